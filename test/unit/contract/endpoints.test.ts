@@ -21,7 +21,9 @@ describe('rate classes', () => {
     expect(classifyRequest({ method: 'GET', query: { q: 'login' } })).toBe('search');
     expect(classifyRequest({ method: 'GET', query: new URLSearchParams('search=x') })).toBe('search');
     expect(classifyRequest({ method: 'GET', query: { q: '' } })).toBe('general');
-    expect(classifyRequest({ method: 'POST', contentType: 'multipart/form-data; boundary=x' })).toBe('upload');
+    expect(classifyRequest({ method: 'POST', contentType: 'multipart/form-data; boundary=x' })).toBe(
+      'upload',
+    );
     expect(classifyRequest({ method: 'POST', query: { q: 'x' } })).toBe('general');
   });
 });
