@@ -1,0 +1,105 @@
+/**
+ * Which fetched tasks go into one digest, and in which section. Sections are calendar days in the
+ * subscription's zone, so a task does not move between sections with the hour the digest is sent:
+ * overdue = due before today, due today = due during today, upcoming = due during the next N days.
+ */
+import { addDays, localDateOf, startOfLocalDay } from './local-time.ts';
+import type { DigestSubscription } from './types.ts';
+
+/** The task fields a digest reads: a subset of the contract's Task, so tolerant client records fit. */
+export interface DigestTask {
+  id: number;
+  title: string;
+  status: { id: number; name: string };
+  assignees: ReadonlyArray<{ id: number; name: string }>;
+  due_date: string | null;
+  project_id?: number;
+}
+
+export interface DigestSelection<T extends DigestTask = DigestTask> {
+  overdue: T[];
+  dueToday: T[];
+  upcoming: T[];
+}
+
+export interface SelectTasksOptions {
+  /** The clock; gives the local date when `localDate` is left out. */
+  now: Date;
+  /** Status ids that mean done, across the projects involved: such tasks are never listed. */
+  doneStatusIds: ReadonlySet<number>;
+  /** Zone the days are counted in. Default: the subscription's. */
+  timeZone?: string;
+  /** The local date the digest is for (a firing's `localDate`). Default: today in `timeZone` at `now`. */
+  localDate?: string;
+}
+
+type Selectable = Pick<DigestSubscription, 'projectIds' | 'sections' | 'filters' | 'timeZone'>;
+
+function statusMatcher(statuses: readonly string[] | undefined): (status: DigestTask['status']) => boolean {
+  if (!statuses || statuses.length === 0) return () => true;
+  // Same reading as the service's `status` filter: a name, case-insensitive, or an id.
+  const wanted = new Set(statuses.map((s) => s.trim().toLowerCase()));
+  return (status) => wanted.has(status.name.toLowerCase()) || wanted.has(String(status.id));
+}
+
+function byDueThenId(a: { due: number; task: DigestTask }, b: { due: number; task: DigestTask }): number {
+  return a.due - b.due || a.task.id - b.task.id;
+}
+
+/**
+ * Splits the open tasks of a subscription's projects into its sections, applying its filters.
+ * Each task appears once, in due order; tasks without a readable due date are not listed.
+ */
+export function selectTasks<T extends DigestTask>(
+  sub: Selectable,
+  tasksByProject: ReadonlyMap<number, readonly T[]>,
+  options: SelectTasksOptions,
+): DigestSelection<T> {
+  const timeZone = options.timeZone ?? sub.timeZone;
+  const today = options.localDate ?? localDateOf(options.now, timeZone);
+  const startToday = startOfLocalDay(today, timeZone).getTime();
+  const startTomorrow = startOfLocalDay(addDays(today, 1), timeZone).getTime();
+  const end = selectionHorizon(sub, today, timeZone).getTime();
+  const statusOk = statusMatcher(sub.filters.statuses);
+  const assigneeIds = sub.filters.assigneeIds?.length ? new Set(sub.filters.assigneeIds) : null;
+
+  const seen = new Set<number>();
+  const buckets = {
+    overdue: [] as { due: number; task: T }[],
+    dueToday: [] as { due: number; task: T }[],
+    upcoming: [] as { due: number; task: T }[],
+  };
+  for (const projectId of sub.projectIds) {
+    for (const task of tasksByProject.get(projectId) ?? []) {
+      if (seen.has(task.id) || task.due_date === null) continue;
+      const due = Date.parse(task.due_date);
+      if (Number.isNaN(due) || due >= end) continue;
+      if (options.doneStatusIds.has(task.status.id) || !statusOk(task.status)) continue;
+      if (assigneeIds && !task.assignees.some((a) => assigneeIds.has(a.id))) continue;
+      const bucket =
+        due < startToday
+          ? sub.sections.overdue && buckets.overdue
+          : due < startTomorrow
+            ? sub.sections.dueToday && buckets.dueToday
+            : buckets.upcoming;
+      if (!bucket) continue;
+      seen.add(task.id);
+      bucket.push({ due, task });
+    }
+  }
+  const sorted = (list: { due: number; task: T }[]) => list.sort(byDueThenId).map((e) => e.task);
+  return {
+    overdue: sorted(buckets.overdue),
+    dueToday: sorted(buckets.dueToday),
+    upcoming: sorted(buckets.upcoming),
+  };
+}
+
+/** The end of the latest section of a digest: tasks due at or after it are never selected. */
+export function selectionHorizon(
+  sub: Pick<Selectable, 'sections' | 'timeZone'>,
+  localDate: string,
+  timeZone: string = sub.timeZone,
+): Date {
+  return startOfLocalDay(addDays(localDate, 1 + sub.sections.dueWithinDays), timeZone);
+}
