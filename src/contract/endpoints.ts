@@ -3,7 +3,7 @@
  * one table. The sandbox registers its routes from it, the OpenAPI document is generated from it,
  * and the client's resources name their calls after it.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   AutomationSchema,
   GoalSchema,
@@ -66,6 +66,8 @@ export interface EndpointDef {
   /** Success status and its body schema (`null` for an empty 204). */
   status: 200 | 201 | 204;
   response: z.ZodType | null;
+  /** Other successful answers than `status`, e.g. the 200 of an invite that changes nothing. */
+  alsoResponds?: ReadonlyArray<{ status: 200 | 201; response: z.ZodType; description: string }>;
   /** Not among the spec's 30 paths: a sandbox extra that a client uses only optionally. */
   extra?: boolean;
 }
@@ -401,6 +403,13 @@ export const ENDPOINTS = [
     body: InviteMemberBodySchema,
     status: 201,
     response: singleEnvelope(InvitationSchema),
+    alsoResponds: [
+      {
+        status: 200,
+        response: singleEnvelope(z.union([ProjectMemberSchema, InvitationSchema])),
+        description: 'Already a member (answers the member) or already invited (answers the open invitation)',
+      },
+    ],
   }),
   ep({
     name: 'members.updateRole',

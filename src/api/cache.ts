@@ -1,0 +1,58 @@
+/**
+ * A small cache of reads that change rarely and are asked often (projects, their statuses,
+ * members), to spare the rate budget. Entries carry tags; a write drops every entry tagged with
+ * what it changed. Values are copied in and out, so a caller that edits a record cannot change
+ * what the next caller reads.
+ */
+import type { Clock } from './clock.ts';
+
+export interface ReadCache {
+  get(key: string): Promise<unknown>;
+  set(key: string, value: unknown, ttlMs: number, tags: readonly string[]): Promise<void>;
+  /** Drops every entry carrying any of the tags. */
+  invalidate(tags: readonly string[]): Promise<void>;
+}
+
+/** How long reads stay fresh, in ms. */
+export const CACHE_TTL_MS = {
+  projects: 60_000,
+  statuses: 60_000,
+  members: 30_000,
+} as const;
+
+export interface MemoryReadCacheOptions {
+  clock: Pick<Clock, 'now'>;
+  /** Entries kept at most; the oldest go first. Default 1 000. */
+  maxEntries?: number;
+}
+
+interface Entry {
+  value: unknown;
+  expiresAt: number;
+  tags: readonly string[];
+}
+
+export function createMemoryReadCache(options: MemoryReadCacheOptions): ReadCache {
+  const { clock } = options;
+  const maxEntries = options.maxEntries ?? 1_000;
+  const entries = new Map<string, Entry>();
+  return {
+    async get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (entry.expiresAt <= clock.now()) {
+        entries.delete(key);
+        return undefined;
+      }
+      return structuredClone(entry.value);
+    },
+    async set(key, value, ttlMs, tags) {
+      entries.delete(key); // re-insert so Map order stays oldest-first
+      entries.set(key, { value: structuredClone(value), expiresAt: clock.now() + ttlMs, tags });
+      while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+    },
+    async invalidate(tags) {
+      for (const [key, entry] of entries) if (entry.tags.some((t) => tags.includes(t))) entries.delete(key);
+    },
+  };
+}

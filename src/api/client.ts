@@ -1,0 +1,184 @@
+/**
+ * The client: every endpoint of the service, typed, behind one rate limiter, one retry policy and
+ * one read cache. `createWorkApiClient` wires the parts; the resource modules hold the endpoints.
+ */
+import type { Dispatcher } from 'undici';
+import type { RateClass } from '../contract/index.ts';
+import { createMemoryReadCache, type ReadCache } from './cache.ts';
+import { type Clock, systemClock } from './clock.ts';
+import { createRateLimiter, type RateLimiter, tokenKey } from './limiter.ts';
+import { createCall, type WorkApiLogger } from './pipeline.ts';
+import { createAutomationsResource } from './resources/automations.ts';
+import { createGoalsResource } from './resources/goals.ts';
+import { createMembersResource } from './resources/members.ts';
+import { createMindMapsResource } from './resources/mind-maps.ts';
+import { createProjectsResource } from './resources/projects.ts';
+import { createSprintsResource } from './resources/sprints.ts';
+import type { ResourceContext } from './resources/support.ts';
+import { createTasksResource } from './resources/tasks.ts';
+import { createWorkspacesResource } from './resources/workspaces.ts';
+import { type RetryPolicy, resolveRetryPolicy } from './retry.ts';
+import { defaultDispatcher } from './transport.ts';
+
+export interface WorkApiClientOptions {
+  /** The service's base URL, including its `/api` prefix, e.g. `https://work.example.com/api`. */
+  baseUrl: string;
+  /** The bearer token. It goes into the Authorization header and nowhere else. */
+  token: string;
+  /** undici dispatcher. Default: a keep-alive Agent shared by the whole process. */
+  dispatcher?: Dispatcher;
+  /** Per request, in ms, from sending to the last byte of the answer. Default 10 000. */
+  timeoutMs?: number;
+  /**
+   * Default: one in-memory limiter with `RATE_LIMITS`, shared by every client of the process (the
+   * budget belongs to the token, not to a client); a new one when `clock` is given.
+   */
+  limiter?: RateLimiter;
+  /** Default: 3 retries, jittered exponential backoff from 250 ms, capped at 8 s. */
+  retry?: Partial<RetryPolicy>;
+  /** Read cache for projects, statuses and members; `false` turns it off. Default: in memory. */
+  cache?: ReadCache | false;
+  /** Default: the system clock. */
+  clock?: Clock;
+  /** pino-like logger; it is never given the token. Default: no logging. */
+  logger?: WorkApiLogger;
+  /**
+   * A call that would wait longer than this (for the limiter, or for a 429's `Retry-After`)
+   * fails at once with `RateLimitedError` carrying the wait. Slack handlers use about 2 000, to
+   * answer within Slack's 3 s. Default 120 000.
+   */
+  maxWaitMs?: number;
+}
+
+export interface WorkApiClient {
+  workspaces: ReturnType<typeof createWorkspacesResource>;
+  projects: ReturnType<typeof createProjectsResource>;
+  tasks: ReturnType<typeof createTasksResource>;
+  sprints: ReturnType<typeof createSprintsResource>;
+  mindMaps: ReturnType<typeof createMindMapsResource>;
+  goals: ReturnType<typeof createGoalsResource>;
+  automations: ReturnType<typeof createAutomationsResource>;
+  members: ReturnType<typeof createMembersResource>;
+  limiter: {
+    /** Ms a new request of the class would wait now for this token (0: at once). Default class: general. */
+    estimateWait(rateClass?: RateClass): Promise<number>;
+  };
+}
+
+let processLimiter: RateLimiter | undefined;
+
+function sharedLimiter(): RateLimiter {
+  processLimiter ??= createRateLimiter();
+  return processLimiter;
+}
+
+export function createWorkApiClient(options: WorkApiClientOptions): WorkApiClient {
+  const baseUrl = checkBaseUrl(options.baseUrl);
+  checkToken(options.token);
+  const timeoutMs = checkPositive('timeoutMs', options.timeoutMs ?? 10_000);
+  const maxWaitMs = checkPositive('maxWaitMs', options.maxWaitMs ?? 120_000, true);
+  const clock = options.clock ?? systemClock;
+  const limiter = options.limiter ?? (options.clock ? createRateLimiter({ clock }) : sharedLimiter());
+  const key = tokenKey(options.token);
+  const cache = options.cache === false ? undefined : (options.cache ?? createMemoryReadCache({ clock }));
+
+  const call = createCall({
+    baseUrl,
+    token: options.token,
+    tokenKey: key,
+    dispatcher: options.dispatcher ?? defaultDispatcher(),
+    timeoutMs,
+    maxWaitMs,
+    limiter,
+    retry: resolveRetryPolicy(options.retry),
+    clock,
+    logger: options.logger,
+  });
+
+  // One load per key at a time: concurrent identical reads share one request.
+  const loading = new Map<string, Promise<unknown>>();
+  const ctx: ResourceContext = {
+    call,
+    clock,
+    async cached<T>(
+      name: string,
+      ttlMs: number,
+      tags: readonly string[],
+      load: () => Promise<T>,
+    ): Promise<T> {
+      if (!cache) return load();
+      // Different tokens may see different things: the token's hash is part of every key.
+      const cacheKey = `${key}:${name}`;
+      const hit = await cache.get(cacheKey);
+      if (hit !== undefined) return hit as T;
+      const pending = loading.get(cacheKey);
+      if (pending) return structuredClone(await pending) as T;
+      const promise = load().then(async (value) => {
+        await cache.set(cacheKey, value, ttlMs, tags);
+        return value;
+      });
+      loading.set(cacheKey, promise);
+      try {
+        return await promise;
+      } finally {
+        loading.delete(cacheKey);
+      }
+    },
+    invalidate: async (tags) => {
+      await cache?.invalidate(tags);
+    },
+  };
+
+  return {
+    workspaces: createWorkspacesResource(ctx),
+    projects: createProjectsResource(ctx),
+    tasks: createTasksResource(ctx),
+    sprints: createSprintsResource(ctx),
+    mindMaps: createMindMapsResource(ctx),
+    goals: createGoalsResource(ctx),
+    automations: createAutomationsResource(ctx),
+    members: createMembersResource(ctx),
+    limiter: { estimateWait: (rateClass = 'general') => limiter.estimateWait(key, rateClass) },
+  };
+}
+
+function checkBaseUrl(value: unknown): URL {
+  let url: URL | undefined;
+  try {
+    url = typeof value === 'string' ? new URL(value) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new TypeError(
+      `createWorkApiClient: baseUrl must be an http(s) URL including the /api prefix, e.g. https://work.example.com/api; got ${JSON.stringify(String(value).slice(0, 100))}`,
+    );
+  }
+  if (url.search || url.hash)
+    throw new TypeError('createWorkApiClient: baseUrl must not carry a query or fragment');
+  if (url.username || url.password) {
+    throw new TypeError('createWorkApiClient: baseUrl must not carry credentials; pass the token as `token`');
+  }
+  return url;
+}
+
+function checkToken(value: unknown): void {
+  // The message never repeats the value: it may be a real token with a typo.
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new TypeError('createWorkApiClient: token is required (the service API token)');
+  }
+  if (/\s/.test(value)) {
+    throw new TypeError(
+      'createWorkApiClient: token must not contain spaces or line breaks (was it pasted with extra text?)',
+    );
+  }
+}
+
+function checkPositive(name: string, value: number, zeroOk = false): number {
+  if (typeof value !== 'number' || Number.isNaN(value) || value < 0 || (!zeroOk && value === 0)) {
+    throw new RangeError(
+      `createWorkApiClient: ${name} must be a ${zeroOk ? 'non-negative' : 'positive'} number of ms, got ${String(value)}`,
+    );
+  }
+  return value;
+}

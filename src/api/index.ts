@@ -1,0 +1,41 @@
+/** The API client's public surface. */
+
+export type { MemoryReadCacheOptions, ReadCache } from './cache.ts';
+export { CACHE_TTL_MS, createMemoryReadCache } from './cache.ts';
+export { createWorkApiClient, type WorkApiClient, type WorkApiClientOptions } from './client.ts';
+export { type Clock, systemClock } from './clock.ts';
+export type { NextPageQuery, Page, PageMeta } from './envelopes.ts';
+export * from './errors.ts';
+export {
+  type AcquireOptions,
+  type AcquireResult,
+  createRateLimiter,
+  type LimiterSlot,
+  type RateLimiter,
+  type RateLimiterOptions,
+  tokenKey,
+} from './limiter.ts';
+export {
+  MemoryRateLimitState,
+  type RateLimitState,
+  type TakeResult,
+  type WindowSnapshot,
+} from './limiter-state.ts';
+export { type CallOptions, type ListFn, type PaginateOptions, paginate } from './paginate.ts';
+export type { WorkApiLogger } from './pipeline.ts';
+export type { InviteResult } from './resources/members.ts';
+export { DEFAULT_RETRY_POLICY, type RetryPolicy, type RetryRule, retryRuleFor } from './retry.ts';
+export type { GoalRecord, TargetRecord } from './schemas/goals.ts';
+export type { MindMapNodeRecord, MindMapRecord, MindMapSummaryRecord } from './schemas/mind-maps.ts';
+export type {
+  AutomationRecord,
+  InvitationRecord,
+  ProjectMemberRecord,
+  ProjectRecord,
+  ProjectStatusRecord,
+  SprintRecord,
+  SprintReportRecord,
+  TaskRecord,
+  WorkspaceMemberRecord,
+  WorkspaceRecord,
+} from './schemas/records.ts';

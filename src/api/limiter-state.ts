@@ -1,0 +1,146 @@
+/**
+ * Where the limiter keeps its sliding windows. One window per key (a token's hash and a rate
+ * class): a log of the slots taken in the last `windowMs`. A slot is stamped with the latest moment
+ * its request can have reached the server: while the request is in flight that is a bound given by
+ * the caller, and once answered it is the answer's time. The server counts a request somewhere
+ * between sending and answering, so a window kept this way never lets through a request the server
+ * would refuse.
+ *
+ * The interface is small and asynchronous so a shared store (Redis: a sorted set and a Lua script,
+ * see `limiter-redis-state.ts`) can hold one budget for every process that uses a token.
+ */
+
+export type TakeResult = { granted: true } | { granted: false; retryAt: number };
+
+export interface WindowSnapshot {
+  /** Stamps of the slots still in the window, oldest first. */
+  stamps: number[];
+  /** Until when the server told us to stop (a 429), epoch ms; 0 when not blocked. */
+  blockedUntil: number;
+}
+
+export interface RateLimitState {
+  /**
+   * Takes a slot stamped `stamp` when fewer than `limit` slots are younger than `windowMs` at `now`
+   * and the key is not blocked; otherwise answers when to ask again.
+   */
+  take(
+    key: string,
+    slotId: string,
+    limit: number,
+    windowMs: number,
+    now: number,
+    stamp: number,
+  ): Promise<TakeResult>;
+  /** Restamps a slot with the time its answer came (earlier than its in-flight bound). */
+  settle(key: string, slotId: string, stamp: number): Promise<void>;
+  /** Refuses every slot of the key until `until` (epoch ms); never shortens an existing block. */
+  block(key: string, until: number): Promise<void>;
+  snapshot(key: string, windowMs: number, now: number): Promise<WindowSnapshot>;
+}
+
+interface Slot {
+  id: string;
+  stamp: number;
+}
+
+interface Window {
+  /** In the order taken, from index `head` on; stamps only ever move earlier, so the head expires first. */
+  slots: Slot[];
+  head: number;
+  byId: Map<string, Slot>;
+  blockedUntil: number;
+}
+
+/** The state of one process: the default. */
+export class MemoryRateLimitState implements RateLimitState {
+  readonly #windows = new Map<string, Window>();
+
+  async take(
+    key: string,
+    slotId: string,
+    limit: number,
+    windowMs: number,
+    now: number,
+    stamp: number,
+  ): Promise<TakeResult> {
+    const w = this.#window(key);
+    if (w.blockedUntil > now) return { granted: false, retryAt: w.blockedUntil };
+    pruneHead(w, windowMs, now);
+    if (live(w) >= limit) {
+      // A slot behind the head may have been answered early and expired already: sweep them all.
+      prune(w, windowMs, now);
+    }
+    if (live(w) < limit) {
+      const slot = { id: slotId, stamp };
+      w.slots.push(slot);
+      w.byId.set(slotId, slot);
+      return { granted: true };
+    }
+    const sorted = w.slots.map((s) => s.stamp).sort((a, b) => a - b);
+    // The window frees up when enough of the oldest slots have left it for one more to fit.
+    return { granted: false, retryAt: sorted[sorted.length - limit]! + windowMs };
+  }
+
+  async settle(key: string, slotId: string, stamp: number): Promise<void> {
+    const slot = this.#windows.get(key)?.byId.get(slotId);
+    if (slot && stamp < slot.stamp) slot.stamp = stamp;
+  }
+
+  async block(key: string, until: number): Promise<void> {
+    const w = this.#window(key);
+    w.blockedUntil = Math.max(w.blockedUntil, until);
+  }
+
+  async snapshot(key: string, windowMs: number, now: number): Promise<WindowSnapshot> {
+    const w = this.#windows.get(key);
+    if (!w) return { stamps: [], blockedUntil: 0 };
+    prune(w, windowMs, now);
+    return {
+      stamps: w.slots.map((s) => s.stamp).sort((a, b) => a - b),
+      blockedUntil: w.blockedUntil > now ? w.blockedUntil : 0,
+    };
+  }
+
+  #window(key: string): Window {
+    let w = this.#windows.get(key);
+    if (!w) {
+      w = { slots: [], head: 0, byId: new Map(), blockedUntil: 0 };
+      this.#windows.set(key, w);
+    }
+    return w;
+  }
+}
+
+/** A slot counts while `now < stamp + windowMs`. */
+function expired(slot: Slot, windowMs: number, now: number): boolean {
+  return slot.stamp + windowMs <= now;
+}
+
+function live(w: Window): number {
+  return w.slots.length - w.head;
+}
+
+/** Cheap pruning for the common case: moves past expired slots at the head only. */
+function pruneHead(w: Window, windowMs: number, now: number): void {
+  while (w.head < w.slots.length && expired(w.slots[w.head]!, windowMs, now)) {
+    w.byId.delete(w.slots[w.head]!.id);
+    w.head++;
+  }
+  // Compact now and then rather than shifting the array on every expiry.
+  if (w.head > 1024 && w.head * 2 > w.slots.length) {
+    w.slots = w.slots.slice(w.head);
+    w.head = 0;
+  }
+}
+
+function prune(w: Window, windowMs: number, now: number): void {
+  const kept: Slot[] = [];
+  for (let i = w.head; i < w.slots.length; i++) {
+    const slot = w.slots[i]!;
+    if (expired(slot, windowMs, now)) w.byId.delete(slot.id);
+    else kept.push(slot);
+  }
+  w.slots = kept;
+  w.head = 0;
+}

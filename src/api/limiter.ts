@@ -1,0 +1,207 @@
+/**
+ * The client-side rate limiter: a sliding window per token and rate class that holds a request
+ * until it fits, so the client never sends what the service would refuse (spec Part 8: 60 general,
+ * 30 search, 10 upload requests a minute per token).
+ *
+ * Within one process, waiters on a window queue in order and only the head polls the state, so a
+ * burst of N waiters costs N polls, not N². A slot's stamp is held at "now + in-flight bound" until
+ * its answer comes, then moved to the answer's time (see limiter-state.ts); the head is woken then,
+ * so a full window of fast answers frees up at once rather than at the bound.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { RATE_LIMITS, type RateClass } from '../contract/index.ts';
+import { type Clock, systemClock } from './clock.ts';
+import { MemoryRateLimitState, type RateLimitState } from './limiter-state.ts';
+
+export interface RateLimiterOptions {
+  /** Requests per window for each class. Default `RATE_LIMITS` (60 general, 30 search, 10 upload). */
+  limits?: Partial<Record<RateClass, number>>;
+  /** Window length in ms. Default 60 000 (the spec's limits are per minute). */
+  windowMs?: number;
+  /** Where windows live. Default: in this process's memory; pass a shared one when processes share a token. */
+  state?: RateLimitState;
+  /** Default: the system clock. */
+  clock?: Clock;
+}
+
+export interface AcquireOptions {
+  /** Fail instead of waiting longer than this, in ms. Default: no limit. */
+  maxWaitMs?: number;
+  /** The longest the request can be in flight (its timeout): the slot's stamp until it is answered. */
+  inFlightMs: number;
+  signal?: AbortSignal | undefined;
+}
+
+export interface LimiterSlot {
+  /** Marks the request answered: its slot then leaves the window one window after now. */
+  release(): Promise<void>;
+}
+
+export type AcquireResult = { granted: true; slot: LimiterSlot } | { granted: false; waitMs: number };
+
+export interface RateLimiter {
+  readonly windowMs: number;
+  limitFor(rateClass: RateClass): number;
+  /** Waits for a slot; answers `granted: false` with the wait when it would exceed `maxWaitMs`. */
+  acquire(tokenKey: string, rateClass: RateClass, options: AcquireOptions): Promise<AcquireResult>;
+  /** How long a request of this class would wait if issued now, in ms (0: at once). An estimate. */
+  estimateWait(tokenKey: string, rateClass: RateClass): Promise<number>;
+  /** The server answered 429: hold every request of this token and class until `until` (epoch ms). */
+  block(tokenKey: string, rateClass: RateClass, until: number): Promise<void>;
+}
+
+/** Identifies a token in the limiter (and the cache) without keeping the token itself. */
+export function tokenKey(token: string): string {
+  return createHash('sha256').update(token).digest('hex').slice(0, 32);
+}
+
+interface Lane {
+  /** Settles when the last waiter in line has had its turn. */
+  tail: Promise<void>;
+  /** Waiters in line, the head included. */
+  queued: number;
+  /** Cuts the head's sleep short when the window changes. */
+  wake: (() => void) | undefined;
+  /** Counts changes (answers, blocks), so a change between a poll and the sleep is not missed. */
+  changes: number;
+}
+
+export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter {
+  const limits = { ...RATE_LIMITS, ...options.limits };
+  for (const [cls, limit] of Object.entries(limits)) {
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new RangeError(
+        `createRateLimiter: limits.${cls} must be a positive integer, got ${String(limit)}`,
+      );
+    }
+  }
+  const windowMs = options.windowMs ?? 60_000;
+  if (!(windowMs > 0)) throw new RangeError(`createRateLimiter: windowMs must be positive, got ${windowMs}`);
+  const state = options.state ?? new MemoryRateLimitState();
+  const clock = options.clock ?? systemClock;
+  const lanes = new Map<string, Lane>();
+  // Slot ids must be unique across processes that share a state.
+  const idPrefix = randomUUID().slice(0, 8);
+  let nextId = 0;
+
+  const lane = (key: string): Lane => {
+    let l = lanes.get(key);
+    if (!l) {
+      l = { tail: Promise.resolve(), queued: 0, wake: undefined, changes: 0 };
+      lanes.set(key, l);
+    }
+    return l;
+  };
+
+  const estimate = async (key: string, limit: number, ahead: number): Promise<number> => {
+    const now = clock.now();
+    const snap = await state.snapshot(key, windowMs, now);
+    const blocked = Math.max(0, snap.blockedUntil - now);
+    // A stamp in the future belongs to a request still in flight; expect its answer now rather than
+    // at its bound, or every estimate made during a burst would be a timeout too long.
+    const stamps = snap.stamps.map((s) => Math.min(s, now)).sort((a, b) => a - b);
+    // The newcomer fits once enough of the oldest slots have left for it and everyone ahead of it.
+    const mustLeave = stamps.length + ahead + 1 - limit;
+    if (mustLeave <= 0) return blocked;
+    // Beyond the slots now in the window, each further window lets `limit` more through.
+    const index = mustLeave - 1;
+    const rounds = Math.floor(index / limit);
+    const stamp = stamps[Math.min(index % limit, stamps.length - 1)] ?? now;
+    return Math.max(blocked, stamp + windowMs * (rounds + 1) - now);
+  };
+
+  const changed = (key: string) => {
+    const l = lanes.get(key);
+    if (!l) return;
+    l.changes++;
+    l.wake?.();
+  };
+
+  const sleepUnlessWoken = async (l: Lane, ms: number, signal: AbortSignal | undefined) => {
+    const woken = new AbortController();
+    l.wake = () => woken.abort();
+    try {
+      await clock.sleep(ms, signal ? AbortSignal.any([woken.signal, signal]) : woken.signal);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+    } finally {
+      l.wake = undefined;
+    }
+  };
+
+  return {
+    windowMs,
+    limitFor: (rateClass) => limits[rateClass],
+
+    async acquire(tk, rateClass, { maxWaitMs = Number.POSITIVE_INFINITY, inFlightMs, signal }) {
+      const key = `${tk}:${rateClass}`;
+      const limit = limits[rateClass];
+      const l = lane(key);
+      const deadline = clock.now() + maxWaitMs;
+      // Someone is already waiting: say now if the line is too long, rather than after queueing.
+      if (l.queued > 0 && Number.isFinite(maxWaitMs)) {
+        const wait = await estimate(key, limit, l.queued);
+        if (wait > maxWaitMs) return { granted: false, waitMs: wait };
+      }
+      l.queued++;
+      const previous = l.tail;
+      let finished!: () => void;
+      l.tail = new Promise<void>((resolve) => {
+        finished = resolve;
+      });
+      try {
+        await untilAborted(previous, signal);
+        for (;;) {
+          signal?.throwIfAborted();
+          const now = clock.now();
+          const changes = l.changes;
+          const id = `${idPrefix}-${++nextId}`;
+          const taken = await state.take(key, id, limit, windowMs, now, now + inFlightMs);
+          if (taken.granted) {
+            return {
+              granted: true,
+              slot: {
+                release: async () => {
+                  await state.settle(key, id, clock.now());
+                  changed(key);
+                },
+              },
+            };
+          }
+          const wait = Math.max(0, taken.retryAt - now);
+          if (now + wait > deadline) return { granted: false, waitMs: wait };
+          if (l.changes === changes) await sleepUnlessWoken(l, wait, signal);
+        }
+      } finally {
+        l.queued--;
+        // Hand the turn on only after the one before us is done, so the line keeps its order.
+        void previous.then(finished);
+      }
+    },
+
+    estimateWait(tk, rateClass) {
+      const key = `${tk}:${rateClass}`;
+      return estimate(key, limits[rateClass], lanes.get(key)?.queued ?? 0);
+    },
+
+    async block(tk, rateClass, until) {
+      const key = `${tk}:${rateClass}`;
+      await state.block(key, until);
+      changed(key);
+    },
+  };
+}
+
+/** Waits for `promise`, or throws the signal's reason as soon as it aborts. */
+function untilAborted(promise: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return promise;
+  signal.throwIfAborted();
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,37 @@
+/** Mind maps (spec Part 4, "Mind maps", plus the single-map extra). */
+import type { CreateMindMapBody, PageQuery, ReplaceMindMapDataBody } from '../../contract/index.ts';
+import type { CallOptions } from '../paginate.ts';
+import { MindMapRecordSchema, MindMapSummaryRecordSchema } from '../schemas/mind-maps.ts';
+import { childListMethod, pageOf, type ResourceContext, recordOf } from './support.ts';
+
+export function createMindMapsResource(ctx: ResourceContext) {
+  return {
+    listByProject: childListMethod((projectId: number, query: PageQuery, options?: CallOptions) =>
+      ctx.call({
+        endpoint: 'mindMaps.listByProject',
+        params: { id: projectId },
+        query,
+        read: pageOf(MindMapSummaryRecordSchema),
+        options,
+      }),
+    ),
+
+    create: (body: CreateMindMapBody, options?: CallOptions) =>
+      ctx.call({ endpoint: 'mindMaps.create', body, read: recordOf(MindMapRecordSchema), options }),
+
+    /** Replaces the whole tree: send the complete tree, not a change. */
+    replaceData: (id: number, body: ReplaceMindMapDataBody, options?: CallOptions) =>
+      ctx.call({
+        endpoint: 'mindMaps.replaceData',
+        params: { id },
+        body,
+        read: recordOf(MindMapRecordSchema),
+        options,
+      }),
+
+    get: (id: number, options?: CallOptions) =>
+      ctx.call({ endpoint: 'mindMaps.get', params: { id }, read: recordOf(MindMapRecordSchema), options }),
+  };
+}
+
+export type MindMapsResource = ReturnType<typeof createMindMapsResource>;

@@ -1,0 +1,101 @@
+/** Projects and their workflow statuses (spec Part 4, "Projects", plus the statuses extra). */
+import type { CreateProjectBody, ListProjectsQuery, UpdateProjectBody } from '../../contract/index.ts';
+import { CACHE_TTL_MS } from '../cache.ts';
+import { type CallOptions, paginate } from '../paginate.ts';
+import { LOOKUP_CLOCK_MARGIN_MS } from '../retry.ts';
+import { type ProjectRecord, ProjectRecordSchema, ProjectStatusRecordSchema } from '../schemas/records.ts';
+import { listMethod, pageOf, queryKey, type ResourceContext, recordOf } from './support.ts';
+
+/** Gathers an iterator's records (`Array.fromAsync` is newer than the ES2024 lib the project targets). */
+async function collect<T>(records: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const record of records) out.push(record);
+  return out;
+}
+
+/** Every cached project read carries this tag; any project write drops them all. */
+const PROJECTS = 'projects';
+
+export function createProjectsResource(ctx: ResourceContext) {
+  const listUncached = (query: ListProjectsQuery, options?: CallOptions) =>
+    ctx.call({ endpoint: 'projects.list', query, read: pageOf(ProjectRecordSchema), options });
+
+  const update = async (id: number, body: UpdateProjectBody, options?: CallOptions) => {
+    const project = await ctx.call({
+      endpoint: 'projects.update',
+      params: { id },
+      body,
+      read: recordOf(ProjectRecordSchema),
+      options,
+    });
+    await ctx.invalidate([PROJECTS]);
+    return project;
+  };
+
+  return {
+    /** Cached for 60 s. */
+    list: listMethod((query: ListProjectsQuery, options?: CallOptions) =>
+      ctx.cached(`projects.list:${queryKey(query)}`, CACHE_TTL_MS.projects, [PROJECTS], () =>
+        listUncached(query, options),
+      ),
+    ),
+
+    /**
+     * Creates a project. After an ambiguous failure it looks for a project of the same name in the
+     * workspace created since the first attempt, and answers that rather than creating a second.
+     */
+    create: async (body: CreateProjectBody, options?: CallOptions) => {
+      const project = await ctx.call({
+        endpoint: 'projects.create',
+        body,
+        read: recordOf(ProjectRecordSchema),
+        options,
+        lookup: async (since) => {
+          let found: ProjectRecord | undefined;
+          const query = { workspace_id: body.workspace_id, q: body.name.trim(), per_page: 100 };
+          for await (const p of paginate(listUncached, query, { signal: options?.signal })) {
+            const made = Date.parse(p.created_at);
+            if (p.name === body.name.trim() && made >= since - LOOKUP_CLOCK_MARGIN_MS) {
+              if (!found || made > Date.parse(found.created_at)) found = p;
+            }
+          }
+          return found;
+        },
+      });
+      await ctx.invalidate([PROJECTS]);
+      return project;
+    },
+
+    /** Cached for 60 s. */
+    get: (id: number, options?: CallOptions) =>
+      ctx.cached(`projects.get:${id}`, CACHE_TTL_MS.projects, [PROJECTS], () =>
+        ctx.call({ endpoint: 'projects.get', params: { id }, read: recordOf(ProjectRecordSchema), options }),
+      ),
+
+    update,
+
+    /** Archives the project (`PUT` with `status: archived`; archiving twice is harmless). */
+    archive: (id: number, options?: CallOptions) => update(id, { status: 'archived' }, options),
+
+    /** The project's workflow statuses, in order, all pages. Cached for 60 s. */
+    statuses: (id: number, options?: CallOptions) =>
+      ctx.cached(`projects.statuses:${id}`, CACHE_TTL_MS.statuses, [PROJECTS], () =>
+        collect(
+          paginate(
+            (query: { page?: number }, o?: CallOptions) =>
+              ctx.call({
+                endpoint: 'projects.statuses',
+                params: { id },
+                query,
+                read: pageOf(ProjectStatusRecordSchema),
+                options: { ...options, ...o },
+              }),
+            {},
+            { signal: options?.signal },
+          ),
+        ),
+      ),
+  };
+}
+
+export type ProjectsResource = ReturnType<typeof createProjectsResource>;

@@ -1,0 +1,72 @@
+/**
+ * What every resource module shares: the call, the read cache, and small helpers that give each
+ * list method its `.all()` iterator.
+ */
+import type { z } from 'zod';
+import type { Clock } from '../clock.ts';
+import { type Page, readPage, readRecord } from '../envelopes.ts';
+import { type CallOptions, type PaginateOptions, paginate } from '../paginate.ts';
+import type { Answer, Call } from '../pipeline.ts';
+
+export interface ResourceContext {
+  call: Call;
+  /** Answers from the read cache, or loads and stores; one load at a time per key. */
+  cached<T>(key: string, ttlMs: number, tags: readonly string[], load: () => Promise<T>): Promise<T>;
+  /** Drops cached reads a write has changed. */
+  invalidate(tags: readonly string[]): Promise<void>;
+  clock: Clock;
+}
+
+export const recordOf =
+  <S extends z.ZodType>(schema: S) =>
+  (answer: Answer): z.output<S> =>
+    readRecord(answer.json, schema);
+
+export const pageOf =
+  <S extends z.ZodType>(schema: S) =>
+  (answer: Answer): Page<z.output<S>> =>
+    readPage(answer.json, schema, { requestUrl: answer.url, headers: answer.headers });
+
+/** A list method with `.all(query, options)`: every record of every page. */
+export type ListMethod<Q, T> = ((query?: Q, options?: CallOptions) => Promise<Page<T>>) & {
+  all(query?: Q, options?: PaginateOptions): AsyncGenerator<T, void, undefined>;
+};
+
+/** A list inside a parent (a project's tasks, a workspace's members). */
+export type ChildListMethod<Q, T> = ((
+  parentId: number,
+  query?: Q,
+  options?: CallOptions,
+) => Promise<Page<T>>) & {
+  all(parentId: number, query?: Q, options?: PaginateOptions): AsyncGenerator<T, void, undefined>;
+};
+
+export function listMethod<Q extends object, T>(
+  list: (query: Q, options?: CallOptions) => Promise<Page<T>>,
+): ListMethod<Q, T> {
+  const method = (query?: Q, options?: CallOptions) => list(query ?? ({} as Q), options);
+  return Object.assign(method, {
+    all: (query?: Q, options?: PaginateOptions) => paginate(list, query ?? ({} as Q), options),
+  });
+}
+
+export function childListMethod<Q extends object, T>(
+  list: (parentId: number, query: Q, options?: CallOptions) => Promise<Page<T>>,
+): ChildListMethod<Q, T> {
+  const method = (parentId: number, query?: Q, options?: CallOptions) =>
+    list(parentId, query ?? ({} as Q), options);
+  return Object.assign(method, {
+    all: (parentId: number, query?: Q, options?: PaginateOptions) =>
+      paginate((q: Q, o?: CallOptions) => list(parentId, q, o), query ?? ({} as Q), options),
+  });
+}
+
+/** A stable cache key for a query: the same filters in any order give the same key. */
+export function queryKey(query: object | undefined): string {
+  if (!query) return '';
+  return JSON.stringify(
+    Object.entries(query)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+}

@@ -1,0 +1,80 @@
+/** Tasks (spec Part 4, "Tasks"). */
+import type {
+  CreateTaskBody,
+  ListProjectTasksQuery,
+  ListTasksQuery,
+  UpdateTaskBody,
+} from '../../contract/index.ts';
+import { type CallOptions, paginate } from '../paginate.ts';
+import { LOOKUP_CLOCK_MARGIN_MS } from '../retry.ts';
+import { type TaskRecord, TaskRecordSchema } from '../schemas/records.ts';
+import { childListMethod, listMethod, pageOf, type ResourceContext, recordOf } from './support.ts';
+
+export function createTasksResource(ctx: ResourceContext) {
+  const listByProject = (projectId: number, query: ListProjectTasksQuery, options?: CallOptions) =>
+    ctx.call({
+      endpoint: 'tasks.listByProject',
+      params: { id: projectId },
+      query,
+      read: pageOf(TaskRecordSchema),
+      options,
+    });
+
+  /**
+   * The task a lost attempt made: same project and title (and creator, when one was named),
+   * created since the first attempt. The spec has no idempotency key, so this is how a retried
+   * create avoids making a second task.
+   */
+  const findCreated = async (body: CreateTaskBody, since: number, signal?: AbortSignal) => {
+    const title = body.title.trim();
+    let found: TaskRecord | undefined;
+    const query = { q: title, per_page: 100 };
+    const list = (q: ListProjectTasksQuery, o?: CallOptions) => listByProject(body.project_id, q, o);
+    for await (const task of paginate(list, query, { signal })) {
+      const made = Date.parse(task.created_at);
+      if (task.title !== title || made < since - LOOKUP_CLOCK_MARGIN_MS) continue;
+      if (body.creator_id !== undefined && task.creator?.id !== body.creator_id) continue;
+      if (!found || made > Date.parse(found.created_at)) found = task;
+    }
+    return found;
+  };
+
+  return {
+    list: listMethod((query: ListTasksQuery, options?: CallOptions) =>
+      ctx.call({ endpoint: 'tasks.list', query, read: pageOf(TaskRecordSchema), options }),
+    ),
+
+    listByProject: childListMethod(listByProject),
+
+    /**
+     * Creates a task. Retried after a timeout, a 5xx or a reset only once a look for the task
+     * (see `findCreated`) has come back empty; never posted twice for one call.
+     */
+    create: (body: CreateTaskBody, options?: CallOptions) =>
+      ctx.call({
+        endpoint: 'tasks.create',
+        body,
+        read: recordOf(TaskRecordSchema),
+        options,
+        lookup: (since) => findCreated(body, since, options?.signal),
+      }),
+
+    get: (id: number, options?: CallOptions) =>
+      ctx.call({ endpoint: 'tasks.get', params: { id }, read: recordOf(TaskRecordSchema), options }),
+
+    update: (id: number, body: UpdateTaskBody, options?: CallOptions) =>
+      ctx.call({ endpoint: 'tasks.update', params: { id }, body, read: recordOf(TaskRecordSchema), options }),
+
+    /** Resolves once the task is gone. A 404 on a retry means an earlier attempt deleted it. */
+    delete: (id: number, options?: CallOptions): Promise<void> =>
+      ctx.call({
+        endpoint: 'tasks.delete',
+        params: { id },
+        read: () => undefined,
+        afterLostSuccess: () => undefined,
+        options,
+      }),
+  };
+}
+
+export type TasksResource = ReturnType<typeof createTasksResource>;

@@ -1,0 +1,356 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inspect } from 'node:util';
+import { z } from 'zod';
+import { generateEncryptionKey, parseEncryptionKey } from './store/cipher.ts';
+import { parseStoreUrl } from './store/open-store.ts';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * How the app meets Slack, chosen by which credentials are set:
+ * - `local`: none; the app runs against the embedded sandbox and the Slack emulator on loopback;
+ * - `http`: one workspace over HTTP (bot token + signing secret);
+ * - `socket`: one workspace over Socket Mode (app token + bot token);
+ * - `oauth`: many workspaces installed through OAuth (client id/secret, state secret, signing secret);
+ *   with an app token as well, events come over Socket Mode.
+ */
+export type SlackSettings =
+  | { mode: 'local' }
+  | { mode: 'http'; botToken: string; signingSecret: string }
+  | { mode: 'socket'; appToken: string; botToken: string; signingSecret?: string }
+  | {
+      mode: 'oauth';
+      clientId: string;
+      clientSecret: string;
+      stateSecret: string;
+      signingSecret: string;
+      appToken?: string;
+    };
+
+export interface Config {
+  slack: SlackSettings;
+  /** The Slack Web API base, ending in '/'. Default: `https://slack.com/api/`. */
+  slackApiUrl: string;
+  /** The default connection to the work-management service (WORK_API_URL + WORK_API_TOKEN), if set. */
+  workApi?: { url: string; token: string };
+  /** Default: `sqlite:./data/taskbridge.db`. */
+  storeUrl: string;
+  /** 32 bytes as 64 hex characters or base64. */
+  encryptionKey: string;
+  /** Where the key came from: the environment, a key file made earlier, or one made just now (local mode). */
+  encryptionKeySource: 'env' | 'file' | 'generated';
+  /** Default: 3000. */
+  port: number;
+  /** Default: `info`. */
+  logLevel: LogLevel;
+  /** Default: 4010. */
+  sandboxPort: number;
+  /**
+   * Where a task lives on the service's web app (TASK_URL_PATTERN), with `{id}` and optionally
+   * `{project_id}`, e.g. `https://work.example.com/projects/{project_id}/tasks/{id}`. Default: unset.
+   */
+  taskUrlPattern?: string;
+}
+
+/** Options for {@link loadConfig}. */
+export interface LoadConfigOptions {
+  /** Where local mode keeps its generated `encryption.key`. Default: `./data`. */
+  dataDir?: string;
+}
+
+/** Every problem found in the environment, one line each, naming the variable to set. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  readonly problems: readonly string[];
+
+  constructor(problems: string[]) {
+    super(`Configuration is not valid:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+const DEFAULT_SLACK_API_URL = 'https://slack.com/api/';
+const DEFAULT_STORE_URL = 'sqlite:./data/taskbridge.db';
+
+/** What each Slack setting looks like and where to find it, for messages. */
+const LOOKS_LIKE = {
+  SLACK_BOT_TOKEN: "the app's Bot User OAuth Token (xoxb-…, under OAuth & Permissions)",
+  SLACK_APP_TOKEN:
+    'an app-level token with connections:write (xapp-…, under Basic Information → App-Level Tokens)',
+  SLACK_SIGNING_SECRET:
+    "the app's Signing Secret (32 hex characters, under Basic Information → App Credentials)",
+  SLACK_CLIENT_ID: "the app's Client ID (digits.digits, under Basic Information → App Credentials)",
+  SLACK_CLIENT_SECRET: "the app's Client Secret (under Basic Information → App Credentials)",
+  SLACK_STATE_SECRET:
+    'a random string of 16+ characters that signs OAuth state (make one with `openssl rand -hex 16`)',
+} as const;
+type SlackVariable = keyof typeof LOOKS_LIKE;
+
+// Field rules. Messages never quote a secret's value: a malformed secret is still a secret.
+const secretWithPrefix = (name: SlackVariable, prefix: string) =>
+  z
+    .string()
+    .refine((value) => value.startsWith(prefix) && value.length > prefix.length && !/\s/.test(value), {
+      message: `${name} does not look right: set it to ${LOOKS_LIKE[name]}`,
+    });
+const secretText = (name: SlackVariable, minLength = 1) =>
+  z.string().refine((value) => value.length >= minLength && !/\s/.test(value), {
+    message: `${name} does not look right: set it to ${LOOKS_LIKE[name]}`,
+  });
+const port = (name: string, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d{1,5}$/, { message: `${name} must be a whole number from 0 to 65535 (0 picks a free port)` })
+    .transform(Number)
+    .refine((value) => value <= 65535, { message: `${name} must be a whole number from 0 to 65535` })
+    .default(fallback);
+const httpUrl = (name: string, example: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { message: `${name} must be an http(s) URL such as ${example}` },
+  );
+
+const fieldSchemas = {
+  SLACK_BOT_TOKEN: secretWithPrefix('SLACK_BOT_TOKEN', 'xoxb-').optional(),
+  SLACK_APP_TOKEN: secretWithPrefix('SLACK_APP_TOKEN', 'xapp-').optional(),
+  SLACK_SIGNING_SECRET: secretText('SLACK_SIGNING_SECRET', 8).optional(),
+  SLACK_CLIENT_ID: z
+    .string()
+    .regex(/^\d+\.\d+$/, {
+      message: `SLACK_CLIENT_ID does not look right: set it to ${LOOKS_LIKE.SLACK_CLIENT_ID}`,
+    })
+    .optional(),
+  SLACK_CLIENT_SECRET: secretText('SLACK_CLIENT_SECRET', 8).optional(),
+  SLACK_STATE_SECRET: secretText('SLACK_STATE_SECRET', 16).optional(),
+  SLACK_API_URL: httpUrl('SLACK_API_URL', DEFAULT_SLACK_API_URL)
+    .transform((value) => (value.endsWith('/') ? value : `${value}/`))
+    .default(DEFAULT_SLACK_API_URL),
+  WORK_API_URL: httpUrl('WORK_API_URL', 'https://work.example.com/api/v1').optional(),
+  WORK_API_TOKEN: z
+    .string()
+    .refine((value) => !/\s/.test(value), { message: 'WORK_API_TOKEN must not contain spaces' })
+    .optional(),
+  STORE_URL: z
+    .string()
+    .superRefine((value, ctx) => {
+      try {
+        parseStoreUrl(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    })
+    .default(DEFAULT_STORE_URL),
+  ENCRYPTION_KEY: z
+    .string()
+    .superRefine((value, ctx) => {
+      try {
+        parseEncryptionKey(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    })
+    .optional(),
+  PORT: port('PORT', 3000),
+  LOG_LEVEL: z
+    .string()
+    .transform((value) => value.toLowerCase())
+    .pipe(z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }))
+    .default('info'),
+  SANDBOX_PORT: port('SANDBOX_PORT', 4010),
+  TASK_URL_PATTERN: z
+    .string()
+    .refine(
+      (value) => {
+        if (!value.includes('{id}')) return false;
+        try {
+          const url = new URL(value.replaceAll('{id}', '1').replaceAll('{project_id}', '1'));
+          return url.protocol === 'http:' || url.protocol === 'https:';
+        } catch {
+          return false;
+        }
+      },
+      {
+        message:
+          'TASK_URL_PATTERN must be an http(s) URL holding {id} (and optionally {project_id}), such as https://work.example.com/projects/{project_id}/tasks/{id}',
+      },
+    )
+    .optional(),
+};
+type Fields = { [K in keyof typeof fieldSchemas]: z.output<(typeof fieldSchemas)[K]> };
+
+/**
+ * Reads and checks the whole configuration once, at start. Throws {@link ConfigError} listing every
+ * problem. In local mode with no ENCRYPTION_KEY, a key is made once into `<dataDir>/encryption.key`
+ * (mode 0600) and reused on later starts. The only reader of the environment in the project.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadConfigOptions = {}): Config {
+  const problems: string[] = [];
+  const fields = {} as Record<string, unknown>;
+  for (const [name, schema] of Object.entries(fieldSchemas)) {
+    // An empty value (`FOO=` in a .env file) means unset.
+    const raw = env[name]?.trim() === '' ? undefined : env[name]?.trim();
+    const result = (schema as z.ZodType).safeParse(raw);
+    if (result.success) fields[name] = result.data;
+    else problems.push(...result.error.issues.map((issue) => issue.message));
+  }
+  const present = (name: keyof Fields): boolean => {
+    const value = env[name];
+    return value !== undefined && value.trim() !== '';
+  };
+  const f = fields as Partial<Fields>;
+
+  const slack = chooseSlackMode(present, f, problems);
+
+  if (present('WORK_API_URL') !== present('WORK_API_TOKEN')) {
+    const [set, missing] = present('WORK_API_URL')
+      ? ['WORK_API_URL', 'WORK_API_TOKEN']
+      : ['WORK_API_TOKEN', 'WORK_API_URL'];
+    problems.push(
+      `${missing} is missing: ${set} is set, and the default service connection needs both (or leave both unset)`,
+    );
+  }
+  if (slack?.mode !== 'local' && !present('ENCRYPTION_KEY')) {
+    problems.push(
+      'ENCRYPTION_KEY is missing: outside local mode tokens are encrypted at rest; set it to 32 random bytes as 64 hex characters or base64 (make one with `openssl rand -hex 32`)',
+    );
+  }
+  if (problems.length > 0 || slack === undefined) throw new ConfigError(problems);
+
+  let encryptionKey = f.ENCRYPTION_KEY;
+  let encryptionKeySource: Config['encryptionKeySource'] = 'env';
+  if (encryptionKey === undefined) {
+    const local = localEncryptionKey(options.dataDir ?? './data');
+    encryptionKey = local.key;
+    encryptionKeySource = local.source;
+  }
+
+  const config: Config = {
+    slack: hideSecrets(slack, ['botToken', 'appToken', 'signingSecret', 'clientSecret', 'stateSecret']),
+    slackApiUrl: f.SLACK_API_URL!,
+    storeUrl: f.STORE_URL!,
+    encryptionKey,
+    encryptionKeySource,
+    port: f.PORT!,
+    logLevel: f.LOG_LEVEL!,
+    sandboxPort: f.SANDBOX_PORT!,
+  };
+  if (f.TASK_URL_PATTERN) config.taskUrlPattern = f.TASK_URL_PATTERN;
+  if (f.WORK_API_URL && f.WORK_API_TOKEN) {
+    config.workApi = hideSecrets({ url: f.WORK_API_URL, token: f.WORK_API_TOKEN }, ['token']);
+  }
+  return hideSecrets(config, ['encryptionKey']);
+}
+
+function chooseSlackMode(
+  present: (name: keyof Fields) => boolean,
+  f: Partial<Fields>,
+  problems: string[],
+): SlackSettings | undefined {
+  const require = (names: SlackVariable[], because: string): boolean => {
+    let ok = true;
+    for (const name of names) {
+      if (!present(name)) {
+        problems.push(`${name} is missing: ${because}; set it to ${LOOKS_LIKE[name]}`);
+        ok = false;
+      }
+    }
+    return ok;
+  };
+  const oauthNames: SlackVariable[] = ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_STATE_SECRET'];
+  const setOauth = oauthNames.filter(present);
+  if (setOauth.length > 0) {
+    const ok = require([
+      ...oauthNames,
+      'SLACK_SIGNING_SECRET',
+    ], `OAuth mode (${setOauth.join(', ')} set) needs it`);
+    if (present('SLACK_BOT_TOKEN')) {
+      problems.push(
+        'SLACK_BOT_TOKEN must be unset in OAuth mode: each workspace gets its bot token when it installs the app (or unset the SLACK_CLIENT_* settings for a single workspace)',
+      );
+    }
+    if (!ok || present('SLACK_BOT_TOKEN')) return undefined;
+    return {
+      mode: 'oauth',
+      clientId: f.SLACK_CLIENT_ID!,
+      clientSecret: f.SLACK_CLIENT_SECRET!,
+      stateSecret: f.SLACK_STATE_SECRET!,
+      signingSecret: f.SLACK_SIGNING_SECRET!,
+      ...(f.SLACK_APP_TOKEN ? { appToken: f.SLACK_APP_TOKEN } : {}),
+    };
+  }
+  if (present('SLACK_APP_TOKEN')) {
+    if (!require(['SLACK_BOT_TOKEN'], 'Socket Mode (SLACK_APP_TOKEN set) also needs the bot token'))
+      return undefined;
+    return {
+      mode: 'socket',
+      appToken: f.SLACK_APP_TOKEN!,
+      botToken: f.SLACK_BOT_TOKEN!,
+      ...(f.SLACK_SIGNING_SECRET ? { signingSecret: f.SLACK_SIGNING_SECRET } : {}),
+    };
+  }
+  if (present('SLACK_BOT_TOKEN') || present('SLACK_SIGNING_SECRET')) {
+    const set = present('SLACK_BOT_TOKEN') ? 'SLACK_BOT_TOKEN' : 'SLACK_SIGNING_SECRET';
+    const ok = require([
+      'SLACK_BOT_TOKEN',
+      'SLACK_SIGNING_SECRET',
+    ], `HTTP mode (${set} set) needs both the bot token and the signing secret (or set SLACK_APP_TOKEN for Socket Mode)`);
+    if (!ok) return undefined;
+    return { mode: 'http', botToken: f.SLACK_BOT_TOKEN!, signingSecret: f.SLACK_SIGNING_SECRET! };
+  }
+  return { mode: 'local' };
+}
+
+/** Reads the local key file, or makes it: local mode must work with nothing set, and keep its secrets readable. */
+function localEncryptionKey(dataDir: string): { key: string; source: 'file' | 'generated' } {
+  const path = join(dataDir, 'encryption.key');
+  if (existsSync(path)) {
+    const key = readFileSync(path, 'utf8').trim();
+    try {
+      parseEncryptionKey(key);
+    } catch {
+      throw new ConfigError([
+        `${path} does not hold a valid key: set ENCRYPTION_KEY, or delete the file to have a new one made (secrets saved under the old key will be unreadable)`,
+      ]);
+    }
+    return { key, source: 'file' };
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = generateEncryptionKey();
+  try {
+    // 'wx' fails if another process made the file first; then its key is the one to use.
+    writeFileSync(path, `${key}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return localEncryptionKey(dataDir);
+    throw error;
+  }
+  chmodSync(path, 0o600);
+  return { key, source: 'generated' };
+}
+
+const REDACTED = '[redacted]';
+
+/** Keeps the listed fields out of JSON (loggers) and util.inspect (console), while code still reads them. */
+function hideSecrets<T extends object>(target: T, secretKeys: readonly string[]): T {
+  const safe = (): Record<string, unknown> =>
+    Object.fromEntries(
+      Object.entries(target).map(([key, value]) => [
+        key,
+        secretKeys.includes(key) && value ? REDACTED : value,
+      ]),
+    );
+  Object.defineProperty(target, 'toJSON', { value: safe, enumerable: false });
+  Object.defineProperty(target, inspect.custom, {
+    value: (_depth: number, options: object) => inspect(safe(), options),
+    enumerable: false,
+  });
+  return target;
+}

@@ -1,0 +1,187 @@
+/**
+ * Builds the Taskbridge Slack app: the Bolt app on the right receiver for its mode, the store's
+ * repositories, the service clients and every listener. main.ts calls it with the validated
+ * configuration; tests call it with their own store, clock, sandbox and emulator.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+import type { WorkApiClientOptions } from './api/index.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
+import { boltLogger } from './slack/bolt-logger.ts';
+import type { AppDeps } from './slack/deps.ts';
+import { registerListeners } from './slack/listeners/index.ts';
+import { createMetadataSigner } from './slack/services/metadata-signer.ts';
+import { SlackProfiles } from './slack/services/slack-profiles.ts';
+import { createTaskLinks } from './slack/services/task-links.ts';
+import { WorkApiRegistry, type WorkApiTarget } from './slack/services/work-api-registry.ts';
+import { createCipher } from './store/cipher.ts';
+import { createChannelDefaults } from './store/repositories/channel-defaults.ts';
+import { createConnections } from './store/repositories/connections.ts';
+import { createIdempotency } from './store/repositories/idempotency.ts';
+import { createInstallationStore } from './store/repositories/installation-store.ts';
+import { createUserLinks } from './store/repositories/user-links.ts';
+import type { Store } from './store/types.ts';
+
+/** How the app meets Slack. */
+export type SlackMode =
+  /** One workspace, events over HTTP, signed with the signing secret. */
+  | { kind: 'http'; botToken: string; signingSecret: string }
+  /** One workspace over a WebSocket (no public URL needed). */
+  | { kind: 'socket'; botToken: string; appToken: string }
+  /** Many workspaces: installs through OAuth, bot tokens kept (encrypted) in the store. */
+  | { kind: 'oauth'; clientId: string; clientSecret: string; stateSecret: string; signingSecret: string };
+
+export interface CreateAppOptions {
+  slack: SlackMode;
+  /** The Slack Web API base (default Slack's); the emulator's in local mode and tests. */
+  slackApiUrl?: string | undefined;
+  store: Store;
+  /** 32-byte key (hex or base64) sealing stored tokens. */
+  encryptionKey: string;
+  /** The default connection to the service for workspaces that did not connect their own. */
+  workApiFallback?: WorkApiTarget | undefined;
+  /** Client settings shared by every service client (timeouts, retries). */
+  workApiClientOptions?: Omit<WorkApiClientOptions, 'baseUrl' | 'token'>;
+  /** Where a task lives on the service's web app, e.g. `https://work.example.com/projects/{project_id}/tasks/{id}`. */
+  taskUrlPattern?: string | undefined;
+  /** HTTP port for the http and oauth modes; 0 picks a free one. Default 3000. */
+  port?: number;
+  clock?: Clock;
+  logger?: Logger;
+  /**
+   * Whether Bolt checks the bot token with auth.test at start. Default true; the emulator answers
+   * it, so only tests that start without any Slack turn it off.
+   */
+  tokenVerification?: boolean;
+}
+
+export interface TaskbridgeApp {
+  app: App;
+  deps: AppDeps;
+  /** Starts listening; resolves with the events URL in the HTTP modes. */
+  start(): Promise<{ eventsUrl?: string }>;
+  stop(): Promise<void>;
+}
+
+export const EVENTS_PATH = '/slack/events';
+
+export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
+  const clock = opts.clock ?? systemClock;
+  const logger = opts.logger ?? createLogger();
+  const cipher = createCipher(opts.encryptionKey);
+  const now = () => clock.now();
+  const connections = createConnections(opts.store, cipher, { now });
+  const installations = createInstallationStore(opts.store, cipher);
+
+  const deps: AppDeps = {
+    store: opts.store,
+    installations,
+    connections,
+    userLinks: createUserLinks(opts.store, { now }),
+    channelDefaults: createChannelDefaults(opts.store, { now }),
+    idempotency: createIdempotency(opts.store),
+    workApi: new WorkApiRegistry({
+      connections,
+      fallback: opts.workApiFallback,
+      clientOptions: { ...opts.workApiClientOptions, logger: logger.child({ component: 'work-api' }) },
+    }),
+    profiles: new SlackProfiles(clock),
+    // The metadata key is derived from the encryption key, so one secret covers both.
+    metadata: createMetadataSigner(`private-metadata:${opts.encryptionKey}`),
+    taskLinks: createTaskLinks(opts.taskUrlPattern),
+    clock,
+    startedAt: clock.now(),
+    logger,
+  };
+
+  const clientOptions = opts.slackApiUrl ? { slackApiUrl: opts.slackApiUrl } : {};
+  const healthRoute = {
+    path: '/healthz',
+    method: ['GET'],
+    handler: (_req: unknown, res: import('node:http').ServerResponse) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    },
+  };
+  let receiver: HTTPReceiver | SocketModeReceiver;
+  let app: App;
+  const common = {
+    logger: boltLogger(logger),
+    clientOptions: { ...clientOptions, rejectRateLimitedCalls: false, retryConfig: { retries: 2 } },
+    extendedErrorHandler: true,
+  } as const;
+  switch (opts.slack.kind) {
+    case 'http':
+      receiver = new HTTPReceiver({
+        signingSecret: opts.slack.signingSecret,
+        endpoints: EVENTS_PATH,
+        customRoutes: [healthRoute],
+        logger: common.logger,
+      });
+      app = new App({
+        ...common,
+        receiver,
+        token: opts.slack.botToken,
+        tokenVerificationEnabled: opts.tokenVerification ?? true,
+      });
+      break;
+    case 'socket':
+      receiver = new SocketModeReceiver({ appToken: opts.slack.appToken, logger: common.logger });
+      app = new App({ ...common, receiver, token: opts.slack.botToken });
+      break;
+    case 'oauth':
+      receiver = new HTTPReceiver({
+        signingSecret: opts.slack.signingSecret,
+        endpoints: EVENTS_PATH,
+        customRoutes: [healthRoute],
+        clientId: opts.slack.clientId,
+        clientSecret: opts.slack.clientSecret,
+        stateSecret: opts.slack.stateSecret,
+        scopes: BOT_SCOPES,
+        installationStore: installations,
+        installerOptions: { directInstall: true, clientOptions },
+        logger: common.logger,
+      });
+      app = new App({ ...common, receiver });
+      break;
+  }
+
+  registerListeners(app, deps);
+
+  let server: Server | undefined;
+  return {
+    app,
+    deps,
+    async start() {
+      if (receiver instanceof HTTPReceiver) {
+        server = (await receiver.start(opts.port ?? 3000)) as Server;
+        const { port } = server.address() as AddressInfo;
+        return { eventsUrl: `http://127.0.0.1:${port}${EVENTS_PATH}` };
+      }
+      await receiver.start();
+      return {};
+    },
+    async stop() {
+      await receiver.stop();
+    },
+  };
+}
+
+/** The bot scopes of manifest.yml, asked for at OAuth install. */
+export const BOT_SCOPES = [
+  'commands',
+  'chat:write',
+  'chat:write.public',
+  'users:read',
+  'users:read.email',
+  'channels:read',
+  'groups:read',
+  'channels:history',
+  'groups:history',
+  'im:history',
+  'mpim:history',
+  'links:read',
+  'links:write',
+  'im:write',
+];

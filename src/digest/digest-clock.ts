@@ -1,0 +1,35 @@
+/**
+ * Time as the digest runner sees it: read it, and wait on it. Waits go through the clock too (the
+ * 1-second spacing between posts, a Slack `Retry-After`, the next minute boundary), so tests move
+ * time forward instead of sleeping.
+ */
+import type { Clock } from '../lib/clock.ts';
+
+export interface DigestClock extends Clock {
+  /** Resolves after `ms`; rejects with the signal's reason if the signal aborts first. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** The wall clock and real timers. */
+export const systemDigestClock: DigestClock = {
+  now: () => new Date(),
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      const timer = setTimeout(
+        () => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        Math.max(0, ms),
+      );
+      signal?.addEventListener('abort', onAbort, { once: true });
+    }),
+};

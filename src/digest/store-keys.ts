@@ -1,0 +1,36 @@
+/**
+ * Where the digest keeps its records in the store. Subscriptions and their firing state live
+ * under separate prefixes, so a firing's bookkeeping never rewrites (and never races with) an
+ * edit of the subscription itself, and the runner loads each kind with one prefix listing.
+ */
+
+/** Slack ids and subscription ids never hold ':', so every prefix below is exact. */
+const PLAIN = /^[A-Za-z0-9_-]{1,64}$/;
+
+function part(field: string, value: string): string {
+  if (!PLAIN.test(value))
+    throw new TypeError(`${field} must be letters, digits, _ or - (got ${JSON.stringify(value)})`);
+  return value;
+}
+
+export const digestKeys = {
+  /** Every subscription of every team. */
+  allSubscriptions: 'digest:sub:',
+  teamSubscriptions: (teamId: string) => `digest:sub:${part('teamId', teamId)}:`,
+  subscription: (teamId: string, id: string) =>
+    `${digestKeys.teamSubscriptions(teamId)}${part('subscription id', id)}`,
+  /** The latest firing done per subscription. */
+  allLastFirings: 'digest:last:',
+  lastFiring: (teamId: string, id: string) =>
+    `digest:last:${part('teamId', teamId)}:${part('subscription id', id)}`,
+  /** Changes on every subscription write, so a runner knows to reload. */
+  revision: 'digest:revision',
+  /** Claimed by whoever tells the people who set up a channel's digests that it was paused. */
+  pauseNotice: (teamId: string, channelId: string) =>
+    `digest:pause-notice:${part('teamId', teamId)}:${part('channelId', channelId)}`,
+} as const;
+
+/** `teamId:id`: how the runner names a subscription in its maps. */
+export function subscriptionRef(teamId: string, id: string): string {
+  return `${teamId}:${id}`;
+}

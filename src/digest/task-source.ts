@@ -1,0 +1,81 @@
+/**
+ * Where a digest's tasks come from: one project's open tasks due before a horizon. The runner asks
+ * through this port so that each project is listed once per firing minute however many digests
+ * show it; `createClientTaskSource` answers it with the service client (its limiter included).
+ */
+import type { CallOptions, NextPageQuery, Page, WorkApiClient } from '../api/index.ts';
+import type { ListProjectTasksQuery } from '../contract/index.ts';
+import type { DigestTask } from './select.ts';
+
+export interface DigestTaskSource {
+  /** Every open (not done) task of the project due before `dueBefore`, all pages. */
+  listOpenTasks(projectId: number, dueBefore: Date, signal?: AbortSignal): Promise<DigestTask[]>;
+}
+
+/** Options for {@link createClientTaskSource}. */
+export interface ClientTaskSourceOptions {
+  /** Page size asked for (the service clamps it at 100). Default 100. */
+  perPage?: number;
+  /**
+   * How long one request may wait for the client's limiter. A digest run is background work that
+   * may queue behind a full minute of the 60-per-minute budget, so this is far longer than a Slack
+   * handler's. Default 600 000 (10 minutes).
+   */
+  maxWaitMs?: number;
+  /** Stops after this many pages of one project (a list that never ends). Default 100. */
+  maxPages?: number;
+}
+
+type TaskPage = Page<DigestTask & Record<string, unknown>>;
+
+/** Keeps the fields a digest reads, so a tick's fetched tasks hold no more memory than needed. */
+function lean(task: DigestTask): DigestTask {
+  const kept: DigestTask = {
+    id: task.id,
+    title: task.title,
+    status: { id: task.status.id, name: task.status.name },
+    assignees: task.assignees.map((a) => ({ id: a.id, name: a.name })),
+    due_date: task.due_date,
+  };
+  if (task.project_id !== undefined) kept.project_id = task.project_id;
+  return kept;
+}
+
+/**
+ * A task source over the service client: `GET /projects/{id}/tasks?done=false&due_before=…`, page
+ * after page as the service's `meta` says. Every request goes through the client's limiter.
+ */
+export function createClientTaskSource(
+  client: Pick<WorkApiClient, 'tasks'>,
+  options: ClientTaskSourceOptions = {},
+): DigestTaskSource {
+  const perPage = options.perPage ?? 100;
+  const maxWaitMs = options.maxWaitMs ?? 600_000;
+  const maxPages = options.maxPages ?? 100;
+  return {
+    async listOpenTasks(projectId, dueBefore, signal) {
+      const call: CallOptions = { maxWaitMs, signal };
+      const base: ListProjectTasksQuery = {
+        done: 'false',
+        due_before: dueBefore.toISOString(),
+        per_page: perPage,
+      };
+      const tasks: DigestTask[] = [];
+      const seen = new Set<number>();
+      let next: NextPageQuery | null = {};
+      for (let pages = 0; next && pages < maxPages; pages++) {
+        const page: TaskPage = await client.tasks.listByProject(projectId, { ...base, ...next }, call);
+        let fresh = 0;
+        for (const task of page.data) {
+          if (seen.has(task.id)) continue;
+          seen.add(task.id);
+          fresh++;
+          tasks.push(lean({ ...task, project_id: task.project_id ?? projectId }));
+        }
+        // A service that ignores the page number would repeat itself for ever.
+        next = fresh > 0 ? page.next : null;
+      }
+      return tasks;
+    },
+  };
+}

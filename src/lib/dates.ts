@@ -1,0 +1,360 @@
+/**
+ * Due dates as people say them, read in their own time zone, and how they are shown back.
+ *
+ * The rule for a date without a time: "due friday" means due by the END of Friday where the person
+ * is, so it is stored as that local day's 23:59:59.999 (as a UTC instant). A due date whose seconds
+ * are 59 is therefore shown as a date alone. Only a date given with a time is shown with a time.
+ *
+ * Everything here is pure: "now" and the zone are passed in, and the process's own zone never
+ * matters (all local arithmetic goes through `TZDate` or UTC fields).
+ */
+import { TZDate } from '@date-fns/tz';
+import * as chrono from 'chrono-node';
+import { escapeMrkdwn } from '../slack/text/mrkdwn.ts';
+
+/** Where and when a date is read: an IANA zone (e.g. from Slack's `users.info`) and the current instant. */
+export interface ZonedNow {
+  timeZone: string;
+  now: Date;
+}
+
+/** A parsed due date: the instant, and whether the person gave a time (else it is the end of a day). */
+export interface DueDate {
+  date: Date;
+  hasTime: boolean;
+}
+
+export type DayBucket = 'overdue' | 'today' | 'upcoming' | 'none';
+
+const zoneValidity = new Map<string, boolean>();
+
+/** Whether `timeZone` is an IANA zone this runtime knows. */
+export function isValidTimeZone(timeZone: string): boolean {
+  const known = zoneValidity.get(timeZone);
+  if (known !== undefined) return known;
+  let valid = timeZone.length > 0 && timeZone.length <= 64;
+  if (valid) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+    } catch {
+      valid = false;
+    }
+  }
+  if (zoneValidity.size < 1000) zoneValidity.set(timeZone, valid);
+  return valid;
+}
+
+/** The zone itself when valid, else UTC: a profile with a strange zone still gets an answer. */
+export function resolveTimeZone(timeZone: string | null | undefined): string {
+  return timeZone && isValidTimeZone(timeZone) ? timeZone : 'UTC';
+}
+
+/** A calendar day: month is 1-12. */
+interface Ymd {
+  year: number;
+  month: number;
+  day: number;
+}
+
+function localYmd(date: Date, timeZone: string): Ymd {
+  const local = new TZDate(date.getTime(), timeZone);
+  return { year: local.getFullYear(), month: local.getMonth() + 1, day: local.getDate() };
+}
+
+/** Day arithmetic on UTC fields, so no zone's DST can shift the calendar. */
+function addDays(ymd: Ymd, days: number): Ymd & { weekday: number } {
+  const d = new Date(Date.UTC(ymd.year, ymd.month - 1, ymd.day + days));
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    weekday: d.getUTCDay(),
+  };
+}
+
+function weekdayOf(ymd: Ymd): number {
+  return addDays(ymd, 0).weekday;
+}
+
+function zoned(ymd: Ymd, hour: number, minute: number, second: number, ms: number, timeZone: string): Date {
+  // TZDate moves a wall time inside a DST gap forward past the gap (02:30 → 03:30), as clocks do.
+  return new Date(new TZDate(ymd.year, ymd.month - 1, ymd.day, hour, minute, second, ms, timeZone).getTime());
+}
+
+/** The last millisecond of a local day: what "due on that day" means. */
+export function endOfLocalDay(ymd: Ymd, timeZone: string): Date {
+  return zoned(ymd, 23, 59, 59, 999, resolveTimeZone(timeZone));
+}
+
+/** `YYYY-MM-DD` of an instant in a zone (a datepicker's `initial_date`). */
+export function toLocalDateString(date: Date, timeZone: string): string {
+  const { year, month, day } = localYmd(date, resolveTimeZone(timeZone));
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(day)}`;
+}
+
+/** `HH:mm` of an instant in a zone (a timepicker's `initial_time`). */
+export function toLocalTimeString(date: Date, timeZone: string): string {
+  const local = new TZDate(date.getTime(), resolveTimeZone(timeZone));
+  return `${pad2(local.getHours())}:${pad2(local.getMinutes())}`;
+}
+
+function pad2(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+const DATE_INPUT = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_INPUT = /^(\d{2}):(\d{2})$/;
+
+/**
+ * A picker's `YYYY-MM-DD` (+ optional `HH:mm`) read in a zone: without a time, the end of that day.
+ * Null when either part is malformed or names a day that does not exist.
+ */
+export function fromLocalDateTime(
+  dateText: string,
+  timeText: string | null,
+  timeZone: string,
+): DueDate | null {
+  const d = DATE_INPUT.exec(dateText);
+  if (!d) return null;
+  const ymd = { year: Number(d[1]), month: Number(d[2]), day: Number(d[3]) };
+  const check = addDays(ymd, 0);
+  if (check.year !== ymd.year || check.month !== ymd.month || check.day !== ymd.day) return null;
+  const tz = resolveTimeZone(timeZone);
+  if (timeText === null || timeText === '') return { date: endOfLocalDay(ymd, tz), hasTime: false };
+  const t = TIME_INPUT.exec(timeText);
+  if (!t) return null;
+  const hour = Number(t[1]);
+  const minute = Number(t[2]);
+  if (hour > 23 || minute > 59) return null;
+  return { date: zoned(ymd, hour, minute, 0, 0, tz), hasTime: true };
+}
+
+// ---- natural language ----
+
+/** Words people put before a date ("due by friday") that carry no date themselves. */
+const FILLER = /^(?:by|on|before)\s+/i;
+const TRAILING_PUNCTUATION = /[\s.,;:!?]+$/;
+
+/** Phrases chrono does not read, or reads otherwise than people mean for a deadline. */
+const KEYWORDS: ReadonlyArray<{ pattern: RegExp; day: (today: Ymd) => Ymd }> = [
+  { pattern: /^(?:eod|end of (?:the )?day)\b/i, day: (today) => today },
+  {
+    // The working week ends on Friday; on a weekend it is the coming Friday.
+    pattern: /^(?:eow|end of (?:the )?week)\b/i,
+    day: (today) => addDays(today, (5 - weekdayOf(today) + 7) % 7),
+  },
+  {
+    // "next week" is the Monday that starts it, not "seven days from now".
+    pattern: /^next week\b/i,
+    day: (today) => addDays(today, (8 - weekdayOf(today)) % 7 || 7),
+  },
+];
+
+/** chrono's reference: the instant plus the zone's offset at that instant, in minutes east of UTC. */
+function chronoReference(now: Date, timeZone: string): chrono.ParsingReference {
+  return { instant: now, timezone: -new TZDate(now.getTime(), timeZone).getTimezoneOffset() };
+}
+
+interface Match {
+  /** Characters of the input covered, from its start (filler included). */
+  length: number;
+  resolve: (zonedNow: ZonedNow) => DueDate;
+}
+
+/** The date expression at the very start of `text`, if there is one. */
+function matchAtStart(text: string, zonedNow: ZonedNow): Match | null {
+  const filler = FILLER.exec(text)?.[0].length ?? 0;
+  const body = text.slice(filler);
+  for (const keyword of KEYWORDS) {
+    const m = keyword.pattern.exec(body);
+    if (m) {
+      return {
+        length: filler + m[0].length,
+        resolve: ({ timeZone, now }) => ({
+          date: endOfLocalDay(keyword.day(localYmd(now, timeZone)), timeZone),
+          hasTime: false,
+        }),
+      };
+    }
+  }
+  const tz = zonedNow.timeZone;
+  const [first] = chrono.casual.parse(body, chronoReference(zonedNow.now, tz), { forwardDate: true });
+  if (first?.index !== 0) return null;
+  return {
+    length: filler + first.text.length,
+    resolve: ({ timeZone, now }) => {
+      const start = first.start;
+      const ymd = {
+        year: start.get('year') ?? 0,
+        month: start.get('month') ?? 1,
+        day: start.get('day') ?? 1,
+      };
+      if (!start.isCertain('hour')) return { date: endOfLocalDay(ymd, timeZone), hasTime: false };
+      let date = zoned(ymd, start.get('hour') ?? 0, start.get('minute') ?? 0, 0, 0, timeZone);
+      // "friday 9am" said on Friday at 10am means next Friday: a weekday always points forward.
+      if (date < now && start.isCertain('weekday') && !start.isCertain('day')) {
+        date = zoned(addDays(ymd, 7), start.get('hour') ?? 0, start.get('minute') ?? 0, 0, 0, timeZone);
+      }
+      return { date, hasTime: true };
+    },
+  };
+}
+
+/** chrono needs an instant only to resolve dates; the extent of a match does not depend on it. */
+const EXTENT_REFERENCE: ZonedNow = { timeZone: 'UTC', now: new Date(Date.UTC(2026, 0, 1)) };
+
+/**
+ * How many characters at the start of `text` form a date expression ("friday 5pm and more" → 10),
+ * 0 when it does not start with one ("diligence doc" → 0). The command parser uses it to take a
+ * due date only where one really follows the `due` keyword.
+ */
+export function dueExpressionLength(text: string): number {
+  const leading = text.length - text.trimStart().length;
+  const match = matchAtStart(text.trimStart(), EXTENT_REFERENCE);
+  return match ? leading + match.length : 0;
+}
+
+type DueAnalysis =
+  | { kind: 'ok'; due: DueDate }
+  | { kind: 'empty' }
+  | { kind: 'unreadable'; text: string }
+  | { kind: 'partial'; matched: string; rest: string }
+  | { kind: 'past'; matched: string; due: DueDate };
+
+function analyseDue(text: string, options: ZonedNow): DueAnalysis {
+  const timeZone = resolveTimeZone(options.timeZone);
+  const zonedNow = { timeZone, now: options.now };
+  const clean = text.trim().replace(TRAILING_PUNCTUATION, '');
+  if (clean === '') return { kind: 'empty' };
+  const match = matchAtStart(clean, zonedNow);
+  if (!match) return { kind: 'unreadable', text: clean };
+  const matched = clean.slice(0, match.length);
+  const rest = clean.slice(match.length).trim();
+  if (rest !== '') return { kind: 'partial', matched, rest };
+  const due = match.resolve(zonedNow);
+  if (Number.isNaN(due.date.getTime())) return { kind: 'unreadable', text: clean };
+  if (due.date < options.now) return { kind: 'past', matched, due };
+  return { kind: 'ok', due };
+}
+
+/**
+ * Reads a due date the way a person in `timeZone` means it at `now`: "friday", "tomorrow 5pm",
+ * "next week" (the coming Monday), "2026-12-01", "in 3 days", "dec 3", "eod", "end of week".
+ * Dates only point forward: a weekday is the next one (today counts while it lasts), a month-day
+ * without a year is the next such day. A date without a time is the end of that local day.
+ * Null when the whole text is not one date, or the date has already passed; `describeDueProblem`
+ * says which. An unknown zone is read as UTC.
+ */
+export function parseDueDate(text: string, options: ZonedNow): DueDate | null {
+  const analysis = analyseDue(text, options);
+  return analysis.kind === 'ok' ? analysis.due : null;
+}
+
+const DUE_EXAMPLES = '`friday`, `tomorrow 5pm`, `in 3 days`, `dec 3` or `2026-12-01`';
+
+/** Why `parseDueDate` gave null for this text, in a sentence for the person; null when it parses. */
+export function describeDueProblem(text: string, options: ZonedNow): string | null {
+  const analysis = analyseDue(text, options);
+  switch (analysis.kind) {
+    case 'ok':
+      return null;
+    case 'empty':
+      return `Add a date after \`due\`, like ${DUE_EXAMPLES}.`;
+    case 'unreadable':
+      return `I couldn't read “${clip(analysis.text)}” as a date. Try ${DUE_EXAMPLES}.`;
+    case 'partial':
+      return `I read “${clip(analysis.matched)}” as a date but not “${clip(analysis.rest)}”. Give just the date, like ${DUE_EXAMPLES}.`;
+    case 'past': {
+      const shown = formatDueFallback(
+        analysis.due.date,
+        resolveTimeZone(options.timeZone),
+        analysis.due.hasTime,
+      );
+      return `“${clip(analysis.matched)}” is in the past (${shown}). Give a date from now on.`;
+    }
+  }
+}
+
+function clip(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+// ---- showing due dates ----
+
+/**
+ * How a stored due instant is meant: `end-of-day` (seconds 59: a date without a time, see the top),
+ * `calendar` (exactly midnight UTC: a bare `YYYY-MM-DD` given to the service by someone else) or
+ * `timed`.
+ */
+export function dueKind(due: Date): 'end-of-day' | 'calendar' | 'timed' {
+  if (due.getUTCSeconds() === 59) return 'end-of-day';
+  if (
+    due.getUTCHours() === 0 &&
+    due.getUTCMinutes() === 0 &&
+    due.getUTCSeconds() === 0 &&
+    due.getUTCMilliseconds() === 0
+  ) {
+    return 'calendar';
+  }
+  return 'timed';
+}
+
+/** Where a due date falls for a reader: already passed, later today, later than today, or none. */
+export function dayBucket(due: Date | null, options: ZonedNow): DayBucket {
+  if (!due || Number.isNaN(due.getTime())) return 'none';
+  const timeZone = resolveTimeZone(options.timeZone);
+  const today = toLocalDateString(options.now, timeZone);
+  if (dueKind(due) === 'calendar') {
+    // A calendar date is the same day everywhere: compare it as a date, not as an instant.
+    const day = due.toISOString().slice(0, 10);
+    return day < today ? 'overdue' : day === today ? 'today' : 'upcoming';
+  }
+  if (due.getTime() < options.now.getTime()) return 'overdue';
+  return toLocalDateString(due, timeZone) === today ? 'today' : 'upcoming';
+}
+
+/** Whether a due date has passed for a reader (see `dayBucket`). */
+export function isOverdue(due: Date | null, options: ZonedNow): boolean {
+  return dayBucket(due, options) === 'overdue';
+}
+
+/**
+ * Slack's date token, shown in each reader's own zone: `<!date^UNIX^FORMAT|fallback>` (optionally
+ * `^link`). The fallback, shown where the token cannot be, is escaped here.
+ * https://api.slack.com/reference/surfaces/formatting#date-formatting
+ */
+export function slackDate(date: Date, format: string, fallback: string, link?: string): string {
+  const unix = Math.floor(date.getTime() / 1000);
+  const linkPart = link ? `^${link.replace(/[|>]/g, encodeURIComponent)}` : '';
+  return `<!date^${unix}^${format}${linkPart}|${escapeMrkdwn(fallback).replace(/\|/g, '¦')}>`;
+}
+
+/** A readable date (and time with its zone when `hasTime`), for fallbacks and plain text. */
+export function formatDueFallback(date: Date, timeZone: string, hasTime: boolean): string {
+  const options: Intl.DateTimeFormatOptions = {
+    timeZone: resolveTimeZone(timeZone),
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  };
+  if (hasTime) Object.assign(options, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+  return new Intl.DateTimeFormat('en-US', options).format(date);
+}
+
+/**
+ * A due date as mrkdwn for a reader anywhere: a date alone for end-of-day and calendar dues, a date
+ * and time for timed ones. `fallbackZone` is the zone the fallback text is written in.
+ */
+export function dueMrkdwn(due: Date, fallbackZone: string): string {
+  const kind = dueKind(due);
+  if (kind === 'calendar') {
+    // Noon UTC is the same calendar day in every zone from UTC-11 to UTC+11.
+    const noon = new Date(due.getTime() + 12 * 3_600_000);
+    return slackDate(noon, '{date_short_pretty}', formatDueFallback(due, 'UTC', false));
+  }
+  if (kind === 'end-of-day') {
+    return slackDate(due, '{date_short_pretty}', formatDueFallback(due, fallbackZone, false));
+  }
+  return slackDate(due, '{date_short_pretty} at {time}', formatDueFallback(due, fallbackZone, true));
+}

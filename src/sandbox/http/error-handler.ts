@@ -1,0 +1,47 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from './api-error.ts';
+
+/** Reports a sandbox bug (an unexpected throw). Receives the error only: never the request's headers. */
+export type InternalErrorReporter = (error: unknown, route: string) => void;
+
+function isFastifyClientError(error: unknown): error is FastifyError & { statusCode: number } {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/**
+ * Every failure leaves as JSON `{message, errors?}`: the handlers' ApiErrors with their status,
+ * Fastify's own client errors (unsupported media type, body too large, bad URL) with theirs, and
+ * anything else as a bare 500 whose details stay in the sandbox's log.
+ */
+export function registerErrorHandling(app: FastifyInstance, report: InternalErrorReporter): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof ApiError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply
+        .code(error.status)
+        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    if (isFastifyClientError(error)) {
+      return reply.code(error.statusCode).send({ message: clientErrorMessage(error) });
+    }
+    report(error, `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`);
+    return reply.code(500).send({ message: 'Server Error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    return reply.code(404).send({ message: `No route for ${request.method} ${path.slice(0, 200)}.` });
+  });
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported Content-Type: send the body as application/json.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,58 @@
+import type { DatabaseSync } from 'node:sqlite';
+
+/** Failures the sandbox injects so that clients can be tested against a misbehaving service. */
+export interface FaultOptions {
+  /** Added delay before every API request is answered, in milliseconds. Default 0. */
+  latencyMs?: number;
+  /** Share (0..1) of authenticated API requests answered 500 before their handler runs. Default 0. */
+  errorRate?: number;
+  /** Share (0..1) of authenticated API requests answered 429 (with the real rate-limit headers). Default 0. */
+  rateLimitRate?: number;
+  /** When true, every API request is answered 503. Default false. */
+  outage?: boolean;
+}
+
+/** Requests per minute for each rate-limit class, per token. */
+export interface RateLimitOptions {
+  general: number;
+  search: number;
+  upload: number;
+}
+
+export interface SandboxOptions {
+  /** TCP port; 0 picks a free one. Default 4010 (the CLI reads `--port` or `SANDBOX_PORT`). */
+  port?: number;
+  /** Interface to listen on. Default '127.0.0.1'. */
+  host?: string;
+  /** SQLite file, or ':memory:'. Default ':memory:' (the CLI uses ./data/sandbox.db). */
+  dbPath?: string;
+  /** What a fresh database is filled with. Default 'demo'; 'empty' is one workspace and its owner. */
+  seed?: 'demo' | 'empty';
+  /** Fixes the value of the seeded member's token. Default: a random token. */
+  token?: string;
+  /** Per-minute limits per token and class; `false` turns limiting off. Default 60/30/10 (spec Part 8). */
+  rateLimits?: RateLimitOptions | false;
+  /** Faults injected from the start. Default none. */
+  faults?: FaultOptions;
+  /** Serves the control routes under /__control (faults, reset). Default false. */
+  control?: boolean;
+  /** The clock for timestamps, rate-limit windows and seed dates. Default `() => new Date()`. */
+  now?: () => Date;
+}
+
+export interface Sandbox {
+  /** Base URL including '/api', e.g. http://127.0.0.1:4010/api. */
+  url: string;
+  /** The seeded member's token (member 1, owner of workspace 1, admin of every seeded project). */
+  token: string;
+  close(): Promise<void>;
+  /** In-process fault control for tests. */
+  faults: { set(f: FaultOptions): void; clear(): void };
+  /** Mints another "API device" token for a member (per-token tests, acting as other members). */
+  createToken(memberId: number, name?: string): string;
+  /** The database itself, for tests that check it is unchanged. */
+  db: DatabaseSync;
+}
+
+export const DEFAULT_PORT = 4010;
+export const DEFAULT_HOST = '127.0.0.1';

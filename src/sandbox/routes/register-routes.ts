@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ENDPOINTS, type EndpointDef, type EndpointName } from '../../contract/index.ts';
+import type { SandboxDb } from '../db/sandbox-db.ts';
+import { notFound } from '../http/api-error.ts';
+import { HANDLERS } from './all-handlers.ts';
+import { HandlerContext } from './handler-context.ts';
+
+/** What a path id names, for the 404 of an id that is not even a number. */
+const RESOURCE_OF_PREFIX: Record<string, string> = {
+  workspaces: 'Workspace',
+  projects: 'Project',
+  tasks: 'Task',
+  sprints: 'Sprint',
+  'mind-maps': 'Mind map',
+  goals: 'Goal',
+  automations: 'Automation',
+};
+
+const PATH_ID = /^[1-9][0-9]{0,15}$/;
+
+/** A path id as a number; anything but a positive safe integer names no record, so 404. */
+function pathId(raw: string | undefined, resource: string): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = PATH_ID.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value)) throw notFound(resource, raw.slice(0, 40));
+  return value;
+}
+
+/** `/projects/{id}/members/{uid}` → `/projects/:id/members/:uid` */
+function fastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/**
+ * Registers every endpoint of the contract's table on its handler. Reads run as they are; writes run
+ * in a transaction, so a request that fails half way leaves the database as it found it.
+ */
+export function registerRoutes(app: FastifyInstance, deps: { db: SandboxDb; now: () => Date }): void {
+  for (const endpoint of ENDPOINTS as readonly EndpointDef[]) {
+    const handler = HANDLERS[endpoint.name as EndpointName];
+    if (!handler) throw new Error(`no handler for endpoint ${endpoint.name}`);
+    const resource = RESOURCE_OF_PREFIX[endpoint.path.split('/')[1] ?? ''] ?? 'Record';
+    const isWrite = endpoint.method !== 'GET';
+    app.route({
+      method: endpoint.method,
+      url: fastifyPath(endpoint.path),
+      handler: (request: FastifyRequest, reply: FastifyReply) => {
+        const params = request.params as { id?: string; uid?: string };
+        const owner = request.tokenOwner!;
+        const ctx = new HandlerContext({
+          db: deps.db,
+          viewer: { id: owner.memberId, name: owner.memberName },
+          now: deps.now(),
+          id: pathId(params.id, resource),
+          uid: pathId(params.uid, 'Member'),
+          rawQuery: request.query,
+          rawBody: endpoint.body ? request.body : undefined,
+        });
+        const result = isWrite ? deps.db.transaction(() => handler(ctx)) : handler(ctx);
+        reply.code(result.status);
+        return result.status === 204 ? reply.send() : reply.send(result.body);
+      },
+    });
+  }
+}

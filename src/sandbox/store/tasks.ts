@@ -1,0 +1,235 @@
+import type { MemberRef, Priority, Task } from '../../contract/index.ts';
+import type { SandboxDb } from '../db/sandbox-db.ts';
+import type { PageRequest } from '../http/paging.ts';
+import { likePattern, VISIBLE_PROJECT_SQL } from './projects.ts';
+
+interface TaskRow {
+  id: number;
+  title: string;
+  status_id: number;
+  status_name: string;
+  status_color: string;
+  assignees: string;
+  due_date: string | null;
+  priority: Priority;
+  created_at: string;
+  project_id: number;
+  sprint_id: number | null;
+  description: string | null;
+  creator_id: number | null;
+  creator_name: string | null;
+  updated_at: string;
+}
+
+// Assignees come back as one JSON array per task (in the order they were assigned), so a page of
+// tasks is one query rather than one per task.
+const TASK_SELECT = `
+  SELECT t.id, t.title, s.id AS status_id, s.name AS status_name, s.color AS status_color,
+         (SELECT json_group_array(json_object('id', m.id, 'name', m.name) ORDER BY ta.position)
+            FROM task_assignees ta JOIN members m ON m.id = ta.member_id
+           WHERE ta.task_id = t.id) AS assignees,
+         t.due_date, t.priority, t.created_at, t.project_id, t.sprint_id, t.description,
+         t.creator_id, c.name AS creator_name, t.updated_at
+    FROM tasks t
+    JOIN project_statuses s ON s.id = t.status_id
+    LEFT JOIN members c ON c.id = t.creator_id`;
+
+function toTask(row: TaskRow): Task {
+  return {
+    id: row.id,
+    title: row.title,
+    status: { id: row.status_id, name: row.status_name, color: row.status_color },
+    assignees: JSON.parse(row.assignees) as MemberRef[],
+    due_date: row.due_date,
+    priority: row.priority,
+    created_at: row.created_at,
+    project_id: row.project_id,
+    sprint_id: row.sprint_id,
+    description: row.description,
+    creator: row.creator_id === null ? null : { id: row.creator_id, name: row.creator_name ?? '' },
+    updated_at: row.updated_at,
+  };
+}
+
+export function getTask(db: SandboxDb, id: number): Task | undefined {
+  const row = db.get<TaskRow>(`${TASK_SELECT} WHERE t.id = ?`, [id]);
+  return row && toTask(row);
+}
+
+export interface TaskFilter {
+  /** Only tasks of projects this member may see, and not of archived ones (unless `projectId` is given). */
+  viewer?: number | undefined;
+  projectId?: number | undefined;
+  assigneeId?: number | undefined;
+  sprintId?: number | undefined;
+  /** A status name (case-insensitive) or id. */
+  status?: string | undefined;
+  done?: boolean | undefined;
+  /** Due strictly before this instant (UTC date-time text). */
+  dueBefore?: string | undefined;
+  /** Due at or after this instant. */
+  dueAfter?: string | undefined;
+  q?: string | undefined;
+}
+
+interface BuiltFilter {
+  where: string;
+  params: Record<string, string | number>;
+  needsStatusJoin: boolean;
+}
+
+function buildFilter(filter: TaskFilter): BuiltFilter {
+  const where: string[] = [];
+  const params: Record<string, string | number> = {};
+  let needsStatusJoin = false;
+  if (filter.projectId !== undefined) {
+    where.push('t.project_id = $project');
+    params.project = filter.projectId;
+  }
+  if (filter.viewer !== undefined) {
+    // Archived projects drop out of cross-project lists unless asked for by id.
+    const archived = filter.projectId === undefined ? "p.status = 'active' AND" : '';
+    where.push(`t.project_id IN (SELECT p.id FROM projects p WHERE ${archived} ${VISIBLE_PROJECT_SQL})`);
+    params.viewer = filter.viewer;
+  }
+  if (filter.assigneeId !== undefined) {
+    where.push('t.id IN (SELECT task_id FROM task_assignees WHERE member_id = $assignee)');
+    params.assignee = filter.assigneeId;
+  }
+  if (filter.sprintId !== undefined) {
+    where.push('t.sprint_id = $sprint');
+    params.sprint = filter.sprintId;
+  }
+  if (filter.status !== undefined) {
+    needsStatusJoin = true;
+    where.push('(s.name = $status COLLATE NOCASE OR s.id = $statusId)');
+    params.status = filter.status;
+    params.statusId = /^\d+$/.test(filter.status) ? Number(filter.status) : -1;
+  }
+  if (filter.done !== undefined) {
+    needsStatusJoin = true;
+    where.push('s.is_done = $done');
+    params.done = filter.done ? 1 : 0;
+  }
+  if (filter.dueBefore !== undefined) {
+    where.push('t.due_date < $dueBefore');
+    params.dueBefore = filter.dueBefore;
+  }
+  if (filter.dueAfter !== undefined) {
+    where.push('t.due_date >= $dueAfter');
+    params.dueAfter = filter.dueAfter;
+  }
+  if (filter.q !== undefined) {
+    where.push("(t.title LIKE $q ESCAPE '\\' OR t.description LIKE $q ESCAPE '\\')");
+    params.q = likePattern(filter.q);
+  }
+  return { where: where.length > 0 ? `WHERE ${where.join(' AND ')}` : '', params, needsStatusJoin };
+}
+
+export function listTasks(db: SandboxDb, filter: TaskFilter, page: PageRequest): { tasks: Task[]; total: number } {
+  const built = buildFilter(filter);
+  // The count skips the status join unless a status filter needs it: on a large project the join
+  // would cost more than the page itself.
+  const countFrom = built.needsStatusJoin
+    ? 'FROM tasks t JOIN project_statuses s ON s.id = t.status_id'
+    : 'FROM tasks t';
+  const total = db.get<{ n: number }>(`SELECT count(*) AS n ${countFrom} ${built.where}`, built.params)?.n ?? 0;
+  if (total <= page.offset) return { tasks: [], total };
+  const rows = db.all<TaskRow>(`${TASK_SELECT} ${built.where} ORDER BY t.id LIMIT $limit OFFSET $offset`, {
+    ...built.params,
+    limit: page.perPage,
+    offset: page.offset,
+  });
+  return { tasks: rows.map(toTask), total };
+}
+
+export interface TaskValues {
+  title: string;
+  description: string | null;
+  statusId: number;
+  dueDate: string | null;
+  priority: Priority;
+  sprintId: number | null;
+}
+
+export function insertTask(
+  db: SandboxDb,
+  values: TaskValues & { projectId: number; creatorId: number; completedAt: string | null; now: string },
+): number {
+  const { lastInsertRowid } = db.run(
+    `INSERT INTO tasks (project_id, title, description, status_id, due_date, priority, sprint_id, creator_id,
+                        created_at, updated_at, completed_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      values.projectId,
+      values.title,
+      values.description,
+      values.statusId,
+      values.dueDate,
+      values.priority,
+      values.sprintId,
+      values.creatorId,
+      values.now,
+      values.now,
+      values.completedAt,
+    ],
+  );
+  return lastInsertRowid;
+}
+
+export function updateTask(
+  db: SandboxDb,
+  id: number,
+  values: TaskValues & { completedAt: string | null; now: string },
+): void {
+  db.run(
+    `UPDATE tasks SET title = ?, description = ?, status_id = ?, due_date = ?, priority = ?, sprint_id = ?,
+                      completed_at = ?, updated_at = ?
+      WHERE id = ?`,
+    [
+      values.title,
+      values.description,
+      values.statusId,
+      values.dueDate,
+      values.priority,
+      values.sprintId,
+      values.completedAt,
+      values.now,
+      id,
+    ],
+  );
+}
+
+/** Replaces the assignee list, keeping the given order. */
+export function setAssignees(db: SandboxDb, taskId: number, memberIds: readonly number[]): void {
+  db.run('DELETE FROM task_assignees WHERE task_id = ?', [taskId]);
+  memberIds.forEach((memberId, position) => {
+    db.run('INSERT INTO task_assignees (task_id, member_id, position) VALUES (?, ?, ?)', [taskId, memberId, position]);
+  });
+}
+
+export function deleteTask(db: SandboxDb, id: number): void {
+  db.run('DELETE FROM tasks WHERE id = ?', [id]);
+}
+
+/** The internal columns a task record does not show but the rules need. */
+export function taskInternals(
+  db: SandboxDb,
+  id: number,
+): { creator_id: number | null; completed_at: string | null; status_id: number } | undefined {
+  return db.get('SELECT creator_id, completed_at, status_id FROM tasks WHERE id = ?', [id]);
+}
+
+export function statusOfProject(
+  db: SandboxDb,
+  projectId: number,
+  statusId: number,
+): { id: number; is_done: number } | undefined {
+  return db.get('SELECT id, is_done FROM project_statuses WHERE id = ? AND project_id = ?', [statusId, projectId]);
+}
+
+export function firstStatusOf(db: SandboxDb, projectId: number): { id: number; is_done: number } | undefined {
+  return db.get('SELECT id, is_done FROM project_statuses WHERE project_id = ? ORDER BY position, id LIMIT 1', [
+    projectId,
+  ]);
+}

@@ -1,0 +1,24 @@
+/** A local Slack Web API emulator and a signer of Slack-shaped requests, for tests and the playground. */
+export { SlackApiError } from './api-error.ts';
+export {
+  BLOCK_KIT_LIMITS,
+  type BlockKitProblem,
+  formatProblem,
+  validateBlocks,
+  validateMessage,
+  validateView,
+} from './block-kit-limits.ts';
+export {
+  type AddMessageInput,
+  createSlackEmulator,
+  EMULATED_METHODS,
+  type MessageQuery,
+  type SlackEmulator,
+  type SlackEmulatorOptions,
+} from './create-slack-emulator.ts';
+export { DEFAULT_SEED } from './default-seed.ts';
+export type { Fault } from './faults.ts';
+export type * from './model.ts';
+export type { IssueOAuthCodeInput, OAuthApp } from './oauth-codes.ts';
+export type { ResponseUrlContext } from './response-urls.ts';
+export type { AddChannelInput, AddTeamInput, AddUserInput } from './state.ts';

@@ -1,0 +1,29 @@
+import { SlackApiError, stringArg } from '../api-error.ts';
+import { teamJson } from '../api-shapes.ts';
+import { authed, type MethodSpec } from './context.ts';
+
+const authTest = authed((_args, ctx) => {
+  const user = ctx.state.users.get(ctx.auth.userId);
+  return {
+    ok: true,
+    url: `https://${ctx.team.domain}.slack.com/`,
+    team: ctx.team.name,
+    user: user?.name ?? 'taskbridge',
+    team_id: ctx.team.id,
+    user_id: ctx.auth.userId,
+    ...(ctx.auth.kind === 'bot' ? { bot_id: ctx.team.botId } : {}),
+    is_enterprise_install: false,
+  };
+});
+
+const teamInfo = authed((args, ctx) => {
+  const teamId = stringArg(args, 'team') ?? ctx.team.id;
+  // A token sees its own workspace only.
+  if (teamId !== ctx.team.id) throw new SlackApiError('team_not_found');
+  return { ok: true, team: teamJson(ctx.team) };
+});
+
+export const authAndTeamMethods: Record<string, MethodSpec> = {
+  'auth.test': authTest,
+  'team.info': teamInfo,
+};

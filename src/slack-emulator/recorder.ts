@@ -1,0 +1,62 @@
+import { EventEmitter } from 'node:events';
+import type { RecordedCall } from './model.ts';
+
+/** Default wait of {@link CallRecorder.waitFor}: long enough for an app to finish work after its ack. */
+export const DEFAULT_WAIT_MS = 2000;
+
+/** Every call the emulator answered, in order, with a way to wait for one that has not come yet. */
+export class CallRecorder {
+  readonly #calls: RecordedCall[] = [];
+  readonly #events = new EventEmitter();
+
+  record(call: RecordedCall): void {
+    this.#calls.push(call);
+    this.#events.emit('call', call);
+  }
+
+  list(method?: string): RecordedCall[] {
+    return method === undefined ? [...this.#calls] : this.#calls.filter((call) => call.method === method);
+  }
+
+  clear(): void {
+    this.#calls.length = 0;
+  }
+
+  /**
+   * Resolves with the first recorded call of `method` that satisfies predicate, including calls made
+   * before the wait began; rejects after timeoutMs listing what did arrive. Event driven, not polled.
+   */
+  waitFor(
+    method: string,
+    predicate: (call: RecordedCall) => boolean = () => true,
+    timeoutMs = DEFAULT_WAIT_MS,
+  ): Promise<RecordedCall> {
+    const already = this.#calls.find((call) => call.method === method && predicate(call));
+    if (already) return Promise.resolve(already);
+    return new Promise((resolve, reject) => {
+      const onCall = (call: RecordedCall): void => {
+        if (call.method !== method || !predicate(call)) return;
+        clearTimeout(timer);
+        this.#events.off('call', onCall);
+        resolve(call);
+      };
+      const timer = setTimeout(() => {
+        this.#events.off('call', onCall);
+        const seen = this.list(method);
+        reject(
+          new Error(
+            `No ${method} call matching within ${timeoutMs} ms; ${seen.length} ${method} call(s) seen` +
+              (seen.length > 0
+                ? `: ${seen
+                    .map((call) => JSON.stringify(call.args))
+                    .join(' | ')
+                    .slice(0, 2000)}`
+                : '') +
+              `; all methods called: ${[...new Set(this.#calls.map((call) => call.method))].join(', ') || 'none'}`,
+          ),
+        );
+      }, timeoutMs);
+      this.#events.on('call', onCall);
+    });
+  }
+}

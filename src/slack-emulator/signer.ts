@@ -1,0 +1,509 @@
+import { randomBytes } from 'node:crypto';
+import { type Clock, systemClock } from '../lib/clock.ts';
+import type { SlackEmulator } from './create-slack-emulator.ts';
+import { DEFAULT_SEED } from './default-seed.ts';
+import type { EmulatorMessage, EmulatorView, EphemeralMessage } from './model.ts';
+import {
+  actionTs,
+  blockActionsPayload,
+  blockSuggestionPayload,
+  commandBody,
+  eventCallbackBody,
+  globalShortcutPayload,
+  type InteractionBase,
+  messageActionPayload,
+  newEventId,
+  type PayloadChannel,
+  payloadView,
+  stateValues,
+  VERIFICATION_TOKEN,
+  viewClosedPayload,
+  viewSubmissionPayload,
+} from './signer-payloads.ts';
+import { signSlackRequest } from './slack-signature.ts';
+
+/** Slack refuses timestamps older than 5 minutes; "old" signs 6 minutes in the past. */
+const OLD_TIMESTAMP_SECONDS = 6 * 60;
+
+export interface SlackSignerOptions {
+  /** The app's Request URL, e.g. `http://127.0.0.1:3000/slack/events`. */
+  appUrl: string;
+  signingSecret: string;
+  /** When given, trigger_ids and response_urls are minted by it, names are looked up in it, and view acks are applied to it. */
+  emulator?: SlackEmulator;
+  /** Time for the request timestamp and payload times. Default: the system clock (what Bolt checks against). */
+  clock?: Clock;
+  /** Default: the emulator's first team, else `T0001`. */
+  teamId?: string;
+  /** Default: the team's app id, else `A0TASKBRIDGE`. */
+  apiAppId?: string;
+  /** Who interacts when a call names nobody. Default: Ana (`U0ANA`). */
+  defaultUser?: string;
+  /** Where commands and actions happen when a call names no channel. Default: #general (`C0GENERAL`). */
+  defaultChannel?: string;
+}
+
+/** How to deliver one request. */
+export interface SendOptions {
+  /** Adds `X-Slack-Retry-Num` (and `X-Slack-Retry-Reason`, default `http_timeout`), as Slack's redeliveries carry. */
+  retryNum?: number;
+  retryReason?: string;
+  /** Signs with the wrong secret, as a forger would. */
+  forgeSignature?: boolean;
+  /** Signs (validly) a timestamp 6 minutes old, which Slack's rule refuses. */
+  oldTimestamp?: boolean;
+  /** Exact `X-Slack-Request-Timestamp` in seconds, signed validly. */
+  timestamp?: number;
+  headers?: Record<string, string>;
+}
+
+/** The app's HTTP answer, and what was sent. */
+export interface SignedResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** Parsed JSON when the answer is JSON; otherwise the text. */
+  body: unknown;
+  text: string;
+  /** The payload as sent (the form fields for a command). */
+  payload: Record<string, unknown>;
+}
+
+export interface CommandContext extends SendOptions {
+  /** Default: `/taskbridge`, unless the text starts with a command (`/task add ...`). */
+  command?: string;
+  user?: string;
+  channel?: string;
+  triggerId?: string;
+  responseUrl?: string;
+}
+
+type AnyMessage = EmulatorMessage | EphemeralMessage | Record<string, unknown>;
+type AnyView = EmulatorView | Record<string, unknown>;
+
+export interface BlockActionInput extends SendOptions {
+  actionId: string;
+  blockId?: string;
+  /** Element type. Default: `button`. */
+  type?: string;
+  value?: string;
+  /** For selects and overflows: `{text: {type:'plain_text', text}, value}`. */
+  selectedOption?: Record<string, unknown>;
+  selectedOptions?: Array<Record<string, unknown>>;
+  selectedUser?: string;
+  selectedDate?: string;
+  selectedConversation?: string;
+  /** Any other fields of the action, merged last. */
+  action?: Record<string, unknown>;
+  /** The message the action is on (a stored emulator message or Slack's shape). */
+  message?: AnyMessage;
+  /** Whether that message is ephemeral (Slack then sends no `message`). Default: inferred. */
+  ephemeral?: boolean;
+  /** The view the action is in (a modal or Home tab). */
+  view?: AnyView;
+  /** State values of the view, as for viewSubmission. */
+  values?: Record<string, Record<string, unknown>>;
+  user?: string;
+  channel?: string;
+  triggerId?: string;
+  responseUrl?: string;
+}
+
+export interface ViewSubmissionInput extends SendOptions {
+  view: AnyView;
+  /** `{block_id: {action_id: 'text' | SlackValueObject}}`. */
+  values?: Record<string, Record<string, unknown>>;
+  user?: string;
+  /** For views with `response_url_enabled` inputs. */
+  responseUrls?: Array<{ block_id: string; action_id: string; channel_id: string; response_url: string }>;
+  triggerId?: string;
+}
+
+export interface ViewClosedInput extends SendOptions {
+  view: AnyView;
+  user?: string;
+  isCleared?: boolean;
+}
+
+export interface MessageShortcutInput extends SendOptions {
+  callbackId: string;
+  message: AnyMessage;
+  channel?: string;
+  user?: string;
+  triggerId?: string;
+  responseUrl?: string;
+}
+
+export interface GlobalShortcutInput extends SendOptions {
+  callbackId: string;
+  user?: string;
+  triggerId?: string;
+}
+
+export interface BlockSuggestionInput extends SendOptions {
+  actionId: string;
+  value: string;
+  blockId?: string;
+  view?: AnyView;
+  message?: AnyMessage;
+  channel?: string;
+  user?: string;
+}
+
+export interface EventOptions extends SendOptions {
+  eventId?: string;
+  /** Seconds. Default: now. */
+  eventTime?: number;
+  teamId?: string;
+}
+
+export interface SlackSigner {
+  command(text: string, ctx?: CommandContext): Promise<SignedResponse>;
+  /** Slash commands' `ssl_check=1` probe. */
+  sslCheck(options?: SendOptions): Promise<SignedResponse>;
+  blockAction(input: BlockActionInput): Promise<SignedResponse>;
+  viewSubmission(input: ViewSubmissionInput): Promise<SignedResponse>;
+  viewClosed(input: ViewClosedInput): Promise<SignedResponse>;
+  messageShortcut(input: MessageShortcutInput): Promise<SignedResponse>;
+  globalShortcut(input: GlobalShortcutInput): Promise<SignedResponse>;
+  blockSuggestion(input: BlockSuggestionInput): Promise<SignedResponse>;
+  /** An Events API `event_callback` wrapping event. */
+  event(event: Record<string, unknown>, options?: EventOptions): Promise<SignedResponse>;
+  urlVerification(challenge?: string, options?: SendOptions): Promise<SignedResponse>;
+  /** Posts any body, signed; for shapes the helpers do not build. */
+  send(body: string, contentType: string, options?: SendOptions): Promise<SignedResponse>;
+}
+
+/** Builds Slack's request payloads and posts them to the app signed as Slack signs them. */
+export function createSlackSigner(options: SlackSignerOptions): SlackSigner {
+  const clock = options.clock ?? systemClock;
+  const emulator = options.emulator;
+  const teamId =
+    options.teamId ?? (emulator && emulator.state.teams.size > 0 ? emulator.team().id : DEFAULT_SEED.team.id);
+  const emulatorTeam = emulator?.state.teams.get(teamId);
+  const apiAppId = options.apiAppId ?? emulatorTeam?.appId ?? DEFAULT_SEED.appId;
+  const botUserId = emulatorTeam?.botUserId ?? DEFAULT_SEED.botUserId;
+  const team = { id: teamId, domain: emulatorTeam?.domain ?? DEFAULT_SEED.team.domain };
+  const defaultUser = options.defaultUser ?? DEFAULT_SEED.users.ana.id;
+  const defaultChannel = options.defaultChannel ?? DEFAULT_SEED.channels.general.id;
+
+  const base = (userId = defaultUser): InteractionBase => {
+    const known = emulator?.user(userId);
+    const name = known?.name ?? userId.toLowerCase();
+    return {
+      team,
+      user: { id: userId, username: name, name, team_id: teamId },
+      apiAppId,
+      actionTs: actionTs(clock.now()),
+    };
+  };
+  const channelOf = (idOrName = defaultChannel): PayloadChannel => {
+    const known = emulator?.channel(idOrName, teamId);
+    return { id: known?.id ?? idOrName, name: known?.name ?? idOrName.replace(/^#/, '') };
+  };
+  const trigger = (userId: string, given?: string): string =>
+    given ??
+    emulator?.issueTriggerId(userId, teamId) ??
+    `${Math.floor(clock.now().getTime() / 1000)}.0.${randomBytes(8).toString('hex')}`;
+  const responseUrl = (
+    given: string | undefined,
+    context: { channelId: string; userId: string; messageTs?: string; ephemeral?: boolean },
+  ): string =>
+    given ??
+    emulator?.responseUrl({ teamId, ...context }) ??
+    `http://127.0.0.1:9/response/${randomBytes(8).toString('hex')}`;
+
+  const send = async (
+    body: string,
+    contentType: string,
+    sendOptions: SendOptions = {},
+  ): Promise<SignedResponse> => {
+    const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+    const timestamp =
+      sendOptions.timestamp ?? (sendOptions.oldTimestamp ? nowSeconds - OLD_TIMESTAMP_SECONDS : nowSeconds);
+    const secret = sendOptions.forgeSignature ? `${options.signingSecret}-forged` : options.signingSecret;
+    const headers: Record<string, string> = {
+      'content-type': contentType,
+      'x-slack-request-timestamp': String(timestamp),
+      'x-slack-signature': signSlackRequest(secret, timestamp, body),
+      'user-agent': 'Slackbot 1.0 (+https://api.slack.com/robots)',
+      ...sendOptions.headers,
+    };
+    if (sendOptions.retryNum !== undefined) {
+      headers['x-slack-retry-num'] = String(sendOptions.retryNum);
+      headers['x-slack-retry-reason'] = sendOptions.retryReason ?? 'http_timeout';
+    }
+    const response = await fetch(options.appUrl, { method: 'POST', headers, body, redirect: 'manual' });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if (text !== '') {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // Not JSON: body stays the text.
+      }
+    }
+    return {
+      status: response.status,
+      headers: Object.fromEntries(response.headers.entries()),
+      body: parsed,
+      text,
+      payload: {},
+    };
+  };
+
+  const sendForm = async (
+    fields: Record<string, string>,
+    sendOptions?: SendOptions,
+  ): Promise<SignedResponse> => {
+    const answer = await send(
+      new URLSearchParams(fields).toString(),
+      'application/x-www-form-urlencoded',
+      sendOptions,
+    );
+    return { ...answer, payload: fields };
+  };
+  const sendInteraction = async (
+    payload: Record<string, unknown>,
+    sendOptions?: SendOptions,
+  ): Promise<SignedResponse> => {
+    const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+    const answer = await send(body, 'application/x-www-form-urlencoded', sendOptions);
+    return { ...answer, payload };
+  };
+  const sendJson = async (
+    payload: Record<string, unknown>,
+    sendOptions?: SendOptions,
+  ): Promise<SignedResponse> => {
+    const answer = await send(JSON.stringify(payload), 'application/json', sendOptions);
+    return { ...answer, payload };
+  };
+
+  return {
+    async command(text, ctx = {}) {
+      let command = ctx.command ?? '/taskbridge';
+      let commandText = text;
+      const typed = /^(\/\S+)\s*([\s\S]*)$/.exec(text);
+      if (typed && ctx.command === undefined) {
+        command = typed[1]!;
+        commandText = typed[2]!;
+      }
+      const userId = ctx.user ?? defaultUser;
+      const channel = channelOf(ctx.channel);
+      return sendForm(
+        commandBody({
+          base: base(userId),
+          command,
+          text: commandText,
+          channel,
+          responseUrl: responseUrl(ctx.responseUrl, { channelId: channel.id, userId }),
+          triggerId: trigger(userId, ctx.triggerId),
+        }),
+        ctx,
+      );
+    },
+
+    sslCheck(sendOptions) {
+      return sendForm({ ssl_check: '1', token: VERIFICATION_TOKEN }, sendOptions);
+    },
+
+    async blockAction(input) {
+      const userId = input.user ?? defaultUser;
+      const interaction = base(userId);
+      const action: Record<string, unknown> = {
+        action_id: input.actionId,
+        block_id: input.blockId ?? findBlockId(input.message ?? input.view, input.actionId) ?? 'block',
+        type: input.type ?? 'button',
+        ...(input.value !== undefined ? { value: input.value } : {}),
+        ...(input.selectedOption ? { selected_option: input.selectedOption } : {}),
+        ...(input.selectedOptions ? { selected_options: input.selectedOptions } : {}),
+        ...(input.selectedUser ? { selected_user: input.selectedUser } : {}),
+        ...(input.selectedDate ? { selected_date: input.selectedDate } : {}),
+        ...(input.selectedConversation ? { selected_conversation: input.selectedConversation } : {}),
+        ...input.action,
+      };
+      const values = stateValues(input.values);
+      if (input.view) {
+        const view = payloadView(input.view as Record<string, unknown>, values);
+        return sendInteraction(
+          blockActionsPayload({
+            base: interaction,
+            action,
+            container: { type: 'view', view_id: view.id },
+            triggerId: trigger(userId, input.triggerId),
+            view,
+          }),
+          input,
+        );
+      }
+      const message = input.message as Record<string, unknown> | undefined;
+      const channel = channelOf(input.channel ?? (message?.channel as string | undefined));
+      const ephemeral = input.ephemeral ?? (message !== undefined && 'via' in message);
+      const messageTs = message?.ts as string | undefined;
+      return sendInteraction(
+        blockActionsPayload({
+          base: interaction,
+          action,
+          container: {
+            type: 'message',
+            ...(messageTs ? { message_ts: messageTs } : {}),
+            channel_id: channel.id,
+            is_ephemeral: ephemeral,
+          },
+          triggerId: trigger(userId, input.triggerId),
+          channel,
+          // Slack leaves the message out when it was ephemeral.
+          ...(message && !ephemeral ? { message: payloadMessage(message) } : {}),
+          state: values,
+          responseUrl: responseUrl(input.responseUrl, {
+            channelId: channel.id,
+            userId,
+            ...(messageTs ? { messageTs, ephemeral } : {}),
+          }),
+        }),
+        input,
+      );
+    },
+
+    async viewSubmission(input) {
+      const userId = input.user ?? defaultUser;
+      const view = payloadView(input.view as Record<string, unknown>, stateValues(input.values));
+      const answer = await sendInteraction(
+        viewSubmissionPayload({
+          base: base(userId),
+          view,
+          triggerId: trigger(userId, input.triggerId),
+          responseUrls: input.responseUrls ?? [],
+        }),
+        input,
+      );
+      // Slack acts on the ack itself: the emulator does the same so tests see the modal's next state.
+      if (emulator && answer.status === 200 && typeof view.id === 'string' && emulator.view(view.id)) {
+        emulator.applyViewSubmissionAck(view.id, answer.text === '' ? {} : answer.body);
+      }
+      return answer;
+    },
+
+    async viewClosed(input) {
+      const view = payloadView(input.view as Record<string, unknown>, {});
+      const answer = await sendInteraction(
+        viewClosedPayload({ base: base(input.user), view, isCleared: input.isCleared ?? false }),
+        input,
+      );
+      if (emulator && typeof view.id === 'string') emulator.closeView(view.id, input.isCleared ?? false);
+      return answer;
+    },
+
+    messageShortcut(input) {
+      const userId = input.user ?? defaultUser;
+      const message = input.message as Record<string, unknown>;
+      const channel = channelOf(input.channel ?? (message.channel as string | undefined));
+      return sendInteraction(
+        messageActionPayload({
+          base: base(userId),
+          callbackId: input.callbackId,
+          triggerId: trigger(userId, input.triggerId),
+          channel,
+          message: payloadMessage(message),
+          responseUrl: responseUrl(input.responseUrl, {
+            channelId: channel.id,
+            userId,
+            messageTs: message.ts as string,
+          }),
+        }),
+        input,
+      );
+    },
+
+    globalShortcut(input) {
+      const userId = input.user ?? defaultUser;
+      return sendInteraction(
+        globalShortcutPayload({
+          base: base(userId),
+          callbackId: input.callbackId,
+          triggerId: trigger(userId, input.triggerId),
+        }),
+        input,
+      );
+    },
+
+    blockSuggestion(input) {
+      const userId = input.user ?? defaultUser;
+      const blockId = input.blockId ?? findBlockId(input.view ?? input.message, input.actionId) ?? 'block';
+      if (input.view) {
+        const view = payloadView(input.view as Record<string, unknown>, {});
+        return sendInteraction(
+          blockSuggestionPayload({
+            base: base(userId),
+            actionId: input.actionId,
+            blockId,
+            value: input.value,
+            container: { type: 'view', view_id: view.id },
+            view,
+          }),
+          input,
+        );
+      }
+      const message = input.message as Record<string, unknown> | undefined;
+      const channel = channelOf(input.channel ?? (message?.channel as string | undefined));
+      return sendInteraction(
+        blockSuggestionPayload({
+          base: base(userId),
+          actionId: input.actionId,
+          blockId,
+          value: input.value,
+          container: {
+            type: 'message',
+            ...(message?.ts ? { message_ts: message.ts } : {}),
+            channel_id: channel.id,
+            is_ephemeral: false,
+          },
+          channel,
+          ...(message ? { message: payloadMessage(message) } : {}),
+        }),
+        input,
+      );
+    },
+
+    event(event, eventOptions = {}) {
+      return sendJson(
+        eventCallbackBody({
+          teamId: eventOptions.teamId ?? teamId,
+          apiAppId,
+          botUserId,
+          event,
+          eventId: eventOptions.eventId ?? newEventId(),
+          eventTime: eventOptions.eventTime ?? Math.floor(clock.now().getTime() / 1000),
+        }),
+        eventOptions,
+      );
+    },
+
+    urlVerification(challenge = randomBytes(16).toString('hex'), sendOptions) {
+      return sendJson({ token: VERIFICATION_TOKEN, challenge, type: 'url_verification' }, sendOptions);
+    },
+
+    send,
+  };
+}
+
+/** A message as Slack puts it in payloads: the emulator's own bookkeeping fields left out. */
+function payloadMessage(message: Record<string, unknown>): Record<string, unknown> {
+  const { channel: _channel, via: _via, deleted: _deleted, unfurls: _unfurls, ...rest } = message;
+  return { type: 'message', ...rest };
+}
+
+/** The block holding an action, so callers need not repeat a block_id the renderer chose. */
+function findBlockId(container: AnyMessage | AnyView | undefined, actionId: string): string | undefined {
+  const blocks = (container as { blocks?: unknown } | undefined)?.blocks;
+  if (!Array.isArray(blocks)) return undefined;
+  for (const block of blocks as Array<Record<string, unknown>>) {
+    const elements = [
+      ...(Array.isArray(block.elements) ? block.elements : []),
+      block.accessory,
+      block.element,
+    ] as Array<Record<string, unknown> | undefined>;
+    if (elements.some((element) => element?.action_id === actionId))
+      return block.block_id as string | undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,57 @@
+/**
+ * Reading single arguments out of tokens, shared by the verbs.
+ */
+import type { CommandError, PersonRef, ProjectRef, VerbName } from './intents.ts';
+import type { Token } from './tokens.ts';
+
+/** Task ids are positive integers; `#12` and a pasted task link ending in `/12` work too. */
+export function taskIdFrom(token: Token | undefined): number | null {
+  if (!token) return null;
+  let digits: string | undefined;
+  if (token.kind === 'word') digits = /^#?(\d{1,16})$/.exec(token.text)?.[1];
+  else if (token.kind === 'project') digits = /^(\d{1,16})$/.exec(token.name)?.[1];
+  else if (token.kind === 'markup') digits = /^https?:\/\/\S*\/(\d{1,16})\/?$/.exec(token.text)?.[1];
+  if (digits === undefined) return null;
+  const id = Number(digits);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** A person: `<@U…>`, `@name`, or the word `me`/`@me`. */
+export function personFrom(token: Token): PersonRef | null {
+  if (token.kind === 'user') return { kind: 'slack', userId: token.userId, name: token.name };
+  if (token.kind === 'person')
+    return token.name.toLowerCase() === 'me' ? { kind: 'me' } : { kind: 'name', name: token.name };
+  if (token.kind === 'word' && token.text.toLowerCase() === 'me') return { kind: 'me' };
+  return null;
+}
+
+/** A project: `#Name` or a channel reference. */
+export function projectFrom(token: Token): ProjectRef | null {
+  if (token.kind === 'project') return { kind: 'name', name: token.name };
+  if (token.kind === 'channel') return { kind: 'channel', channelId: token.channelId, name: token.name };
+  return null;
+}
+
+/** Tokens as plain text, e.g. a status name "in progress". */
+export function textOf(tokens: readonly Token[]): string {
+  return tokens
+    .map((t) => t.text)
+    .join(' ')
+    .trim();
+}
+
+/** Two people or projects are the same reference. */
+export function samePerson(a: PersonRef, b: PersonRef): boolean {
+  if (a.kind === 'slack' && b.kind === 'slack') return a.userId === b.userId;
+  if (a.kind === 'name' && b.kind === 'name') return a.name.toLowerCase() === b.name.toLowerCase();
+  return a.kind === 'me' && b.kind === 'me';
+}
+
+export function badArguments(verb: VerbName, message: string): CommandError {
+  return { kind: 'error', code: 'bad_arguments', message, verb, suggestion: null };
+}
+
+/** How a reference reads back to the person in an error message. */
+export function describeToken(token: Token): string {
+  return token.text.length > 40 ? `${token.text.slice(0, 39)}…` : token.text;
+}

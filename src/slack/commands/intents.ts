@@ -1,0 +1,146 @@
+/**
+ * What a `/task` command asks for, once parsed: a typed intent per verb, or an error to show.
+ * Names and people are references still to be resolved (by the listener, against the store and the
+ * service); due dates stay raw text until the person's zone is known (`parseDueDate`).
+ */
+import type { Priority } from '../../contract/index.ts';
+
+/** Every verb, in the order help lists them. */
+export const VERB_NAMES = [
+  'new',
+  'mine',
+  'list',
+  'show',
+  'done',
+  'assign',
+  'due',
+  'delete',
+  'project',
+  'connect',
+  'link',
+  'unlink',
+  'help',
+] as const;
+export type VerbName = (typeof VERB_NAMES)[number];
+
+/** A person named in a command: a Slack user, a plain name to look up, or the caller. */
+export type PersonRef =
+  | { kind: 'slack'; userId: string; name: string | null }
+  | { kind: 'name'; name: string }
+  | { kind: 'me' };
+
+/**
+ * A project named in a command: a plain `#Name`, or a Slack channel reference (Slack turns
+ * `#website` into `<#C…|website>` when such a channel exists), which the listener resolves to the
+ * project of that name or the channel's default project.
+ */
+export type ProjectRef =
+  | { kind: 'name'; name: string }
+  | { kind: 'channel'; channelId: string; name: string | null };
+
+interface IntentBase {
+  kind: 'intent';
+}
+
+export interface HelpIntent extends IntentBase {
+  verb: 'help';
+  /** A verb to explain, when asked (`/task help new`). */
+  topic: VerbName | null;
+}
+
+export interface NewTaskIntent extends IntentBase {
+  verb: 'new';
+  /** What remains after people, project, priority and due date are taken; '' opens the modal. */
+  title: string;
+  assignees: PersonRef[];
+  project: ProjectRef | null;
+  /** The raw text after `due`, e.g. "friday 5pm". */
+  dueText: string | null;
+  priority: Priority | null;
+}
+
+export interface MineIntent extends IntentBase {
+  verb: 'mine';
+  /** A status name to filter by, as typed. */
+  status: string | null;
+}
+
+export interface ListIntent extends IntentBase {
+  verb: 'list';
+  /** Null: the channel's default project. */
+  project: ProjectRef | null;
+  status: string | null;
+}
+
+export interface ProjectIntent extends IntentBase {
+  verb: 'project';
+  /** `show` the channel's default, `set` it, or `clear` it (`project none`). */
+  action: 'show' | 'set' | 'clear';
+  project: ProjectRef | null;
+}
+
+export interface ConnectIntent extends IntentBase {
+  verb: 'connect';
+}
+export interface LinkIntent extends IntentBase {
+  verb: 'link';
+}
+export interface UnlinkIntent extends IntentBase {
+  verb: 'unlink';
+}
+
+export interface ShowIntent extends IntentBase {
+  verb: 'show';
+  taskId: number;
+}
+export interface DoneIntent extends IntentBase {
+  verb: 'done';
+  taskId: number;
+}
+export interface DeleteIntent extends IntentBase {
+  verb: 'delete';
+  taskId: number;
+}
+export interface AssignIntent extends IntentBase {
+  verb: 'assign';
+  taskId: number;
+  /** Empty: remove every assignee (`assign 12 none`). */
+  assignees: PersonRef[];
+}
+export interface DueIntent extends IntentBase {
+  verb: 'due';
+  taskId: number;
+  /** Null: clear the due date (`due 12 none`). */
+  dueText: string | null;
+}
+
+export type TaskIntent =
+  | HelpIntent
+  | NewTaskIntent
+  | MineIntent
+  | ListIntent
+  | ProjectIntent
+  | ConnectIntent
+  | LinkIntent
+  | UnlinkIntent
+  | ShowIntent
+  | DoneIntent
+  | DeleteIntent
+  | AssignIntent
+  | DueIntent;
+
+export interface CommandError {
+  kind: 'error';
+  /** `unknown_verb`: not a verb; `unavailable`: a verb not enabled here; `bad_arguments`: a verb misused. */
+  code: 'unknown_verb' | 'unavailable' | 'bad_arguments';
+  /** A sentence for the person: what is wrong and what to type instead. */
+  message: string;
+  /** The verb that was recognised, for `bad_arguments` and `unavailable`. */
+  verb: VerbName | null;
+  /** The closest enabled verb, for `unknown_verb`. */
+  suggestion: VerbName | null;
+}
+
+export function isCommandError(result: TaskIntent | CommandError): result is CommandError {
+  return result.kind === 'error';
+}

@@ -1,0 +1,33 @@
+/**
+ * Everything a Slack handler may use, passed in rather than imported as globals, so a test builds
+ * the same app over its own store, clock, sandbox and emulator.
+ */
+import type { Clock } from '../lib/clock.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { ChannelDefaults } from '../store/repositories/channel-defaults.ts';
+import type { Connections } from '../store/repositories/connections.ts';
+import type { Idempotency } from '../store/repositories/idempotency.ts';
+import type { TaskbridgeInstallationStore } from '../store/repositories/installation-store.ts';
+import type { UserLinks } from '../store/repositories/user-links.ts';
+import type { Store } from '../store/types.ts';
+import type { MetadataSigner } from './services/metadata-signer.ts';
+import type { SlackProfiles } from './services/slack-profiles.ts';
+import type { TaskLinks } from './services/task-links.ts';
+import type { WorkApiRegistry } from './services/work-api-registry.ts';
+
+export interface AppDeps {
+  store: Store;
+  installations: TaskbridgeInstallationStore;
+  connections: Connections;
+  userLinks: UserLinks;
+  channelDefaults: ChannelDefaults;
+  idempotency: Idempotency;
+  workApi: WorkApiRegistry;
+  profiles: SlackProfiles;
+  metadata: MetadataSigner;
+  taskLinks: TaskLinks;
+  clock: Clock;
+  /** When this process started (the default connection's "since"). */
+  startedAt: Date;
+  logger: Logger;
+}

@@ -1,0 +1,41 @@
+/**
+ * Events: the Home tab opening (publish it), and the app leaving a workspace (app_uninstalled,
+ * tokens_revoked: delete everything stored for it). Slack retries events, so each is handled once
+ * by its event_id.
+ */
+import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import type { AppDeps } from '../../deps.ts';
+import { publishHome } from '../../services/publish-home.ts';
+
+/** Slack's last retry comes about 5 minutes after the first delivery. */
+const EVENT_DEDUPE_TTL_MS = 60 * 60_000;
+
+export function appHomeOpenedHandler(deps: AppDeps) {
+  return async ({
+    event,
+    body,
+    client,
+    context,
+  }: SlackEventMiddlewareArgs<'app_home_opened'> & AllMiddlewareArgs) => {
+    if (event.tab !== 'home') return;
+    const teamId = context.teamId ?? body.team_id;
+    await deps.idempotency.once(`event:${body.event_id}`, EVENT_DEDUPE_TTL_MS, async () => {
+      await publishHome(deps, client, teamId, event.user);
+      return true;
+    });
+  };
+}
+
+export function workspaceLeftHandler(deps: AppDeps) {
+  return async ({
+    body,
+  }: SlackEventMiddlewareArgs<'app_uninstalled' | 'tokens_revoked'> & AllMiddlewareArgs) => {
+    const teamId = body.team_id;
+    await deps.idempotency.once(`event:${body.event_id}`, EVENT_DEDUPE_TTL_MS, async () => {
+      await deps.installations.deleteTeam(teamId);
+      deps.profiles.forget(teamId);
+      deps.logger.info({ teamId }, 'workspace data deleted after the app left it');
+      return true;
+    });
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Slack people → the service's members. A person's own link wins; otherwise the member of the
+ * project whose email matches their Slack profile (what the linking step would suggest anyway).
+ * Anyone not found is reported back, never dropped silently.
+ */
+import type { WebClient } from '@slack/web-api';
+import type { ProjectMemberRecord, WorkApiClient } from '../../api/index.ts';
+import type { MemberRef } from '../../contract/index.ts';
+import type { PersonRef } from '../commands/intents.ts';
+import type { AppDeps } from '../deps.ts';
+
+export interface PeopleResolution {
+  members: MemberRef[];
+  /** People who could not be matched, each with why, in words. */
+  unresolved: Array<{ label: string; reason: string }>;
+}
+
+export interface PeopleContext {
+  deps: AppDeps;
+  api: WorkApiClient;
+  client: WebClient;
+  teamId: string;
+  /** Who is asking (for `me`). */
+  userId: string;
+  projectId: number;
+}
+
+export async function resolvePeople(
+  refs: readonly PersonRef[],
+  ctx: PeopleContext,
+): Promise<PeopleResolution> {
+  const result: PeopleResolution = { members: [], unresolved: [] };
+  if (refs.length === 0) return result;
+  let projectMembers: ProjectMemberRecord[] | undefined;
+  const members = async () => {
+    projectMembers ??= (await ctx.api.members.listByProject(ctx.projectId, { per_page: 100 })).data;
+    return projectMembers;
+  };
+  const add = (m: MemberRef) => {
+    if (!result.members.some((x) => x.id === m.id)) result.members.push({ id: m.id, name: m.name });
+  };
+  for (const ref of refs) {
+    if (ref.kind === 'name') {
+      const wanted = ref.name.toLowerCase();
+      const found = (await members()).filter(
+        (m) => m.name.toLowerCase() === wanted || (m.name.toLowerCase().split(/\s+/)[0] ?? '') === wanted,
+      );
+      if (found.length === 1 && found[0]) add(found[0]);
+      else
+        result.unresolved.push({
+          label: `@${ref.name}`,
+          reason: found.length > 1 ? 'more than one member has that name' : 'no project member has that name',
+        });
+      continue;
+    }
+    const slackUserId = ref.kind === 'me' ? ctx.userId : ref.userId;
+    const label = ref.kind === 'me' ? 'you' : `<@${slackUserId}>`;
+    const link = await ctx.deps.userLinks.get(ctx.teamId, slackUserId);
+    if (link) {
+      add({ id: link.memberId, name: link.memberName });
+      continue;
+    }
+    const profile = await ctx.deps.profiles.get(ctx.client, ctx.teamId, slackUserId).catch(() => undefined);
+    const email = profile?.email?.toLowerCase();
+    const byEmail = email ? (await members()).find((m) => m.email.toLowerCase() === email) : undefined;
+    if (byEmail) add(byEmail);
+    else
+      result.unresolved.push({
+        label,
+        reason: 'has no account in this project yet (link with `/task link`, or invite them to the project)',
+      });
+  }
+  return result;
+}
+
+/** memberId → Slack user id, for real @mentions of linked people. */
+export async function slackUsersByMember(deps: AppDeps, teamId: string): Promise<Map<number, string>> {
+  const links = await deps.userLinks.listForTeam(teamId);
+  return new Map(links.map((l) => [l.memberId, l.slackUserId]));
+}

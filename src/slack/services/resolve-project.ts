@@ -1,0 +1,77 @@
+/**
+ * Which project a command means: `#Name` (exact, then a unique prefix, case-insensitive), a Slack
+ * channel reference (the project named like the channel, else that channel's default), or, with
+ * nothing named, the channel's default project.
+ */
+import type { ProjectRecord, WorkApiClient } from '../../api/index.ts';
+import type { ProjectRef } from '../commands/intents.ts';
+import type { AppDeps } from '../deps.ts';
+
+export interface ProjectChoice {
+  id: number;
+  name: string;
+}
+
+export type ProjectResolution =
+  | { kind: 'found'; project: ProjectChoice }
+  /** Nothing named and no channel default. */
+  | { kind: 'none' }
+  | { kind: 'not_found'; name: string; suggestions: ProjectChoice[] };
+
+/** The channel's default project, from the store alone (no service call). */
+export async function channelDefaultProject(
+  deps: AppDeps,
+  teamId: string,
+  channelId: string,
+): Promise<ProjectChoice | undefined> {
+  const saved = await deps.channelDefaults.get(teamId, channelId);
+  return saved ? { id: saved.projectId, name: saved.projectName } : undefined;
+}
+
+/** Active projects, a page of up to 100 (the client caches it briefly). */
+export async function activeProjects(api: WorkApiClient): Promise<ProjectRecord[]> {
+  const page = await api.projects.list({ status: 'active', per_page: 100 });
+  return page.data;
+}
+
+export function matchProjectName(projects: readonly ProjectRecord[], name: string): ProjectResolution {
+  const wanted = normalise(name);
+  const exact = projects.find((p) => normalise(p.name) === wanted);
+  if (exact) return { kind: 'found', project: { id: exact.id, name: exact.name } };
+  const prefixed = projects.filter((p) => normalise(p.name).startsWith(wanted));
+  if (prefixed.length === 1 && prefixed[0]) {
+    return { kind: 'found', project: { id: prefixed[0].id, name: prefixed[0].name } };
+  }
+  const close = (
+    prefixed.length > 0 ? prefixed : projects.filter((p) => normalise(p.name).includes(wanted))
+  ).slice(0, 5);
+  return { kind: 'not_found', name, suggestions: close.map((p) => ({ id: p.id, name: p.name })) };
+}
+
+export async function resolveProject(
+  deps: AppDeps,
+  api: WorkApiClient,
+  ref: ProjectRef | null,
+  where: { teamId: string; channelId: string },
+): Promise<ProjectResolution> {
+  if (!ref) {
+    const fallback = await channelDefaultProject(deps, where.teamId, where.channelId);
+    return fallback ? { kind: 'found', project: fallback } : { kind: 'none' };
+  }
+  const projects = await activeProjects(api);
+  if (ref.kind === 'name') return matchProjectName(projects, ref.name);
+  if (ref.name) {
+    const byName = matchProjectName(projects, ref.name);
+    if (byName.kind === 'found') return byName;
+  }
+  const channelDefault = await channelDefaultProject(deps, where.teamId, ref.channelId);
+  if (channelDefault) return { kind: 'found', project: channelDefault };
+  return { kind: 'not_found', name: ref.name ?? 'that channel', suggestions: [] };
+}
+
+function normalise(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+}

@@ -1,0 +1,182 @@
+/**
+ * The App Home tab: the workspace's connection (admins connect or reconnect), this person's link
+ * (link or unlink), a "Create task" button, and their tasks due soon, within 100 blocks.
+ */
+import type { ProjectStatusDef, Task } from '../../../contract/index.ts';
+import {
+  type DayBucket,
+  dayBucket,
+  formatDueFallback,
+  resolveTimeZone,
+  slackDate,
+} from '../../../lib/dates.ts';
+import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import type { ActionsBlock, Button, HomeView, KnownBlock, SectionBlock } from '../block-types.ts';
+import { ACTIONS, COMMAND_NAME } from '../ids.ts';
+import { capBlocks, contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';
+import { renderTaskRow } from '../messages/task-card.ts';
+import { dueOf, isDoneStatus, type SlackUserIds } from '../messages/task-parts.ts';
+import { decodeTaskBlockId } from '../values.ts';
+
+export interface AppHomeModel {
+  /** The workspace's connection to the service, or null. */
+  connection: { baseUrl: string; connectedAt: Date } | null;
+  /** Workspace admins may connect and reconnect. */
+  isAdmin: boolean;
+  /** The member this person is linked to, or null. */
+  link: { memberName: string } | null;
+  /** This person's tasks (open ones are shown), when connected and linked. */
+  tasks?: readonly Task[] | undefined;
+  /** Why the tasks couldn't be loaded, plain text. */
+  tasksProblem?: string | null | undefined;
+  /** The reader's zone. Default: UTC. */
+  timeZone?: string | undefined;
+  slackUserIds?: SlackUserIds | undefined;
+  taskUrl?: ((task: Task) => string | null | undefined) | undefined;
+  statuses?: ReadonlyMap<number, readonly ProjectStatusDef[]> | undefined;
+}
+
+function button(actionId: string, text: string, style?: 'primary' | 'danger'): Button {
+  return {
+    type: 'button',
+    action_id: actionId,
+    text: plainText(text, LIMITS.buttonText),
+    ...(style ? { style } : {}),
+  };
+}
+
+function connectionBlock(model: AppHomeModel): SectionBlock {
+  const { connection } = model;
+  if (connection) {
+    const since = slackDate(
+      connection.connectedAt,
+      '{date_short_pretty}',
+      formatDueFallback(connection.connectedAt, 'UTC', false),
+    );
+    const block: SectionBlock = {
+      type: 'section',
+      text: mrkdwn(
+        `:large_green_circle: Connected to \`${escapeMrkdwn(truncate(connection.baseUrl, 300))}\` since ${since}.`,
+      ),
+    };
+    if (model.isAdmin) block.accessory = button(ACTIONS.homeConnect, 'Reconnect');
+    return block;
+  }
+  if (model.isAdmin) {
+    return {
+      type: 'section',
+      text: mrkdwn(
+        ':white_circle: This workspace isn’t connected to the service yet. Connect it with an API token.',
+      ),
+      accessory: button(ACTIONS.homeConnect, 'Connect', 'primary'),
+    };
+  }
+  return {
+    type: 'section',
+    text: mrkdwn(
+      ':white_circle: This workspace isn’t connected to the service yet. Ask a workspace admin to connect it.',
+    ),
+  };
+}
+
+function linkBlock(model: AppHomeModel): SectionBlock | null {
+  if (!model.connection) return null;
+  if (model.link) {
+    return {
+      type: 'section',
+      text: mrkdwn(`:link: You’re linked as *${escapeMrkdwn(truncate(model.link.memberName, 200))}*.`),
+      accessory: button(ACTIONS.homeUnlink, 'Unlink'),
+    };
+  }
+  return {
+    type: 'section',
+    text: mrkdwn(
+      ':link: Link your Slack account to your member in the service to see and act on your tasks.',
+    ),
+    accessory: button(ACTIONS.homeLink, 'Link account', 'primary'),
+  };
+}
+
+const SECTIONS: ReadonlyArray<{ bucket: DayBucket; title: string }> = [
+  { bucket: 'overdue', title: ':warning: Overdue' },
+  { bucket: 'today', title: ':date: Today' },
+  { bucket: 'upcoming', title: ':calendar: Upcoming' },
+];
+
+function taskBlocks(model: AppHomeModel, now: Date): KnownBlock[] {
+  if (model.tasksProblem) {
+    return [
+      { type: 'section', text: mrkdwn(`:warning: ${escapeMrkdwn(truncate(model.tasksProblem, 500))}`) },
+    ];
+  }
+  const timeZone = resolveTimeZone(model.timeZone);
+  const open = (model.tasks ?? []).filter((t) => !isDoneStatus(t.status, model.statuses?.get(t.project_id)));
+  const groups = new Map<DayBucket, Task[]>();
+  for (const task of open) {
+    const bucket = dayBucket(dueOf(task), { timeZone, now });
+    groups.set(bucket, [...(groups.get(bucket) ?? []), task]);
+  }
+  const blocks: KnownBlock[] = [{ type: 'header', text: plainText('Your tasks', LIMITS.headerText) }];
+  let any = false;
+  for (const { bucket, title } of SECTIONS) {
+    const tasks = (groups.get(bucket) ?? []).sort(
+      (a, b) => (dueOf(a)?.getTime() ?? 0) - (dueOf(b)?.getTime() ?? 0),
+    );
+    if (tasks.length === 0) continue;
+    any = true;
+    blocks.push({ type: 'section', text: mrkdwn(`*${title}* (${tasks.length})`) });
+    for (const task of tasks) {
+      blocks.push(
+        renderTaskRow(
+          {
+            task,
+            url: model.taskUrl?.(task),
+            statuses: model.statuses?.get(task.project_id),
+            slackUserIds: model.slackUserIds,
+            timeZone,
+          },
+          now,
+        ),
+      );
+    }
+  }
+  const undated = groups.get('none')?.length ?? 0;
+  if (!any) blocks.push({ type: 'section', text: mrkdwn('Nothing due. :tada:') });
+  if (undated > 0) {
+    blocks.push(contextLine(`${undated} more with no due date: \`${COMMAND_NAME} mine\` lists them.`));
+  }
+  return blocks;
+}
+
+export function renderAppHome(model: AppHomeModel, now: Date): HomeView {
+  const top: KnownBlock[] = [
+    { type: 'header', text: plainText('Taskbridge', LIMITS.headerText) },
+    connectionBlock(model),
+  ];
+  const link = linkBlock(model);
+  if (link) top.push(link);
+  if (model.connection) {
+    const actions: ActionsBlock = {
+      type: 'actions',
+      block_id: 'home_actions',
+      elements: [
+        button(ACTIONS.homeCreateTask, 'Create task', 'primary'),
+        button(ACTIONS.homeRefresh, 'Refresh'),
+      ],
+    };
+    top.push(actions);
+  }
+  const showTasks = model.connection && model.link;
+  const body = showTasks ? [{ type: 'divider' } as const, ...taskBlocks(model, now)] : [];
+  // Count the tasks left out, not the headings between them.
+  const more = (_: number, hidden: readonly KnownBlock[]) => {
+    const tasks = hidden.filter(
+      (b) => b.type === 'section' && decodeTaskBlockId(b.block_id ?? '') !== null,
+    ).length;
+    return contextLine(`…and ${tasks} more. \`${COMMAND_NAME} mine\` lists every task of yours.`);
+  };
+  return {
+    type: 'home',
+    blocks: capBlocks([...top, ...body], LIMITS.viewBlocks, more),
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * Lists of tasks as one message: "my tasks" grouped by when they are due (in the reader's zone),
+ * and a project's tasks grouped by status; with counts, paging buttons, and "and N more" when a
+ * page holds more than one message can show.
+ */
+import type { ProjectStatusDef, Task } from '../../../contract/index.ts';
+import { type DayBucket, dayBucket, resolveTimeZone } from '../../../lib/dates.ts';
+import { escapeMrkdwn, slackLink, truncate } from '../../text/mrkdwn.ts';
+import type { ActionsBlock, Button, KnownBlock, RenderedMessage } from '../block-types.ts';
+import { ACTIONS } from '../ids.ts';
+import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';
+import { statusEmoji } from '../status-color.ts';
+import { encodeListPage, type ListPage } from '../values.ts';
+import { renderTaskRow } from './task-card.ts';
+import { dueOf, type SlackUserIds } from './task-parts.ts';
+
+/** What both lists share. */
+export interface TaskListBase {
+  /** The tasks of this page. */
+  tasks: readonly Task[];
+  /** 1-based. */
+  page: number;
+  /** Whether a next page exists (from the list envelope's meta). */
+  hasNext: boolean;
+  /** All tasks matching the filter (meta.total). */
+  total: number;
+  /** The status filter, as typed. */
+  status: string | null;
+  /** The reader's zone: it decides what "today" is. */
+  timeZone: string;
+  slackUserIds?: SlackUserIds | undefined;
+  /** A task's page in the service, when known. */
+  taskUrl?: ((task: Task) => string | null | undefined) | undefined;
+  /** Statuses per project id, to know which tasks are done. */
+  statuses?: ReadonlyMap<number, readonly ProjectStatusDef[]> | undefined;
+  /** Where the whole list can be seen, for "and N more". */
+  moreUrl?: string | null | undefined;
+}
+
+export type MyTasksModel = TaskListBase;
+
+export interface ProjectTasksModel extends TaskListBase {
+  project: { id: number; name: string };
+}
+
+interface Group {
+  title: string;
+  tasks: Task[];
+}
+
+const BUCKETS: ReadonlyArray<{ bucket: DayBucket; title: string }> = [
+  { bucket: 'overdue', title: ':warning: Overdue' },
+  { bucket: 'today', title: ':date: Today' },
+  { bucket: 'upcoming', title: ':calendar: Upcoming' },
+  { bucket: 'none', title: ':zzz: No due date' },
+];
+
+function byDue(a: Task, b: Task): number {
+  return (
+    (dueOf(a)?.getTime() ?? Number.POSITIVE_INFINITY) - (dueOf(b)?.getTime() ?? Number.POSITIVE_INFINITY)
+  );
+}
+
+function groupByDay(model: TaskListBase, now: Date): Map<DayBucket, Task[]> {
+  const groups = new Map<DayBucket, Task[]>(BUCKETS.map(({ bucket }) => [bucket, []]));
+  const timeZone = resolveTimeZone(model.timeZone);
+  for (const task of model.tasks) groups.get(dayBucket(dueOf(task), { timeZone, now }))?.push(task);
+  for (const tasks of groups.values()) tasks.sort(byDue);
+  return groups;
+}
+
+function pagingRow(model: TaskListBase, page: Omit<ListPage, 'page'>): ActionsBlock | null {
+  const elements: Button[] = [];
+  if (model.page > 1) {
+    elements.push({
+      type: 'button',
+      action_id: ACTIONS.listPrevious,
+      text: plainText('← Previous', LIMITS.buttonText),
+      value: encodeListPage({ ...page, page: model.page - 1 }),
+    });
+  }
+  if (model.hasNext) {
+    elements.push({
+      type: 'button',
+      action_id: ACTIONS.listNext,
+      text: plainText('Next →', LIMITS.buttonText),
+      value: encodeListPage({ ...page, page: model.page + 1 }),
+    });
+  }
+  return elements.length > 0 ? { type: 'actions', block_id: 'task_list_paging', elements } : null;
+}
+
+/**
+ * Group headings and rows, capped so that `fixed` other blocks still fit: when rows must be left
+ * out, the last slot says how many and where to see them.
+ */
+function groupBlocks(groups: readonly Group[], model: TaskListBase, now: Date, fixed: number): KnownBlock[] {
+  const budget = LIMITS.messageBlocks - fixed;
+  const blocks: KnownBlock[] = [];
+  const shownGroups = groups.filter((g) => g.tasks.length > 0);
+  const totalRows = shownGroups.reduce((n, g) => n + 1 + g.tasks.length, 0);
+  const room = totalRows <= budget ? budget : budget - 1;
+  let hidden = 0;
+  for (const group of shownGroups) {
+    if (blocks.length + 2 > room) {
+      hidden += group.tasks.length;
+      continue;
+    }
+    blocks.push({ type: 'section', text: mrkdwn(`*${group.title}* (${group.tasks.length})`) });
+    for (const task of group.tasks) {
+      if (blocks.length >= room) {
+        hidden += 1;
+        continue;
+      }
+      blocks.push(
+        renderTaskRow(
+          {
+            task,
+            url: model.taskUrl?.(task),
+            statuses: model.statuses?.get(task.project_id),
+            slackUserIds: model.slackUserIds,
+            timeZone: model.timeZone,
+          },
+          now,
+        ),
+      );
+    }
+  }
+  if (hidden > 0) {
+    const where = model.moreUrl ? ` ${slackLink(model.moreUrl, 'See them all in the service')}` : '';
+    blocks.push(contextLine(`…and ${hidden} more on this page.${where}`));
+  }
+  return blocks;
+}
+
+function pageNote(model: TaskListBase): string {
+  const parts: string[] = [];
+  if (model.status) parts.push(`status “${escapeMrkdwn(truncate(model.status, 100))}”`);
+  if (model.total > model.tasks.length || model.page > 1) {
+    parts.push(`page ${model.page}, ${model.tasks.length} of ${model.total}`);
+  }
+  return parts.join(' · ');
+}
+
+/** "My tasks": grouped overdue / today / upcoming / no date in the reader's zone. */
+export function renderMyTasks(model: MyTasksModel, now: Date): RenderedMessage {
+  const groups = groupByDay(model, now);
+  const count = (bucket: DayBucket) => groups.get(bucket)?.length ?? 0;
+  const summary = `${count('overdue')} overdue · ${count('today')} due today · ${count('upcoming')} upcoming · ${count('none')} with no date`;
+  const note = pageNote(model);
+  const paging = pagingRow(model, { view: 'mine', status: model.status, projectId: null });
+  const head: KnownBlock[] = [
+    { type: 'header', text: plainText('Your tasks', LIMITS.headerText) },
+    contextLine(note ? `${summary} · ${note}` : summary),
+  ];
+  if (model.tasks.length === 0) {
+    const empty = model.status
+      ? `No tasks of yours with status “${escapeMrkdwn(truncate(model.status, 100))}”.`
+      : 'Nothing assigned to you. :tada:';
+    return {
+      text: 'Your tasks: none',
+      blocks: [...head, { type: 'section', text: mrkdwn(empty) }, ...(paging ? [paging] : [])],
+    };
+  }
+  const ordered = BUCKETS.map(({ bucket, title }) => ({ title, tasks: groups.get(bucket) ?? [] }));
+  const body = groupBlocks(ordered, model, now, head.length + (paging ? 1 : 0));
+  return {
+    text: `Your tasks: ${summary.replaceAll(' · ', ', ')}`,
+    blocks: [...head, ...body, ...(paging ? [paging] : [])],
+  };
+}
+
+/** A project's tasks, grouped by status in the project's order. */
+export function renderProjectTasks(model: ProjectTasksModel, now: Date): RenderedMessage {
+  const name = truncate(model.project.name, 100);
+  const statuses = [...(model.statuses?.get(model.project.id) ?? [])].sort((a, b) => a.position - b.position);
+  const order = new Map(statuses.map((s, i) => [s.id, i]));
+  const groups = new Map<number, Group>();
+  for (const task of model.tasks) {
+    const group = groups.get(task.status.id) ?? {
+      title: `${statusEmoji(task.status.color)} ${escapeMrkdwn(truncate(task.status.name, 100))}`,
+      tasks: [],
+    };
+    group.tasks.push(task);
+    groups.set(task.status.id, group);
+  }
+  const ordered = [...groups.entries()]
+    .sort(([a], [b]) => (order.get(a) ?? Number.MAX_SAFE_INTEGER) - (order.get(b) ?? Number.MAX_SAFE_INTEGER))
+    .map(([, group]) => ({ ...group, tasks: group.tasks.sort(byDue) }));
+  const note = pageNote(model);
+  const summary = `${model.total} task${model.total === 1 ? '' : 's'}`;
+  const paging = pagingRow(model, { view: 'project', status: model.status, projectId: model.project.id });
+  const head: KnownBlock[] = [
+    { type: 'header', text: plainText(`${name}: tasks`, LIMITS.headerText) },
+    contextLine(note ? `${summary} · ${note}` : summary),
+  ];
+  if (model.tasks.length === 0) {
+    const empty = model.status
+      ? `No tasks in ${escapeMrkdwn(name)} with status “${escapeMrkdwn(truncate(model.status, 100))}”.`
+      : `No tasks in ${escapeMrkdwn(name)} yet.`;
+    return {
+      text: `${escapeMrkdwn(name)}: no tasks`,
+      blocks: [...head, { type: 'section', text: mrkdwn(empty) }, ...(paging ? [paging] : [])],
+    };
+  }
+  const body = groupBlocks(ordered, model, now, head.length + (paging ? 1 : 0));
+  return {
+    text: `${escapeMrkdwn(name)}: ${summary}`,
+    blocks: [...head, ...body, ...(paging ? [paging] : [])],
+  };
+}

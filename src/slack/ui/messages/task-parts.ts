@@ -1,0 +1,81 @@
+/**
+ * The pieces every task view shares: status, people, due date and priority as mrkdwn, with user
+ * text escaped and Slack mentions only for members who linked their account.
+ */
+import type { MemberRef, Priority, ProjectStatusDef, Task, TaskStatus } from '../../../contract/index.ts';
+import { dueKind, dueMrkdwn, formatDueFallback, isOverdue } from '../../../lib/dates.ts';
+import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import { statusEmoji } from '../status-color.ts';
+
+/** Service member id → Slack user id, for members who linked their Slack account. */
+export type SlackUserIds = ReadonlyMap<number, string>;
+
+const SLACK_USER_ID = /^[UW][A-Z0-9]{2,31}$/;
+
+/** Status names that mean done when the project's statuses (with `is_done`) aren't at hand. */
+const DONE_NAMES = /^(done|complete|completed|closed|resolved|finished)$/i;
+
+export function isDoneStatus(status: TaskStatus, statuses?: readonly ProjectStatusDef[]): boolean {
+  const def = statuses?.find((s) => s.id === status.id);
+  return def ? def.is_done : DONE_NAMES.test(status.name.trim());
+}
+
+export function statusMrkdwn(status: TaskStatus): string {
+  return `${statusEmoji(status.color)} ${escapeMrkdwn(truncate(status.name, 100))}`;
+}
+
+/** A member as a mention when linked (Slack shows the name each reader knows), else the name. */
+export function memberMrkdwn(member: MemberRef, slackUserIds?: SlackUserIds): string {
+  const slackId = slackUserIds?.get(member.id);
+  if (slackId && SLACK_USER_ID.test(slackId)) return `<@${slackId}>`;
+  return escapeMrkdwn(truncate(member.name, 80));
+}
+
+/** The same in plain text, for fallbacks. */
+export function memberPlain(member: MemberRef): string {
+  return truncate(member.name, 80);
+}
+
+const PRIORITY_LABELS: Readonly<Record<Priority, string>> = {
+  urgent: ':red_circle: Urgent',
+  high: ':large_orange_circle: High',
+  medium: ':large_yellow_circle: Medium',
+  low: ':white_circle: Low',
+  none: 'None',
+};
+
+export function priorityMrkdwn(priority: Priority): string {
+  return PRIORITY_LABELS[priority] ?? escapeMrkdwn(String(priority));
+}
+
+export function priorityPlain(priority: Priority): string {
+  return priority.charAt(0).toUpperCase() + priority.slice(1);
+}
+
+/** The task's due instant, or null (also for a value that isn't a date). */
+export function dueOf(task: Task): Date | null {
+  if (!task.due_date) return null;
+  const due = new Date(task.due_date);
+  return Number.isNaN(due.getTime()) ? null : due;
+}
+
+export interface DueView {
+  /** mrkdwn shown in each reader's zone, with a marker when overdue. */
+  mrkdwn: string;
+  plain: string;
+  overdue: boolean;
+}
+
+/** Overdue counts only for open tasks: a done task is never late. */
+export function dueView(task: Task, now: Date, timeZone: string, done: boolean): DueView | null {
+  const due = dueOf(task);
+  if (!due) return null;
+  const overdue = !done && isOverdue(due, { timeZone, now });
+  const kind = dueKind(due);
+  const plain = formatDueFallback(due, kind === 'calendar' ? 'UTC' : timeZone, kind === 'timed');
+  return {
+    mrkdwn: overdue ? `${dueMrkdwn(due, timeZone)} :warning: *Overdue*` : dueMrkdwn(due, timeZone),
+    plain: overdue ? `${plain} (overdue)` : plain,
+    overdue,
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * "Link your account": choose which service member you are, the suggested match first and chosen.
+ * Up to 100 members fit a static menu; beyond that the menu searches (options request).
+ */
+import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import type { InputBlock, KnownBlock, ModalView } from '../block-types.ts';
+import { LINK_FIELDS as F, VIEWS } from '../ids.ts';
+import { LIMITS, mrkdwn, option, plainText } from '../limits.ts';
+import { memberOptions } from '../options.ts';
+import { selectedValue } from './view-state.ts';
+
+export interface LinkViewModel {
+  members: ReadonlyArray<{ id: number; name: string; email: string }>;
+  /** The likely match (see `suggestMember`), listed first and preselected. */
+  suggested?: { id: number; name: string; email: string } | null | undefined;
+  /** The member this person is linked to now, if any. */
+  current?: { id: number; name: string } | null | undefined;
+  /** `private_metadata`. Default: empty. */
+  privateMetadata?: string | undefined;
+}
+
+export function renderLinkView(model: LinkViewModel, _now?: Date): ModalView {
+  const blocks: KnownBlock[] = [];
+  const intro = model.current
+    ? `You're linked to *${escapeMrkdwn(truncate(model.current.name, 200))}*. Choose another member to change it.`
+    : 'Choose who you are in the service, so your tasks and assignments show up here.';
+  blocks.push({ type: 'section', text: mrkdwn(intro) });
+  if (model.suggested) {
+    blocks.push({
+      type: 'context',
+      elements: [
+        mrkdwn(`Suggested from your Slack profile: *${escapeMrkdwn(truncate(model.suggested.name, 200))}*`),
+      ],
+    });
+  }
+  if (model.members.length === 0) {
+    blocks.push({
+      type: 'section',
+      text: mrkdwn('The service has no members to link to yet. Ask an admin to invite you.'),
+    });
+    return {
+      type: 'modal',
+      callback_id: VIEWS.link,
+      title: plainText('Link your account', LIMITS.modalTitle),
+      close: plainText('Close', LIMITS.modalButton),
+      private_metadata: model.privateMetadata ?? '',
+      blocks,
+    };
+  }
+  const initial =
+    model.suggested ?? (model.current ? model.members.find((m) => m.id === model.current?.id) : undefined);
+  const placeholder = plainText('Find yourself', LIMITS.placeholder);
+  let element: InputBlock['element'];
+  if (model.members.length <= LIMITS.staticSelectOptions) {
+    const options = memberOptions(model.members, '', initial);
+    // A static menu's initial option must be one of its options, exactly.
+    const initialOption = initial ? options.find((o) => o.value === String(initial.id)) : undefined;
+    element = {
+      type: 'static_select',
+      action_id: F.member.action,
+      placeholder,
+      options,
+      ...(initialOption ? { initial_option: initialOption } : {}),
+    };
+  } else {
+    element = {
+      type: 'external_select',
+      action_id: F.member.action,
+      placeholder,
+      min_query_length: 1,
+      ...(initial
+        ? { initial_option: option(`${initial.name} (${initial.email})`, String(initial.id)) }
+        : {}),
+    };
+  }
+  blocks.push({
+    type: 'input',
+    block_id: F.member.block,
+    label: plainText('Member', LIMITS.inputLabel),
+    element,
+  });
+  return {
+    type: 'modal',
+    callback_id: VIEWS.link,
+    title: plainText('Link your account', LIMITS.modalTitle),
+    submit: plainText('Link', LIMITS.modalButton),
+    close: plainText('Cancel', LIMITS.modalButton),
+    private_metadata: model.privateMetadata ?? '',
+    blocks,
+  };
+}
+
+export type LinkReadResult =
+  | { ok: true; value: { memberId: number } }
+  | { ok: false; errors: Record<string, string> };
+
+export function readLinkSubmission(values: unknown): LinkReadResult {
+  const value = selectedValue(values, F.member);
+  const memberId = value !== null && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
+  if (memberId === null || !Number.isSafeInteger(memberId)) {
+    return { ok: false, errors: { [F.member.block]: 'Choose a member from the list.' } };
+  }
+  return { ok: true, value: { memberId } };
+}

@@ -1,0 +1,38 @@
+/**
+ * The store's key layout in one place. Everything a workspace owns sits under `team:<teamId>:` so
+ * uninstalling can remove it with one prefix listing; org-wide installs sit under `enterprise:<id>:`.
+ */
+
+/** Slack ids (T…, E…, U…, W…, C…, G…, D…) are short and alphanumeric; refusing ':' keeps prefixes exact. */
+const SLACK_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Returns the id when it looks like a Slack id; otherwise throws naming the field. */
+export function checkSlackId(field: string, value: unknown): string {
+  if (typeof value !== 'string' || !SLACK_ID.test(value)) {
+    throw new TypeError(`${field} must be a Slack id such as T0123ABCD (letters and digits only)`);
+  }
+  return value;
+}
+
+export const storeKeys = {
+  team: (teamId: string) => `team:${checkSlackId('teamId', teamId)}:`,
+  installation: (teamId: string) => `${storeKeys.team(teamId)}installation`,
+  userInstallations: (teamId: string) => `${storeKeys.team(teamId)}installation-user:`,
+  userInstallation: (teamId: string, userId: string) =>
+    `${storeKeys.userInstallations(teamId)}${checkSlackId('userId', userId)}`,
+  enterprise: (enterpriseId: string) => `enterprise:${checkSlackId('enterpriseId', enterpriseId)}:`,
+  enterpriseInstallation: (enterpriseId: string) => `${storeKeys.enterprise(enterpriseId)}installation`,
+  enterpriseUserInstallations: (enterpriseId: string) =>
+    `${storeKeys.enterprise(enterpriseId)}installation-user:`,
+  enterpriseUserInstallation: (enterpriseId: string, userId: string) =>
+    `${storeKeys.enterpriseUserInstallations(enterpriseId)}${checkSlackId('userId', userId)}`,
+  connection: (teamId: string) => `${storeKeys.team(teamId)}connection`,
+  userLinks: (teamId: string) => `${storeKeys.team(teamId)}user-link:`,
+  userLink: (teamId: string, userId: string) =>
+    `${storeKeys.userLinks(teamId)}${checkSlackId('slackUserId', userId)}`,
+  channelDefaults: (teamId: string) => `${storeKeys.team(teamId)}channel-default:`,
+  channelDefault: (teamId: string, channelId: string) =>
+    `${storeKeys.channelDefaults(teamId)}${checkSlackId('channelId', channelId)}`,
+  /** Idempotency keys are global: Slack's event ids and view hashes are unique across workspaces. */
+  once: (key: string) => `once:${key}`,
+} as const;

@@ -1,0 +1,107 @@
+import KeyvRedis, { createClient } from '@keyv/redis';
+import { Keyv } from 'keyv';
+import { createKeyvStore } from './keyv-store.ts';
+import type { Store } from './types.ts';
+
+const RECORD_NAMESPACE = 'taskbridge';
+/** @keyv/redis joins namespace and key with '::'. */
+const RECORD_PREFIX = `${RECORD_NAMESPACE}::`;
+/** Claims live beside records, never inside their key space: `taskbridge:claim:` cannot start with `taskbridge::`. */
+const CLAIM_PREFIX = `${RECORD_NAMESPACE}:claim:`;
+/** Keys fetched per SCAN step and per MGET. */
+const BATCH = 200;
+
+/** Options for {@link openRedisStore}. */
+export interface RedisStoreOptions {
+  /** How long the first connection may take before opening fails, in ms. Default: 5000. */
+  connectTimeoutMs?: number;
+}
+
+/**
+ * Opens the shared store on Redis: records through @keyv/redis, claims as `SET key 1 NX PX ttl`
+ * (atomic on the server, so it holds across every instance of the app).
+ */
+export async function openRedisStore(url: string, options: RedisStoreOptions = {}): Promise<Store> {
+  const { connectTimeoutMs = 5000 } = options;
+  let ready = false;
+  const client = createClient({
+    url,
+    socket: {
+      connectTimeout: connectTimeoutMs,
+      // Fail fast while opening (a wrong STORE_URL should stop the start); once up, keep reconnecting.
+      reconnectStrategy: (retries, cause) => (ready ? Math.min(100 * 2 ** retries, 5000) : cause),
+    },
+  });
+  client.on('error', () => {
+    // Errors reach callers through rejected commands; an unhandled 'error' event would crash the process.
+  });
+  try {
+    await client.connect();
+    ready = true;
+  } catch (error) {
+    // A refused first connection already closed the client; destroying it again would throw.
+    if (client.isOpen) client.destroy();
+    throw new Error(`Cannot connect to the Redis store at ${redactUrl(url)}: ${describe(error)}`, {
+      cause: error,
+    });
+  }
+  const adapter = new KeyvRedis(client, { namespace: RECORD_NAMESPACE, throwOnErrors: true });
+  const keyv = new Keyv({
+    store: adapter,
+    namespace: RECORD_NAMESPACE,
+    useKeyPrefix: false,
+    throwOnErrors: true,
+  });
+  keyv.on('error', () => {});
+  return createKeyvStore(keyv, {
+    async *scan(prefix) {
+      const match = `${RECORD_PREFIX}${escapeGlob(prefix)}*`;
+      let cursor = '0';
+      do {
+        const page = await client.scan(cursor, { MATCH: match, COUNT: BATCH, TYPE: 'string' });
+        cursor = String(page.cursor);
+        if (page.keys.length === 0) continue;
+        const values = await client.mGet(page.keys);
+        for (const [index, key] of page.keys.entries()) {
+          const raw = values[index];
+          // A key can expire or be deleted between SCAN and MGET.
+          if (typeof raw === 'string') yield [key.slice(RECORD_PREFIX.length), raw];
+        }
+      } while (cursor !== '0');
+    },
+    async claim(key, ttlMs) {
+      const answer = await client.set(CLAIM_PREFIX + key, '1', {
+        condition: 'NX',
+        expiration: { type: 'PX', value: Math.ceil(ttlMs) },
+      });
+      return answer === 'OK';
+    },
+    async release(key) {
+      await client.del(CLAIM_PREFIX + key);
+    },
+    async close() {
+      await client.close();
+    },
+  });
+}
+
+/** SCAN's MATCH is a glob: a prefix holding `*`, `?`, `[`, `]` or `\` must match itself only. */
+export function escapeGlob(text: string): string {
+  return text.replace(/[*?[\]\\]/g, (char) => `\\${char}`);
+}
+
+/** The URL without its password, fit for an error message. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    if (parsed.username && parsed.password === '') parsed.username = '***';
+    return parsed.toString();
+  } catch {
+    return 'the configured STORE_URL';
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,102 @@
+import type { Cipher } from '../cipher.ts';
+import { storeKeys } from '../keys.ts';
+import type { Store } from '../types.ts';
+import { requireHttpUrl, requireText } from './validate.ts';
+
+export interface ServiceConnectionInput {
+  baseUrl: string;
+  token: string;
+  /** Slack user id of who connected the workspace. */
+  connectedBy: string;
+}
+
+/** The decrypted connection: for calling the service only, never for showing. */
+export interface ServiceConnection extends ServiceConnectionInput {
+  /** ISO 8601. */
+  connectedAt: string;
+}
+
+/** What may be shown to people: no token, at most its last four characters. */
+export interface ServiceConnectionSummary {
+  baseUrl: string;
+  connectedBy: string;
+  connectedAt: string;
+  /** `…a9f2` for tokens of 16+ characters, `…` for shorter ones (four characters would give too much away). */
+  tokenHint: string;
+}
+
+interface StoredConnection {
+  baseUrl: string;
+  sealedToken: string;
+  tokenHint: string;
+  connectedBy: string;
+  connectedAt: string;
+}
+
+/** Options for {@link createConnections}. */
+export interface ConnectionsOptions {
+  /** Clock for `connectedAt`. Default: `() => new Date()`. */
+  now?: () => Date;
+}
+
+export interface Connections {
+  save(teamId: string, input: ServiceConnectionInput): Promise<ServiceConnectionSummary>;
+  get(teamId: string): Promise<ServiceConnection | undefined>;
+  describe(teamId: string): Promise<ServiceConnectionSummary | undefined>;
+  delete(teamId: string): Promise<boolean>;
+}
+
+/** A workspace's connection to the work-management service, its token sealed at rest. */
+export function createConnections(
+  store: Store,
+  cipher: Cipher,
+  options: ConnectionsOptions = {},
+): Connections {
+  const now = options.now ?? (() => new Date());
+  const summarize = (stored: StoredConnection): ServiceConnectionSummary => ({
+    baseUrl: stored.baseUrl,
+    connectedBy: stored.connectedBy,
+    connectedAt: stored.connectedAt,
+    tokenHint: stored.tokenHint,
+  });
+  return {
+    async save(teamId, input) {
+      const key = storeKeys.connection(teamId);
+      const baseUrl = requireHttpUrl('baseUrl', input.baseUrl);
+      const token = requireText('token', input.token, 4096);
+      const connectedBy = requireText('connectedBy', input.connectedBy, 64);
+      const stored: StoredConnection = {
+        baseUrl,
+        sealedToken: cipher.encrypt(token, key),
+        tokenHint: tokenHint(token),
+        connectedBy,
+        connectedAt: now().toISOString(),
+      };
+      await store.set(key, stored);
+      return summarize(stored);
+    },
+    async get(teamId) {
+      const key = storeKeys.connection(teamId);
+      const stored = await store.get<StoredConnection>(key);
+      if (!stored) return undefined;
+      return {
+        baseUrl: stored.baseUrl,
+        token: cipher.decrypt(stored.sealedToken, key),
+        connectedBy: stored.connectedBy,
+        connectedAt: stored.connectedAt,
+      };
+    },
+    async describe(teamId) {
+      const stored = await store.get<StoredConnection>(storeKeys.connection(teamId));
+      return stored ? summarize(stored) : undefined;
+    },
+    async delete(teamId) {
+      return store.delete(storeKeys.connection(teamId));
+    },
+  };
+}
+
+/** The masked form of a token shown after saving. */
+export function tokenHint(token: string): string {
+  return token.length >= 16 ? `…${token.slice(-4)}` : '…';
+}

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import { storeKeys } from '../keys.ts';
+import type { Store } from '../types.ts';
+
+/**
+ * What `once` did:
+ * - `ran`: this caller won the claim and ran fn;
+ * - `replayed`: an earlier caller ran it; `value` is its stored result (a Slack retry gets the same answer);
+ * - `pending`: an earlier caller holds the claim and has not finished yet.
+ */
+export type OnceOutcome<T> =
+  | { state: 'ran'; value: T }
+  | { state: 'replayed'; value: T }
+  | { state: 'pending' };
+
+export interface Idempotency {
+  /**
+   * Runs fn for the first caller with this key only (across processes), stores its result for ttlMs,
+   * and hands that result to later callers. If fn throws, the claim is released so a retry can run it.
+   * fn's result must survive JSON (it is stored).
+   */
+  once<T>(key: string, ttlMs: number, fn: () => Promise<T> | T): Promise<OnceOutcome<T>>;
+}
+
+/** Keys longer than this are hashed, so any caller-built key (a view's hash, a long event id) fits the store. */
+const MAX_RAW_KEY = 200;
+
+interface StoredResult<T> {
+  value: T;
+}
+
+/** Dedupes Slack retries (`event_id`), double submits (a view submission's hash) and the like. */
+export function createIdempotency(store: Store): Idempotency {
+  return {
+    async once<T>(key: string, ttlMs: number, fn: () => Promise<T> | T): Promise<OnceOutcome<T>> {
+      if (typeof key !== 'string' || key === '') throw new TypeError('once() needs a non-empty key');
+      const storeKey = storeKeys.once(
+        key.length > MAX_RAW_KEY ? `sha256:${createHash('sha256').update(key).digest('hex')}` : key,
+      );
+      // The result can outlive its claim by the time fn took, so look for it before claiming.
+      const earlier = await store.get<StoredResult<T>>(storeKey);
+      if (earlier) return { state: 'replayed', value: earlier.value };
+      if (!(await store.claim(storeKey, ttlMs))) {
+        const finished = await store.get<StoredResult<T>>(storeKey);
+        return finished ? { state: 'replayed', value: finished.value } : { state: 'pending' };
+      }
+      let value: T;
+      try {
+        value = await fn();
+      } catch (error) {
+        await store.release(storeKey);
+        throw error;
+      }
+      await store.set<StoredResult<T>>(storeKey, { value }, ttlMs);
+      return { state: 'ran', value };
+    },
+  };
+}

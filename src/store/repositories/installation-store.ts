@@ -1,0 +1,149 @@
+import type { Installation, InstallationQuery, InstallationStore } from '@slack/bolt';
+import type { Cipher } from '../cipher.ts';
+import { storeKeys } from '../keys.ts';
+import type { Store } from '../types.ts';
+
+type AnyInstallation = Installation<'v1' | 'v2', boolean>;
+
+/** The stored form: the installation as Bolt gave it, with every token sealed under the record's key. */
+interface StoredInstallation {
+  format: 1;
+  installation: AnyInstallation;
+}
+
+/** Bolt's InstallationStore on our store, plus clean-up for `app_uninstalled` / `tokens_revoked`. */
+export interface TaskbridgeInstallationStore extends InstallationStore {
+  fetchInstallation(query: InstallationQuery<boolean>): Promise<AnyInstallation>;
+  deleteInstallation(query: InstallationQuery<boolean>): Promise<void>;
+  /** Removes everything stored for a workspace: installation, connection, user links, channel defaults. */
+  deleteTeam(teamId: string): Promise<void>;
+  /** Removes an org-wide installation and its users' tokens. */
+  deleteEnterprise(enterpriseId: string): Promise<void>;
+}
+
+/** Thrown when no installation matches a query; Bolt turns it into an authorization failure. */
+export class InstallationNotFoundError extends Error {
+  override readonly name = 'InstallationNotFoundError';
+}
+
+/**
+ * Keyed by team, or by enterprise for org-wide installs. Like Bolt's own stores it keeps the latest
+ * install for the workspace plus one record per installing user, so a user token is found for its
+ * owner while the bot token is shared.
+ */
+export function createInstallationStore(store: Store, cipher: Cipher): TaskbridgeInstallationStore {
+  const seal = (installation: AnyInstallation, key: string): StoredInstallation => {
+    const copy = structuredClone(installation);
+    if (copy.bot) {
+      copy.bot.token = cipher.encrypt(copy.bot.token, `${key}#bot.token`);
+      if (copy.bot.refreshToken)
+        copy.bot.refreshToken = cipher.encrypt(copy.bot.refreshToken, `${key}#bot.refresh`);
+    }
+    if (copy.user.token) copy.user.token = cipher.encrypt(copy.user.token, `${key}#user.token`);
+    if (copy.user.refreshToken) {
+      copy.user.refreshToken = cipher.encrypt(copy.user.refreshToken, `${key}#user.refresh`);
+    }
+    return { format: 1, installation: copy };
+  };
+
+  const open = (stored: StoredInstallation, key: string): AnyInstallation => {
+    const copy = structuredClone(stored.installation);
+    if (copy.bot) {
+      copy.bot.token = cipher.decrypt(copy.bot.token, `${key}#bot.token`);
+      if (copy.bot.refreshToken)
+        copy.bot.refreshToken = cipher.decrypt(copy.bot.refreshToken, `${key}#bot.refresh`);
+    }
+    if (copy.user.token) copy.user.token = cipher.decrypt(copy.user.token, `${key}#user.token`);
+    if (copy.user.refreshToken) {
+      copy.user.refreshToken = cipher.decrypt(copy.user.refreshToken, `${key}#user.refresh`);
+    }
+    return copy;
+  };
+
+  const read = async (key: string): Promise<AnyInstallation | undefined> => {
+    const stored = await store.get<StoredInstallation>(key);
+    return stored ? open(stored, key) : undefined;
+  };
+
+  const write = async (key: string, installation: AnyInstallation): Promise<void> => {
+    await store.set(key, seal(installation, key));
+  };
+
+  const keysFor = (query: { isEnterpriseInstall?: boolean; enterpriseId?: string; teamId?: string }) => {
+    if (query.isEnterpriseInstall) {
+      if (!query.enterpriseId) throw new TypeError('An org-wide installation query needs enterpriseId');
+      return {
+        app: storeKeys.enterpriseInstallation(query.enterpriseId),
+        users: storeKeys.enterpriseUserInstallations(query.enterpriseId),
+        user: (userId: string) => storeKeys.enterpriseUserInstallation(query.enterpriseId!, userId),
+      };
+    }
+    if (!query.teamId)
+      throw new TypeError('An installation query needs teamId (or enterpriseId for org-wide installs)');
+    return {
+      app: storeKeys.installation(query.teamId),
+      users: storeKeys.userInstallations(query.teamId),
+      user: (userId: string) => storeKeys.userInstallation(query.teamId!, userId),
+    };
+  };
+
+  const deletePrefix = async (prefix: string): Promise<void> => {
+    const doomed: string[] = [];
+    for await (const [key] of store.entries(prefix)) doomed.push(key);
+    for (const key of doomed) await store.delete(key);
+  };
+
+  return {
+    async storeInstallation(installation) {
+      const keys = keysFor({
+        isEnterpriseInstall: installation.isEnterpriseInstall === true,
+        enterpriseId: installation.enterprise?.id,
+        teamId: installation.team?.id,
+      });
+      const latest = installation as AnyInstallation;
+      const existing = await read(keys.app);
+      // A user-token-only install must not wipe the workspace's bot token.
+      const app = !latest.bot && existing?.bot ? { ...latest, bot: existing.bot } : latest;
+      await write(keys.app, app);
+      await write(keys.user(latest.user.id), latest);
+    },
+
+    async fetchInstallation(query) {
+      const keys = keysFor(query);
+      const installation = await read(keys.app);
+      if (!installation) {
+        const where = query.isEnterpriseInstall ? `enterprise ${query.enterpriseId}` : `team ${query.teamId}`;
+        throw new InstallationNotFoundError(`No installation stored for ${where}`);
+      }
+      if (query.userId && installation.user.id !== query.userId) {
+        const own = await read(keys.user(query.userId));
+        if (own) installation.user = own.user;
+        else installation.user = { id: installation.user.id, token: undefined, scopes: undefined };
+      }
+      return installation;
+    },
+
+    async deleteInstallation(query) {
+      const keys = keysFor(query);
+      if (!query.userId) {
+        await store.delete(keys.app);
+        await deletePrefix(keys.users);
+        return;
+      }
+      await store.delete(keys.user(query.userId));
+      const app = await read(keys.app);
+      // The workspace record may carry this user's token from the latest install: drop it, keep the bot.
+      if (app && app.user.id === query.userId && app.user.token) {
+        await write(keys.app, { ...app, user: { id: app.user.id, token: undefined, scopes: undefined } });
+      }
+    },
+
+    async deleteTeam(teamId) {
+      await deletePrefix(storeKeys.team(teamId));
+    },
+
+    async deleteEnterprise(enterpriseId) {
+      await deletePrefix(storeKeys.enterprise(enterpriseId));
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { Keyv } from 'keyv';
+import { createKeyvStore } from './keyv-store.ts';
+import { SqliteClaims } from './sqlite-claims.ts';
+import { SqliteKeyvAdapter } from './sqlite-keyv-adapter.ts';
+import type { Store } from './types.ts';
+
+/** keyv prefixes every record key with `<namespace>:`. */
+export const RECORD_NAMESPACE = 'taskbridge';
+
+/** Options for {@link openSqliteStore}. */
+export interface SqliteStoreOptions {
+  /** How often expired rows are purged, in ms; 0 turns it off. Default: 10 minutes. */
+  purgeIntervalMs?: number;
+  /** How long a write waits for another process's lock before failing, in ms. Default: 5000. */
+  busyTimeoutMs?: number;
+}
+
+/** Opens (creating if needed) the embedded store at `path`, or an in-memory one for `':memory:'`. */
+export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Store {
+  const { purgeIntervalMs = 600_000, busyTimeoutMs = 5000 } = options;
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new DatabaseSync(path);
+  // WAL lets readers go on while another process writes; busy_timeout makes writers wait, not fail.
+  db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${busyTimeoutMs};`);
+  const adapter = new SqliteKeyvAdapter(db, { url: `sqlite:${path}` });
+  const claims = new SqliteClaims(db);
+  const keyv = new Keyv({ store: adapter, namespace: RECORD_NAMESPACE, throwOnErrors: true });
+  // Failures are thrown to the caller (throwOnErrors); the listener only keeps keyv's emitter quiet.
+  keyv.on('error', () => {});
+  const purge = (): void => {
+    adapter.purgeExpired();
+    claims.purgeExpired();
+  };
+  purge();
+  const timer = purgeIntervalMs > 0 ? setInterval(purge, purgeIntervalMs) : undefined;
+  timer?.unref();
+  const prefix = `${RECORD_NAMESPACE}:`;
+  return createKeyvStore(keyv, {
+    async *scan(logicalPrefix) {
+      for await (const [key, raw] of adapter.scan(prefix + logicalPrefix))
+        yield [key.slice(prefix.length), raw];
+    },
+    async claim(key, ttlMs) {
+      return claims.claim(key, ttlMs);
+    },
+    async release(key) {
+      claims.release(key);
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+      db.close();
+    },
+  });
+}

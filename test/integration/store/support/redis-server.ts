@@ -1,0 +1,87 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** The redis-server binary on PATH, or undefined when it is not installed. */
+export function findRedisServer(): string | undefined {
+  try {
+    return execFileSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface RedisServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a throwaway redis-server on a free loopback port, with no persistence. */
+export async function startRedisServer(binary: string): Promise<RedisServer> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const port = await freePort();
+    try {
+      const child = await launch(binary, port);
+      return {
+        url: `redis://127.0.0.1:${port}/0`,
+        stop: () =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      };
+    } catch (error) {
+      // Another process took the port between probing and binding: try another.
+      if (attempt === 4) throw error;
+    }
+  }
+  throw new Error('unreachable');
+}
+
+function launch(binary: string, port: number): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      binary,
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--loglevel',
+        'notice',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let output = '';
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      // The server says when it is ready: no polling needed.
+      if (output.includes('Ready to accept connections')) {
+        child.stdout?.off('data', onData);
+        child.stdout?.resume();
+        resolve(child);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.resume();
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}

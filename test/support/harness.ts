@@ -1,0 +1,97 @@
+/**
+ * The whole system on loopback for end-to-end tests: the sandbox (the service), the Slack Web API
+ * emulator, and the real Taskbridge app in HTTP mode, driven by requests signed with the signing
+ * secret. Tests check what the app did through the emulator's recorded calls and the sandbox's state.
+ */
+
+import { createWorkApiClient, type WorkApiClient } from '../../src/api/index.ts';
+import { createTaskbridgeApp, type TaskbridgeApp } from '../../src/create-app.ts';
+import { type FixedClock, fixedClock } from '../../src/lib/clock.ts';
+import { createLogger } from '../../src/lib/logger.ts';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
+import { createSlackEmulator, type SlackEmulator } from '../../src/slack-emulator/index.ts';
+import { createSlackSigner, type SlackSigner } from '../../src/slack-emulator/signer.ts';
+import { openStore } from '../../src/store/open-store.ts';
+import type { Store } from '../../src/store/types.ts';
+
+export const SIGNING_SECRET = 'test-signing-secret-not-real';
+export const ENCRYPTION_KEY = 'ab'.repeat(32);
+export const TEAM = 'T0001';
+/** Seeded Slack users (the emulator's default seed), by the sandbox member they match. */
+export const USERS = { ana: 'U0ANA', ben: 'U0BEN', chloe: 'U0CHLOE', dev: 'U0DEV', zoe: 'U0ZOE' } as const;
+
+export interface HarnessOptions {
+  sandbox?: SandboxOptions;
+  /** Connect the workspace to the sandbox at start (default true). */
+  connect?: boolean;
+  /** Link seeded Slack users to their members at start (default: ana only). */
+  link?: Array<keyof typeof USERS>;
+  clock?: FixedClock;
+  taskUrlPattern?: string;
+}
+
+export interface Harness {
+  sandbox: Sandbox;
+  emulator: SlackEmulator;
+  signer: SlackSigner;
+  app: TaskbridgeApp;
+  store: Store;
+  api: WorkApiClient;
+  clock: FixedClock | undefined;
+  close(): Promise<void>;
+}
+
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
+  const sandbox = await createSandbox({ port: 0, rateLimits: false, ...opts.sandbox });
+  const emulator = await createSlackEmulator({ port: 0 });
+  const store = await openStore('sqlite::memory:');
+  const app = createTaskbridgeApp({
+    slack: { kind: 'http', botToken: emulator.botToken, signingSecret: SIGNING_SECRET },
+    slackApiUrl: emulator.url,
+    store,
+    encryptionKey: ENCRYPTION_KEY,
+    taskUrlPattern: opts.taskUrlPattern ?? 'https://work.example.com/projects/{project_id}/tasks/{id}',
+    port: 0,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    workApiClientOptions: { timeoutMs: 3_000, maxWaitMs: 2_000 },
+  });
+  const { eventsUrl } = await app.start();
+  if (!eventsUrl) throw new Error('the app did not start an HTTP receiver');
+  const signer = createSlackSigner({ appUrl: eventsUrl, signingSecret: SIGNING_SECRET, emulator });
+  if (opts.connect ?? true) {
+    await app.deps.connections.save(TEAM, {
+      baseUrl: sandbox.url,
+      token: sandbox.token,
+      connectedBy: USERS.ana,
+    });
+  }
+  const memberIds = { ana: 1, ben: 2, chloe: 3, dev: 4 } as const;
+  const names = { ana: 'Ana Silva', ben: 'Ben Okafor', chloe: 'Chloe Martin', dev: 'Dev Patel' } as const;
+  for (const who of opts.link ?? ['ana']) {
+    if (who === 'zoe') continue;
+    await app.deps.userLinks.link(TEAM, USERS[who], {
+      memberId: memberIds[who],
+      memberName: names[who],
+      email: `${who}@example.com`,
+    });
+  }
+  const api = createWorkApiClient({ baseUrl: sandbox.url, token: sandbox.token, cache: false });
+  return {
+    sandbox,
+    emulator,
+    signer,
+    app,
+    store,
+    api,
+    clock: opts.clock,
+    async close() {
+      await app.stop();
+      await emulator.close();
+      await sandbox.close();
+      await store.close();
+    },
+  };
+}
+
+export { fixedClock };

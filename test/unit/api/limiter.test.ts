@@ -1,0 +1,204 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createRateLimiter, type LimiterSlot, tokenKey } from '../../../src/api/limiter.ts';
+import { FakeClock, settle } from './support/fake-clock.ts';
+
+const W = 60_000;
+const T = tokenKey('token-one');
+
+function setup(limits = { general: 3, search: 2, upload: 1 }) {
+  const clock = new FakeClock();
+  const limiter = createRateLimiter({ limits, clock });
+  return { clock, limiter };
+}
+
+async function take(
+  limiter: ReturnType<typeof setup>['limiter'],
+  key = T,
+  cls: 'general' | 'search' = 'general',
+) {
+  const r = await limiter.acquire(key, cls, { inFlightMs: 10_000 });
+  if (!r.granted) throw new Error('refused');
+  return r.slot;
+}
+
+describe('sliding-window limiter', () => {
+  it('lets `limit` requests through at once and holds the next until the oldest answer is a window old', async () => {
+    const { clock, limiter } = setup();
+    const start = clock.now();
+    for (let i = 0; i < 3; i++) await (await take(limiter)).release();
+    let granted = 0;
+    const fourth = limiter.acquire(T, 'general', { inFlightMs: 10_000 }).then((r) => {
+      granted = clock.now();
+      return r;
+    });
+    await clock.advance(W - 1);
+    expect(granted).toBe(0);
+    await clock.advance(1);
+    expect((await fourth).granted).toBe(true);
+    expect(granted - start).toBe(W);
+  });
+
+  it('counts a request still in flight until one window after its answer', async () => {
+    const { clock, limiter } = setup({ general: 1, search: 1, upload: 1 });
+    const slot = await take(limiter);
+    let done = false;
+    const next = take(limiter).then((s) => {
+      done = true;
+      return s;
+    });
+    await clock.advance(5_000); // answer arrives 5 s after sending
+    await slot.release();
+    await clock.advance(W - 1);
+    expect(done).toBe(false);
+    await clock.advance(1);
+    await next;
+    expect(done).toBe(true);
+    expect(clock.now()).toBe(Date.parse('2026-11-20T09:00:00.000Z') + 5_000 + W);
+  });
+
+  it('never holds an in-flight slot past its bound, even when the answer never comes', async () => {
+    const { clock, limiter } = setup({ general: 1, search: 1, upload: 1 });
+    await take(limiter); // never released
+    const next = take(limiter);
+    await clock.advance(10_000 + W);
+    await expect(next).resolves.toBeDefined();
+  });
+
+  it('keeps separate windows per token and per class', async () => {
+    const { limiter } = setup({ general: 1, search: 1, upload: 1 });
+    await take(limiter, T, 'general');
+    expect(await limiter.estimateWait(T, 'general')).toBeGreaterThan(0);
+    expect(await limiter.estimateWait(T, 'search')).toBe(0);
+    expect(await limiter.estimateWait(tokenKey('token-two'), 'general')).toBe(0);
+  });
+
+  it('estimates the wait of a newcomer, counting those already in line', async () => {
+    const { clock, limiter } = setup({ general: 2, search: 1, upload: 1 });
+    expect(await limiter.estimateWait(T, 'general')).toBe(0);
+    await (await take(limiter)).release();
+    await clock.advance(1_000);
+    await (await take(limiter)).release();
+    expect(await limiter.estimateWait(T, 'general')).toBe(W - 1_000);
+    void take(limiter); // waits for a's slot
+    await settle();
+    expect(await limiter.estimateWait(T, 'general')).toBe(W); // must wait for b's
+  });
+
+  it('refuses at once, with the wait, when the wait would exceed maxWaitMs', async () => {
+    const { clock, limiter } = setup({ general: 1, search: 1, upload: 1 });
+    await (await take(limiter)).release();
+    await clock.advance(20_000);
+    const r = await limiter.acquire(T, 'general', { inFlightMs: 10_000, maxWaitMs: 2_000 });
+    expect(r).toEqual({ granted: false, waitMs: 40_000 });
+    expect(clock.sleeps).toEqual([]);
+    const ok = await limiter.acquire(T, 'general', { inFlightMs: 10_000, maxWaitMs: 2_000 }).then((x) => x);
+    expect(ok.granted).toBe(false);
+  });
+
+  it('waits when the wait fits within maxWaitMs', async () => {
+    const { clock, limiter } = setup({ general: 1, search: 1, upload: 1 });
+    await (await take(limiter)).release();
+    await clock.advance(W - 1_500);
+    const p = limiter.acquire(T, 'general', { inFlightMs: 10_000, maxWaitMs: 2_000 });
+    await clock.advance(1_500);
+    expect((await p).granted).toBe(true);
+  });
+
+  it('holds everyone of the token and class after a block (a 429), and only them', async () => {
+    const { clock, limiter } = setup();
+    await limiter.block(T, 'general', clock.now() + 30_000);
+    expect(await limiter.estimateWait(T, 'general')).toBe(30_000);
+    expect(await limiter.estimateWait(T, 'search')).toBe(0);
+    const order: number[] = [];
+    const waiting = [1, 2].map((n) => take(limiter).then(() => order.push(n)));
+    await clock.advance(29_999);
+    expect(order).toEqual([]);
+    await clock.advance(1);
+    await Promise.all(waiting);
+    expect(order).toEqual([1, 2]);
+  });
+
+  it('serves waiters in the order they came', async () => {
+    const { clock, limiter } = setup({ general: 1, search: 1, upload: 1 });
+    let slot: LimiterSlot = await take(limiter);
+    const order: number[] = [];
+    const all = [1, 2, 3].map((n) =>
+      take(limiter).then((s) => {
+        order.push(n);
+        slot = s;
+      }),
+    );
+    for (let i = 0; i < 3; i++) {
+      await slot.release();
+      await clock.advance(W);
+    }
+    await Promise.all(all);
+    expect(order).toEqual([1, 2, 3]);
+  });
+
+  it('lets an aborted waiter go and still serves the ones behind it', async () => {
+    const { clock, limiter } = setup({ general: 1, search: 1, upload: 1 });
+    await (await take(limiter)).release();
+    const ac = new AbortController();
+    const aborted = limiter.acquire(T, 'general', { inFlightMs: 10_000, signal: ac.signal });
+    const behind = take(limiter);
+    ac.abort(new Error('caller gave up'));
+    await expect(aborted).rejects.toThrow('caller gave up');
+    await clock.advance(W);
+    await expect(behind).resolves.toBeDefined();
+  });
+
+  it('rejects limits that are not positive integers', () => {
+    expect(() => createRateLimiter({ limits: { general: 0 } })).toThrow(
+      /limits.general must be a positive integer/,
+    );
+    expect(() => createRateLimiter({ windowMs: -1 })).toThrow(/windowMs/);
+  });
+
+  it('never has more than `limit` requests that the server could count in one window', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(
+          fc.record({
+            gap: fc.integer({ min: 0, max: 30_000 }),
+            latency: fc.integer({ min: 0, max: 8_000 }),
+          }),
+          {
+            minLength: 1,
+            maxLength: 14,
+          },
+        ),
+        async (limit, requests) => {
+          const clock = new FakeClock();
+          const limiter = createRateLimiter({ limits: { general: limit }, clock });
+          const spans: { granted: number; answered: number }[] = [];
+          const runs: Promise<void>[] = [];
+          for (const req of requests) {
+            await clock.advance(req.gap);
+            runs.push(
+              (async () => {
+                const r = await limiter.acquire(T, 'general', { inFlightMs: 10_000 });
+                if (!r.granted) throw new Error('refused');
+                const granted = clock.now();
+                await clock.sleep(req.latency);
+                await r.slot.release();
+                spans.push({ granted, answered: clock.now() });
+              })(),
+            );
+          }
+          while (spans.length < requests.length) await clock.advance(1_000);
+          await Promise.all(runs);
+          // At each grant, the requests the server could still be counting: granted by then and
+          // answered less than a window before.
+          for (const s of spans) {
+            const counted = spans.filter((o) => o.granted <= s.granted && s.granted < o.answered + W);
+            expect(counted.length).toBeLessThanOrEqual(limit);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});

@@ -1,0 +1,256 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inspect } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.ts';
+
+const KEY = 'f'.repeat(64);
+const BOT = 'xoxb-111-222-botsecretvalue';
+const APP = 'xapp-1-A1-333-appsecretvalue';
+const SIGNING = '8f742231b10e8888abcd99yyyzzz85a5';
+const CLIENT_SECRET = 'clientsecretvalue123';
+const STATE = 'statesecretvalue-0123456789';
+
+function problemsOf(env: Record<string, string>, dataDir?: string): string[] {
+  try {
+    loadConfig(env, { dataDir });
+  } catch (error) {
+    if (error instanceof ConfigError) return [...error.problems];
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('runs in local mode with nothing set, with every default', () => {
+    const config = loadConfig({}, { dataDir });
+    expect(config.slack).toEqual({ mode: 'local' });
+    expect(config).toMatchObject({
+      slackApiUrl: 'https://slack.com/api/',
+      storeUrl: 'sqlite:./data/taskbridge.db',
+      port: 3000,
+      logLevel: 'info',
+      sandboxPort: 4010,
+      encryptionKeySource: 'generated',
+    });
+    expect(config.workApi).toBeUndefined();
+  });
+
+  it('makes the local key once, with mode 0600, and reuses it', () => {
+    const first = loadConfig({}, { dataDir });
+    const path = join(dataDir, 'encryption.key');
+    expect(readFileSync(path, 'utf8').trim()).toBe(first.encryptionKey);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const second = loadConfig({}, { dataDir });
+    expect(second.encryptionKey).toBe(first.encryptionKey);
+    expect(second.encryptionKeySource).toBe('file');
+  });
+
+  it('refuses a damaged local key file instead of replacing it', () => {
+    writeFileSync(join(dataDir, 'encryption.key'), 'garbage');
+    expect(problemsOf({}, dataDir)[0]).toMatch(
+      /encryption\.key does not hold a valid key: set ENCRYPTION_KEY, or delete/,
+    );
+  });
+
+  it('uses ENCRYPTION_KEY from the environment when given, even locally', () => {
+    const config = loadConfig({ ENCRYPTION_KEY: KEY }, { dataDir });
+    expect(config.encryptionKey).toBe(KEY);
+    expect(config.encryptionKeySource).toBe('env');
+  });
+
+  it('picks HTTP mode from a bot token and signing secret', () => {
+    const config = loadConfig({ SLACK_BOT_TOKEN: BOT, SLACK_SIGNING_SECRET: SIGNING, ENCRYPTION_KEY: KEY });
+    expect(config.slack).toEqual({ mode: 'http', botToken: BOT, signingSecret: SIGNING });
+  });
+
+  it('picks Socket Mode from an app token and bot token', () => {
+    const config = loadConfig({ SLACK_APP_TOKEN: APP, SLACK_BOT_TOKEN: BOT, ENCRYPTION_KEY: KEY });
+    expect(config.slack).toEqual({ mode: 'socket', appToken: APP, botToken: BOT });
+  });
+
+  it('picks OAuth mode from client credentials', () => {
+    const config = loadConfig({
+      SLACK_CLIENT_ID: '1234567890.0987654321',
+      SLACK_CLIENT_SECRET: CLIENT_SECRET,
+      SLACK_STATE_SECRET: STATE,
+      SLACK_SIGNING_SECRET: SIGNING,
+      ENCRYPTION_KEY: KEY,
+    });
+    expect(config.slack).toEqual({
+      mode: 'oauth',
+      clientId: '1234567890.0987654321',
+      clientSecret: CLIENT_SECRET,
+      stateSecret: STATE,
+      signingSecret: SIGNING,
+    });
+  });
+
+  it('lists every problem of a half-set HTTP setup at once', () => {
+    const problems = problemsOf({ SLACK_BOT_TOKEN: BOT });
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(
+      /^SLACK_SIGNING_SECRET is missing: HTTP mode \(SLACK_BOT_TOKEN set\).*Signing Secret/,
+    );
+    expect(problems[1]).toMatch(/^ENCRYPTION_KEY is missing:.*openssl rand -hex 32/);
+  });
+
+  it('names the bot token a signing secret alone still needs', () => {
+    expect(problemsOf({ SLACK_SIGNING_SECRET: SIGNING, ENCRYPTION_KEY: KEY })).toEqual([
+      expect.stringMatching(/^SLACK_BOT_TOKEN is missing: .*\(xoxb-…/),
+    ]);
+  });
+
+  it('names the bot token Socket Mode still needs', () => {
+    expect(problemsOf({ SLACK_APP_TOKEN: APP, ENCRYPTION_KEY: KEY })).toEqual([
+      expect.stringMatching(/^SLACK_BOT_TOKEN is missing: Socket Mode/),
+    ]);
+  });
+
+  it('lists each missing OAuth setting, and refuses a static bot token beside them', () => {
+    const problems = problemsOf({ SLACK_CLIENT_ID: '1.2', SLACK_BOT_TOKEN: BOT, ENCRYPTION_KEY: KEY });
+    expect(problems.map((problem) => problem.split(' ')[0])).toEqual([
+      'SLACK_CLIENT_SECRET',
+      'SLACK_STATE_SECRET',
+      'SLACK_SIGNING_SECRET',
+      'SLACK_BOT_TOKEN',
+    ]);
+  });
+
+  it('checks token prefixes and never quotes the value', () => {
+    const wrongBot = 'xoxp-user-token-not-a-bot';
+    const wrongApp = 'xoxb-not-an-app-token';
+    const problems = problemsOf({
+      SLACK_BOT_TOKEN: wrongBot,
+      SLACK_APP_TOKEN: wrongApp,
+      ENCRYPTION_KEY: KEY,
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^SLACK_BOT_TOKEN does not look right: .*xoxb-/),
+      expect.stringMatching(/^SLACK_APP_TOKEN does not look right: .*xapp-/),
+    ]);
+    expect(problems.join('\n')).not.toContain(wrongBot);
+    expect(problems.join('\n')).not.toContain('not-an-app');
+  });
+
+  it('refuses a bad ENCRYPTION_KEY without echoing it', () => {
+    const badKey = 'my-password-is-not-a-key';
+    const problems = problemsOf({
+      SLACK_BOT_TOKEN: BOT,
+      SLACK_SIGNING_SECRET: SIGNING,
+      ENCRYPTION_KEY: badKey,
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(/^ENCRYPTION_KEY must be 32 random bytes.*openssl rand -hex 32/),
+    ]);
+    expect(problems[0]).not.toContain(badKey);
+  });
+
+  it('wants WORK_API_URL and WORK_API_TOKEN together', () => {
+    expect(problemsOf({ WORK_API_URL: 'http://127.0.0.1:4010' }, dataDir)).toEqual([
+      expect.stringMatching(/^WORK_API_TOKEN is missing: WORK_API_URL is set/),
+    ]);
+    expect(problemsOf({ WORK_API_TOKEN: 'tok' }, dataDir)).toEqual([
+      expect.stringMatching(/^WORK_API_URL is missing: WORK_API_TOKEN is set/),
+    ]);
+    const config = loadConfig(
+      { WORK_API_URL: 'http://127.0.0.1:4010/api', WORK_API_TOKEN: 'tok' },
+      { dataDir },
+    );
+    expect(config.workApi).toEqual({ url: 'http://127.0.0.1:4010/api', token: 'tok' });
+  });
+
+  it('checks URLs, ports, the log level and the store URL', () => {
+    const problems = problemsOf(
+      {
+        SLACK_API_URL: 'slack.com/api',
+        WORK_API_URL: 'ftp://x',
+        WORK_API_TOKEN: 't',
+        STORE_URL: 'mysql://db',
+        PORT: '70000',
+        SANDBOX_PORT: 'abc',
+        LOG_LEVEL: 'loud',
+      },
+      dataDir,
+    );
+    expect(problems.map((problem) => problem.split(' ')[0])).toEqual([
+      'SLACK_API_URL',
+      'WORK_API_URL',
+      'STORE_URL',
+      'PORT',
+      'LOG_LEVEL',
+      'SANDBOX_PORT',
+    ]);
+  });
+
+  it('reads the optional settings and normalises them', () => {
+    const config = loadConfig(
+      {
+        SLACK_API_URL: 'http://127.0.0.1:5555/api',
+        STORE_URL: 'redis://127.0.0.1:6379/0',
+        PORT: '0',
+        SANDBOX_PORT: '4999',
+        LOG_LEVEL: 'DEBUG',
+      },
+      { dataDir },
+    );
+    expect(config).toMatchObject({
+      slackApiUrl: 'http://127.0.0.1:5555/api/',
+      storeUrl: 'redis://127.0.0.1:6379/0',
+      port: 0,
+      sandboxPort: 4999,
+      logLevel: 'debug',
+    });
+  });
+
+  it('reads TASK_URL_PATTERN and refuses one without {id}', () => {
+    const pattern = 'https://work.example.com/projects/{project_id}/tasks/{id}';
+    expect(loadConfig({ TASK_URL_PATTERN: pattern }, { dataDir }).taskUrlPattern).toBe(pattern);
+    expect(loadConfig({}, { dataDir }).taskUrlPattern).toBeUndefined();
+    expect(problemsOf({ TASK_URL_PATTERN: 'https://work.example.com/tasks/' }, dataDir)).toEqual([
+      expect.stringMatching(/^TASK_URL_PATTERN must be an http\(s\) URL holding \{id\}/),
+    ]);
+  });
+
+  it('treats empty values as unset', () => {
+    const config = loadConfig({ SLACK_BOT_TOKEN: '', SLACK_SIGNING_SECRET: '  ', PORT: '' }, { dataDir });
+    expect(config.slack.mode).toBe('local');
+    expect(config.port).toBe(3000);
+  });
+
+  it('keeps secrets out of JSON and inspect output while code can read them', () => {
+    const config = loadConfig({
+      SLACK_BOT_TOKEN: BOT,
+      SLACK_SIGNING_SECRET: SIGNING,
+      ENCRYPTION_KEY: KEY,
+      WORK_API_URL: 'http://127.0.0.1:4010',
+      WORK_API_TOKEN: 'work-token-value',
+    });
+    expect(config.slack.mode === 'http' && config.slack.botToken).toBe(BOT);
+    for (const text of [
+      JSON.stringify(config),
+      inspect(config, { depth: 5 }),
+      JSON.stringify(config.slack),
+    ]) {
+      expect(text).not.toContain(BOT);
+      expect(text).not.toContain(SIGNING);
+      expect(text).not.toContain(KEY);
+      expect(text).not.toContain('work-token-value');
+      expect(text).toContain('[redacted]');
+    }
+    expect(JSON.parse(JSON.stringify(config)).port).toBe(3000);
+  });
+
+  it('throws a ConfigError whose message lists the problems', () => {
+    expect(() => loadConfig({ SLACK_BOT_TOKEN: BOT })).toThrow(
+      /Configuration is not valid:\n {2}- SLACK_SIGNING_SECRET/,
+    );
+  });
+});
