@@ -26,6 +26,7 @@ const PRIORITY_WORDS: Readonly<Record<string, Priority>> = {
   '3': 'medium',
   '4': 'low',
 };
+const MAX_DUE_WORDS = 8;
 const PRIORITY_TOKEN = /^!([a-z0-9]+)$/i;
 export const PRIORITY_HELP = '`!urgent`, `!high`, `!medium`, `!low` or `!none` (or `!1` to `!4`)';
 
@@ -36,7 +37,8 @@ function isPriorityWord(token: Token): boolean {
 /** The words right after `due` that form a date, as raw text, and how many tokens they take. */
 function dueAfter(tokens: readonly Token[], start: number): { text: string; count: number } | null {
   const words: string[] = [];
-  for (let i = start; i < tokens.length; i += 1) {
+  // No date people write is longer than this; the cap keeps "due due due …" linear.
+  for (let i = start; i < tokens.length && words.length < MAX_DUE_WORDS; i += 1) {
     const token = tokens[i]!;
     if (token.kind !== 'word' || isPriorityWord(token)) break;
     words.push(token.text);
