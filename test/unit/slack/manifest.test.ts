@@ -1,0 +1,56 @@
+/** manifest.yml and the app's listeners agree: nothing Slack can send goes unanswered, nothing routed is unreachable. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { BOT_SCOPES } from '../../../src/create-app.ts';
+import { COMMAND_ROUTES, EVENT_ROUTES, SHORTCUT_ROUTES } from '../../../src/slack/listeners/index.ts';
+
+interface Manifest {
+  display_information: { name: string; description: string };
+  features: {
+    slash_commands: Array<{ command: string; should_escape: boolean }>;
+    shortcuts: Array<{ callback_id: string; type: string; description: string }>;
+  };
+  oauth_config: { scopes: { bot: string[] } };
+  settings: {
+    event_subscriptions: { bot_events: string[] };
+    interactivity: { is_enabled: boolean; message_menu_options_url?: string };
+  };
+}
+
+const manifest = parse(readFileSync(new URL('../../../manifest.yml', import.meta.url), 'utf8')) as Manifest;
+const sorted = (xs: Iterable<string>) => [...xs].sort();
+
+describe('manifest.yml', () => {
+  it('has a listener for every command, and every command listener is in the manifest', () => {
+    expect(sorted(manifest.features.slash_commands.map((c) => c.command))).toEqual(
+      sorted(Object.keys(COMMAND_ROUTES)),
+    );
+    expect(manifest.features.slash_commands.every((c) => c.should_escape)).toBe(true);
+  });
+
+  it('has a listener for every shortcut, and every shortcut listener is in the manifest', () => {
+    expect(sorted(manifest.features.shortcuts.map((s) => s.callback_id))).toEqual(
+      sorted(Object.keys(SHORTCUT_ROUTES)),
+    );
+  });
+
+  it('subscribes to exactly the events the app handles', () => {
+    expect(sorted(manifest.settings.event_subscriptions.bot_events)).toEqual(
+      sorted(Object.keys(EVENT_ROUTES)),
+    );
+  });
+
+  it('asks at install for the scopes it declares, and has an options URL for external selects', () => {
+    expect(sorted(manifest.oauth_config.scopes.bot)).toEqual(sorted(BOT_SCOPES));
+    expect(manifest.settings.interactivity.is_enabled).toBe(true);
+    expect(manifest.settings.interactivity.message_menu_options_url).toMatch(/^https:\/\//);
+  });
+
+  it('stays within Slack limits for names and descriptions', () => {
+    expect(manifest.display_information.name.length).toBeLessThanOrEqual(35);
+    expect(manifest.display_information.description.length).toBeLessThanOrEqual(140);
+    expect(manifest.features.shortcuts.length).toBeLessThanOrEqual(10);
+    for (const s of manifest.features.shortcuts) expect(s.description.length).toBeLessThanOrEqual(150);
+  });
+});
