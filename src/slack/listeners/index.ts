@@ -20,26 +20,30 @@ import {
 import { taskCommandHandler } from './commands/task-command.ts';
 import { appHomeOpenedHandler, workspaceLeftHandler } from './events/home-and-install.ts';
 import { linkSharedHandler } from './events/link-shared.ts';
+import type { Listener } from './listener-tables.ts';
 import { memberOptionsHandler, projectOptionsHandler } from './options/search-options.ts';
 import { createTaskFromMessageHandler, createTaskGlobalHandler } from './shortcuts/create-task-shortcuts.ts';
+import { TASK_ROUTES } from './tasks/routes.ts';
+import { TEAM_ROUTES } from './team/routes.ts';
 import { connectSubmittedHandler } from './views/connect-submitted.ts';
 import { createTaskSubmittedHandler } from './views/create-task-submitted.ts';
 import { linkSubmittedHandler } from './views/link-submitted.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: each table pairs ids with Bolt listeners of different payload types.
-type Listener = (deps: AppDeps) => (args: any) => Promise<void>;
 
 export const COMMAND_ROUTES: Record<string, Listener> = { [COMMAND_NAME]: taskCommandHandler };
 
 export const SHORTCUT_ROUTES: Record<string, Listener> = {
   [SHORTCUTS.createTaskFromMessage]: createTaskFromMessageHandler,
   [SHORTCUTS.createTaskGlobal]: createTaskGlobalHandler,
+  ...TASK_ROUTES.shortcuts,
+  ...TEAM_ROUTES.shortcuts,
 };
 
 export const VIEW_ROUTES: Record<string, Listener> = {
   [VIEWS.createTask]: createTaskSubmittedHandler,
   [VIEWS.connect]: connectSubmittedHandler,
   [VIEWS.link]: linkSubmittedHandler,
+  ...TASK_ROUTES.views,
+  ...TEAM_ROUTES.views,
 };
 
 export const ACTION_ROUTES: Record<string, Listener> = {
@@ -55,11 +59,15 @@ export const ACTION_ROUTES: Record<string, Listener> = {
   [ACTIONS.openSourceMessage]: ackOnlyHandler,
   [REOPEN_DRAFT_ACTION]: reopenDraftHandler,
   [OPTIONS_ACTIONS.project]: createFormProjectHandler,
+  ...TASK_ROUTES.actions,
+  ...TEAM_ROUTES.actions,
 };
 
 export const OPTIONS_ROUTES: Record<string, Listener> = {
   [OPTIONS_ACTIONS.project]: projectOptionsHandler,
   [OPTIONS_ACTIONS.member]: memberOptionsHandler,
+  ...TASK_ROUTES.options,
+  ...TEAM_ROUTES.options,
 };
 
 export const EVENT_ROUTES: Record<string, Listener> = {
@@ -67,6 +75,8 @@ export const EVENT_ROUTES: Record<string, Listener> = {
   link_shared: linkSharedHandler,
   app_uninstalled: workspaceLeftHandler,
   tokens_revoked: workspaceLeftHandler,
+  ...TASK_ROUTES.events,
+  ...TEAM_ROUTES.events,
 };
 
 export function registerListeners(app: App, deps: AppDeps): void {

@@ -1,18 +1,14 @@
 /** Which handler answers each `/task` verb. A verb missing here is not offered (help leaves it out). */
-import type { TaskIntent } from '../../commands/intents.ts';
+import { TASK_VERB_HANDLERS } from '../tasks/verbs.ts';
+import { TEAM_VERB_HANDLERS } from '../team/verbs.ts';
 import { connectHandler, linkHandler, unlinkHandler } from './account.ts';
-import type { CommandContext } from './command-context.ts';
 import { listHandler } from './list.ts';
 import { mineHandler } from './mine.ts';
 import { newTaskHandler } from './new-task.ts';
 import { projectHandler } from './project.ts';
+import type { VerbHandlers } from './verb-handler-types.ts';
 
-type Handler<V extends TaskIntent['verb']> = (
-  ctx: CommandContext,
-  intent: Extract<TaskIntent, { verb: V }>,
-) => Promise<void>;
-
-export const VERB_HANDLERS: { [V in Exclude<TaskIntent['verb'], 'help'>]?: Handler<V> } & { help?: never } = {
+export const VERB_HANDLERS: VerbHandlers = {
   new: newTaskHandler,
   mine: mineHandler,
   list: listHandler,
@@ -20,4 +16,6 @@ export const VERB_HANDLERS: { [V in Exclude<TaskIntent['verb'], 'help'>]?: Handl
   connect: connectHandler,
   link: linkHandler,
   unlink: unlinkHandler,
+  ...TASK_VERB_HANDLERS,
+  ...TEAM_VERB_HANDLERS,
 };
