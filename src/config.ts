@@ -48,7 +48,7 @@ export interface Config {
   /** Default: 4010. */
   sandboxPort: number;
   /**
-   * Where a task lives on the service's web app (TASK_URL_PATTERN), with `{id}` and optionally
+   * Where a task lives on the service's web app (WORK_TASK_URL_PATTERN), with `{id}` and optionally
    * `{project_id}`, e.g. `https://work.example.com/projects/{project_id}/tasks/{id}`. Default: unset.
    */
   taskUrlPattern?: string;
@@ -166,7 +166,7 @@ const fieldSchemas = {
     .pipe(z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }))
     .default('info'),
   SANDBOX_PORT: port('SANDBOX_PORT', 4010),
-  TASK_URL_PATTERN: z
+  WORK_TASK_URL_PATTERN: z
     .string()
     .refine(
       (value) => {
@@ -180,7 +180,7 @@ const fieldSchemas = {
       },
       {
         message:
-          'TASK_URL_PATTERN must be an http(s) URL holding {id} (and optionally {project_id}), such as https://work.example.com/projects/{project_id}/tasks/{id}',
+          'WORK_TASK_URL_PATTERN must be an http(s) URL holding {id} (and optionally {project_id}), such as https://work.example.com/projects/{project_id}/tasks/{id}',
       },
     )
     .optional(),
@@ -243,7 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     logLevel: f.LOG_LEVEL!,
     sandboxPort: f.SANDBOX_PORT!,
   };
-  if (f.TASK_URL_PATTERN) config.taskUrlPattern = f.TASK_URL_PATTERN;
+  if (f.WORK_TASK_URL_PATTERN) config.taskUrlPattern = f.WORK_TASK_URL_PATTERN;
   if (f.WORK_API_URL && f.WORK_API_TOKEN) {
     config.workApi = hideSecrets({ url: f.WORK_API_URL, token: f.WORK_API_TOKEN }, ['token']);
   }

@@ -52,6 +52,8 @@ export interface SendOptions {
   forgeSignature?: boolean;
   /** Signs (validly) a timestamp 6 minutes old, which Slack's rule refuses. */
   oldTimestamp?: boolean;
+  /** Same as `oldTimestamp`. */
+  staleTimestamp?: boolean;
   /** Exact `X-Slack-Request-Timestamp` in seconds, signed validly. */
   timestamp?: number;
   headers?: Record<string, string>;

@@ -23,8 +23,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const { purgeIntervalMs = 600_000, busyTimeoutMs = 5000 } = options;
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path);
-  // WAL lets readers go on while another process writes; busy_timeout makes writers wait, not fail.
-  db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = ${busyTimeoutMs};`);
+  // busy_timeout first, so even switching to WAL waits for another process's lock instead of failing.
+  // WAL lets readers go on while another process writes.
+  db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;`);
   const adapter = new SqliteKeyvAdapter(db, { url: `sqlite:${path}` });
   const claims = new SqliteClaims(db);
   const keyv = new Keyv({ store: adapter, namespace: RECORD_NAMESPACE, throwOnErrors: true });

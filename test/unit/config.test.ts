@@ -210,12 +210,12 @@ describe('loadConfig', () => {
     });
   });
 
-  it('reads TASK_URL_PATTERN and refuses one without {id}', () => {
+  it('reads WORK_TASK_URL_PATTERN and refuses one without {id}', () => {
     const pattern = 'https://work.example.com/projects/{project_id}/tasks/{id}';
-    expect(loadConfig({ TASK_URL_PATTERN: pattern }, { dataDir }).taskUrlPattern).toBe(pattern);
+    expect(loadConfig({ WORK_TASK_URL_PATTERN: pattern }, { dataDir }).taskUrlPattern).toBe(pattern);
     expect(loadConfig({}, { dataDir }).taskUrlPattern).toBeUndefined();
-    expect(problemsOf({ TASK_URL_PATTERN: 'https://work.example.com/tasks/' }, dataDir)).toEqual([
-      expect.stringMatching(/^TASK_URL_PATTERN must be an http\(s\) URL holding \{id\}/),
+    expect(problemsOf({ WORK_TASK_URL_PATTERN: 'https://work.example.com/tasks/' }, dataDir)).toEqual([
+      expect.stringMatching(/^WORK_TASK_URL_PATTERN must be an http\(s\) URL holding \{id\}/),
     ]);
   });
 

@@ -37,7 +37,10 @@ describe('validateMessage', () => {
           { type: 'header', text: { type: 'plain_text', text: 'x'.repeat(150) } },
           section('y'.repeat(3000), { accessory: button('z'.repeat(75), { value: 'v'.repeat(2000) }) }),
           { type: 'context', elements: Array.from({ length: 10 }, () => ({ type: 'mrkdwn', text: 'c' })) },
-          { type: 'actions', elements: Array.from({ length: 25 }, (_, i) => button('b', { action_id: `a${i}` })) },
+          {
+            type: 'actions',
+            elements: Array.from({ length: 25 }, (_, i) => button('b', { action_id: `a${i}` })),
+          },
           { type: 'divider' },
         ],
       }),
@@ -46,7 +49,9 @@ describe('validateMessage', () => {
 
   it('refuses blocks without a text fallback, and an empty message', () => {
     expect(codes(validateMessage({ blocks: [section('hi')] }))).toEqual(['missing_text_fallback']);
-    expect(codes(validateMessage({ text: '  ', blocks: [section('hi')] }))).toEqual(['missing_text_fallback']);
+    expect(codes(validateMessage({ text: '  ', blocks: [section('hi')] }))).toEqual([
+      'missing_text_fallback',
+    ]);
     expect(codes(validateMessage({}))).toEqual(['no_text']);
   });
 
@@ -59,21 +64,27 @@ describe('validateMessage', () => {
     const fifty = Array.from({ length: 50 }, () => ({ type: 'divider' }));
     expect(validateMessage({ text: 't', blocks: fifty })).toEqual([]);
     const problems = validateMessage({ text: 't', blocks: [...fifty, { type: 'divider' }] });
-    expect(problems).toEqual([{ code: 'invalid_blocks', pointer: '/blocks', message: 'must hold at most 50 blocks (got 51)' }]);
+    expect(problems).toEqual([
+      { code: 'invalid_blocks', pointer: '/blocks', message: 'must hold at most 50 blocks (got 51)' },
+    ]);
   });
 
   it('checks section text 1–3000, fields ≤ 10 of ≤ 2000', () => {
     const fields = (count: number, length = 5) =>
       Array.from({ length: count }, () => ({ type: 'mrkdwn', text: 'f'.repeat(length) }));
-    expect(pointers(validateMessage({ text: 't', blocks: [section('x'.repeat(3001))] }))).toEqual(['/blocks/0/text/text']);
+    expect(pointers(validateMessage({ text: 't', blocks: [section('x'.repeat(3001))] }))).toEqual([
+      '/blocks/0/text/text',
+    ]);
     expect(pointers(validateMessage({ text: 't', blocks: [section('')] }))).toEqual(['/blocks/0/text/text']);
-    expect(validateMessage({ text: 't', blocks: [{ type: 'section', fields: fields(10, 2000) }] })).toEqual([]);
-    expect(pointers(validateMessage({ text: 't', blocks: [{ type: 'section', fields: fields(11) }] }))).toEqual([
-      '/blocks/0/fields',
-    ]);
-    expect(pointers(validateMessage({ text: 't', blocks: [{ type: 'section', fields: fields(1, 2001) }] }))).toEqual([
-      '/blocks/0/fields/0/text',
-    ]);
+    expect(validateMessage({ text: 't', blocks: [{ type: 'section', fields: fields(10, 2000) }] })).toEqual(
+      [],
+    );
+    expect(
+      pointers(validateMessage({ text: 't', blocks: [{ type: 'section', fields: fields(11) }] })),
+    ).toEqual(['/blocks/0/fields']);
+    expect(
+      pointers(validateMessage({ text: 't', blocks: [{ type: 'section', fields: fields(1, 2001) }] })),
+    ).toEqual(['/blocks/0/fields/0/text']);
     expect(pointers(validateMessage({ text: 't', blocks: [{ type: 'section' }] }))).toEqual(['/blocks/0']);
   });
 
@@ -84,10 +95,18 @@ describe('validateMessage', () => {
         { type: 'header', text: { type: 'plain_text', text: 'x'.repeat(151) } },
         { type: 'header', text: { type: 'mrkdwn', text: 'bold' } },
         { type: 'context', elements: Array.from({ length: 11 }, () => ({ type: 'plain_text', text: 'c' })) },
-        { type: 'actions', elements: Array.from({ length: 26 }, (_, i) => button('b', { action_id: `a${i}` })) },
+        {
+          type: 'actions',
+          elements: Array.from({ length: 26 }, (_, i) => button('b', { action_id: `a${i}` })),
+        },
       ],
     });
-    expect(pointers(problems)).toEqual(['/blocks/0/text/text', '/blocks/1/text/type', '/blocks/2/elements', '/blocks/3/elements']);
+    expect(pointers(problems)).toEqual([
+      '/blocks/0/text/text',
+      '/blocks/1/text/type',
+      '/blocks/2/elements',
+      '/blocks/3/elements',
+    ]);
   });
 
   it('checks buttons: text ≤ 75, value ≤ 2000, url ≤ 3000, style, ids ≤ 255', () => {
@@ -138,8 +157,16 @@ describe('validateMessage', () => {
       text: 't',
       blocks: [
         section('pick', { accessory: select([option('x'.repeat(76)), option('ok', 'v'.repeat(76))]) }),
-        section('many', { accessory: select(Array.from({ length: 101 }, (_, i) => option(`o${i}`, `v${i}`))) }),
-        section('menu', { accessory: { type: 'overflow', action_id: 'o', options: Array.from({ length: 6 }, () => option('o')) } }),
+        section('many', {
+          accessory: select(Array.from({ length: 101 }, (_, i) => option(`o${i}`, `v${i}`))),
+        }),
+        section('menu', {
+          accessory: {
+            type: 'overflow',
+            action_id: 'o',
+            options: Array.from({ length: 6 }, () => option('o')),
+          },
+        }),
       ],
     });
     expect(pointers(problems)).toEqual([
@@ -151,9 +178,16 @@ describe('validateMessage', () => {
   });
 
   it('names unknown block and element types, and refuses a non-array', () => {
-    expect(pointers(validateMessage({ text: 't', blocks: [{ type: 'banner' }] }))).toEqual(['/blocks/0/type']);
+    expect(pointers(validateMessage({ text: 't', blocks: [{ type: 'banner' }] }))).toEqual([
+      '/blocks/0/type',
+    ]);
     expect(
-      pointers(validateMessage({ text: 't', blocks: [{ type: 'actions', elements: [{ type: 'slider', action_id: 'x' }] }] })),
+      pointers(
+        validateMessage({
+          text: 't',
+          blocks: [{ type: 'actions', elements: [{ type: 'slider', action_id: 'x' }] }],
+        }),
+      ),
     ).toEqual(['/blocks/0/elements/0/type']);
     expect(codes(validateMessage({ text: 't', blocks: 'nope' }))).toEqual(['invalid_blocks_format']);
   });
@@ -169,7 +203,9 @@ describe('validateMessage', () => {
 describe('validateView', () => {
   it('accepts a modal and a home tab within limits', () => {
     expect(validateView(modal({ submit: { type: 'plain_text', text: 'Create' } }))).toEqual([]);
-    expect(validateView({ type: 'home', blocks: Array.from({ length: 100 }, () => ({ type: 'divider' })) })).toEqual([]);
+    expect(
+      validateView({ type: 'home', blocks: Array.from({ length: 100 }, () => ({ type: 'divider' })) }),
+    ).toEqual([]);
   });
 
   it('holds titles, submit and close to 24 plain_text characters', () => {
@@ -192,7 +228,9 @@ describe('validateView', () => {
       element: { type: 'plain_text_input', action_id: 'value' },
     };
     expect(pointers(validateView(modal({ blocks: [input] })))).toEqual(['/view/submit']);
-    expect(validateView(modal({ blocks: [input], submit: { type: 'plain_text', text: 'Save' } }))).toEqual([]);
+    expect(validateView(modal({ blocks: [input], submit: { type: 'plain_text', text: 'Save' } }))).toEqual(
+      [],
+    );
   });
 
   it('holds private_metadata to 3000, callback_id to 255, blocks to 100, JSON to 250 kB', () => {
@@ -220,6 +258,8 @@ describe('validateView', () => {
     const problems = validateBlocks([
       { type: 'input', label: { type: 'plain_text', text: 'x' }, element: { type: 'plain_text_input' } },
     ]);
-    expect(problems.map((problem) => problem.message)).toEqual(['input blocks belong in modals and Home tabs']);
+    expect(problems.map((problem) => problem.message)).toEqual([
+      'input blocks belong in modals and Home tabs',
+    ]);
   });
 });

@@ -27,13 +27,19 @@ describe('response URLs', () => {
     const url = emulator.responseUrl({ channelId: 'C0RANDOM', userId: 'U0BEN' });
     expect(url).toMatch(new RegExp(`^${emulator.origin}/response/[0-9a-f]+$`));
     expect(await post(url, { text: 'Created task #12' })).toEqual({ status: 200, body: { ok: true } });
-    expect(emulator.ephemeralMessages('U0BEN', 'C0RANDOM')).toMatchObject([{ text: 'Created task #12', via: 'response_url' }]);
+    expect(emulator.ephemeralMessages('U0BEN', 'C0RANDOM')).toMatchObject([
+      { text: 'Created task #12', via: 'response_url' },
+    ]);
     expect(emulator.messages('C0RANDOM')).toEqual([]);
   });
 
   it('posts in the channel with response_type in_channel', async () => {
     const url = emulator.responseUrl({ channelId: 'C0GENERAL', userId: 'U0ANA' });
-    await post(url, { response_type: 'in_channel', text: 'Ana created a task', blocks: [{ type: 'divider' }] });
+    await post(url, {
+      response_type: 'in_channel',
+      text: 'Ana created a task',
+      blocks: [{ type: 'divider' }],
+    });
     expect(emulator.messages('general')).toMatchObject([{ text: 'Ana created a task', user: 'U0TASKBOT' }]);
     expect(emulator.calls('response_url')).toMatchObject([
       { status: 200, teamId: 'T0001', args: { response_type: 'in_channel', text: 'Ana created a task' } },
@@ -61,10 +67,16 @@ describe('response URLs', () => {
   it('takes 5 posts at most, for 30 minutes at most', async () => {
     const url = emulator.responseUrl({ channelId: 'C0GENERAL', userId: 'U0ANA' });
     for (let i = 0; i < 5; i++) expect((await post(url, { text: `post ${i}` })).status).toBe(200);
-    expect(await post(url, { text: 'sixth' })).toEqual({ status: 404, body: { ok: false, error: 'used_url' } });
+    expect(await post(url, { text: 'sixth' })).toEqual({
+      status: 404,
+      body: { ok: false, error: 'used_url' },
+    });
     const later = emulator.responseUrl({ channelId: 'C0GENERAL', userId: 'U0ANA' });
     clock.advance(30 * 60_000 + 1);
-    expect(await post(later, { text: 'too late' })).toEqual({ status: 404, body: { ok: false, error: 'expired_url' } });
+    expect(await post(later, { text: 'too late' })).toEqual({
+      status: 404,
+      body: { ok: false, error: 'expired_url' },
+    });
     expect((await post(`${emulator.origin}/response/abcdef`, { text: 'x' })).body.error).toBe('invalid_url');
   });
 

@@ -16,5 +16,10 @@ export function emulatorClient(
   slackApiUrl: string,
   options: ConstructorParameters<typeof webApi.WebClient>[1] = {},
 ): InstanceType<typeof webApi.WebClient> {
-  return new webApi.WebClient(token, { slackApiUrl, retryConfig: { retries: 0 }, logger: silent, ...options });
+  return new webApi.WebClient(token, {
+    slackApiUrl,
+    retryConfig: { retries: 0 },
+    logger: silent,
+    ...options,
+  });
 }

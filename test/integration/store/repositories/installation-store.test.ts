@@ -160,9 +160,11 @@ describe('installation store', () => {
     const installations = createInstallationStore(store, cipher);
     await installations.storeInstallation(teamInstall('T1', 'U1'));
     const stored = await store.get<{ installation: { bot: { token: string } } }>('team:T1:installation');
-    stored!.installation.bot.token = stored!.installation.bot.token.replace(/.$/, (c) =>
-      c === 'A' ? 'B' : 'A',
-    );
+    // Flip one bit of the ciphertext itself (editing a base64 character can land in padding bits).
+    const [version, iv, tag, body] = stored!.installation.bot.token.split(':');
+    const bytes = Buffer.from(body!, 'base64url');
+    bytes[0] = bytes[0]! ^ 1;
+    stored!.installation.bot.token = [version, iv, tag, bytes.toString('base64url')].join(':');
     await store.set('team:T1:installation', stored);
     await expect(
       installations.fetchInstallation({ teamId: 'T1', enterpriseId: undefined, isEnterpriseInstall: false }),
