@@ -6,12 +6,14 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+import type { ExtendedErrorHandlerArgs } from '@slack/bolt/dist/App.js';
 import type { WorkApiClientOptions } from './api/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { boltLogger } from './slack/bolt-logger.ts';
 import type { AppDeps } from './slack/deps.ts';
 import { registerListeners } from './slack/listeners/index.ts';
+import { answerUnhandledError } from './slack/listeners/unhandled-error.ts';
 import { createMetadataSigner } from './slack/services/metadata-signer.ts';
 import { SlackProfiles } from './slack/services/slack-profiles.ts';
 import { createTaskLinks } from './slack/services/task-links.ts';
@@ -148,6 +150,9 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
   }
 
   registerListeners(app, deps);
+  app.error(async (args: ExtendedErrorHandlerArgs) => {
+    await answerUnhandledError(deps, args);
+  });
 
   let server: Server | undefined;
   return {

@@ -146,3 +146,61 @@ describe('/task', () => {
     expect(stale.status).toBe(401);
   });
 });
+
+describe('requests Taskbridge cannot act on', () => {
+  it('answers a button it no longer knows with a hint, not silence', async () => {
+    h = await startHarness();
+    try {
+      const res = await h.signer.blockAction({
+        actionId: 'retired_button_v0',
+        value: 'x',
+        channel: 'C0GENERAL',
+      });
+      expect(res.status).toBe(200);
+      const post = await h.emulator.waitForCall('response_url', undefined, 5_000);
+      expect(String(post.args.text)).toMatch(/older version/);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('tells someone in a workspace where the app is not installed, in OAuth mode', async () => {
+    const { createTaskbridgeApp } = await import('../../src/create-app.ts');
+    const { createSlackEmulator } = await import('../../src/slack-emulator/index.ts');
+    const { createSlackSigner } = await import('../../src/slack-emulator/signer.ts');
+    const { openStore } = await import('../../src/store/open-store.ts');
+    const { createLogger } = await import('../../src/lib/logger.ts');
+    const emulator = await createSlackEmulator({ port: 0 });
+    const store = await openStore('sqlite::memory:');
+    const app = createTaskbridgeApp({
+      slack: {
+        kind: 'oauth',
+        clientId: '1111.2222',
+        clientSecret: 'client-secret-not-real',
+        stateSecret: 'state-secret-not-real-0123',
+        signingSecret: 'oauth-signing-secret',
+      },
+      slackApiUrl: emulator.url,
+      store,
+      encryptionKey: 'ef'.repeat(32),
+      port: 0,
+      logger: createLogger({ level: 'silent' }),
+    });
+    try {
+      const { eventsUrl } = await app.start();
+      const signer = createSlackSigner({
+        appUrl: eventsUrl!,
+        signingSecret: 'oauth-signing-secret',
+        emulator,
+      });
+      const res = await signer.command('/task mine');
+      expect(res.status).toBe(200);
+      const post = await emulator.waitForCall('response_url', undefined, 5_000);
+      expect(String(post.args.text)).toMatch(/not installed/);
+    } finally {
+      await app.stop();
+      await emulator.close();
+      await store.close();
+    }
+  });
+});
