@@ -56,3 +56,43 @@ export function createMemoryReadCache(options: MemoryReadCacheOptions): ReadCach
     },
   };
 }
+
+export interface CachedReads {
+  /** The cached value, or `load()`'s, stored for `ttlMs` under `tags`. */
+  read<T>(name: string, ttlMs: number, tags: readonly string[], load: () => Promise<T>): Promise<T>;
+  invalidate(tags: readonly string[]): Promise<void>;
+}
+
+/**
+ * A client's view of a cache: keys carry the token's hash (two tokens may see different things),
+ * concurrent identical reads share one request, and a read that was loading while a write
+ * invalidated is answered but not stored, so it cannot bring back what the write changed.
+ */
+export function createCachedReads(cache: ReadCache, tokenKey: string): CachedReads {
+  const loading = new Map<string, Promise<unknown>>();
+  let writes = 0;
+  return {
+    async read<T>(name: string, ttlMs: number, tags: readonly string[], load: () => Promise<T>): Promise<T> {
+      const key = `${tokenKey}:${name}`;
+      const hit = await cache.get(key);
+      if (hit !== undefined) return hit as T;
+      const pending = loading.get(key);
+      if (pending) return structuredClone(await pending) as T;
+      const startedAfter = writes;
+      const promise = load().then(async (value) => {
+        if (writes === startedAfter) await cache.set(key, value, ttlMs, tags);
+        return value;
+      });
+      loading.set(key, promise);
+      try {
+        return await promise;
+      } finally {
+        loading.delete(key);
+      }
+    },
+    async invalidate(tags) {
+      writes++;
+      await cache.invalidate(tags);
+    },
+  };
+}

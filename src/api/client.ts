@@ -4,7 +4,7 @@
  */
 import type { Dispatcher } from 'undici';
 import type { RateClass } from '../contract/index.ts';
-import { createMemoryReadCache, type ReadCache } from './cache.ts';
+import { createCachedReads, createMemoryReadCache, type ReadCache } from './cache.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { createRateLimiter, type RateLimiter, tokenKey } from './limiter.ts';
 import { createCall, type WorkApiLogger } from './pipeline.ts';
@@ -95,37 +95,13 @@ export function createWorkApiClient(options: WorkApiClientOptions): WorkApiClien
     logger: options.logger,
   });
 
-  // One load per key at a time: concurrent identical reads share one request.
-  const loading = new Map<string, Promise<unknown>>();
+  const reads = cache ? createCachedReads(cache, key) : undefined;
   const ctx: ResourceContext = {
     call,
     clock,
-    async cached<T>(
-      name: string,
-      ttlMs: number,
-      tags: readonly string[],
-      load: () => Promise<T>,
-    ): Promise<T> {
-      if (!cache) return load();
-      // Different tokens may see different things: the token's hash is part of every key.
-      const cacheKey = `${key}:${name}`;
-      const hit = await cache.get(cacheKey);
-      if (hit !== undefined) return hit as T;
-      const pending = loading.get(cacheKey);
-      if (pending) return structuredClone(await pending) as T;
-      const promise = load().then(async (value) => {
-        await cache.set(cacheKey, value, ttlMs, tags);
-        return value;
-      });
-      loading.set(cacheKey, promise);
-      try {
-        return await promise;
-      } finally {
-        loading.delete(cacheKey);
-      }
-    },
+    cached: (name, ttlMs, tags, load) => (reads ? reads.read(name, ttlMs, tags, load) : load()),
     invalidate: async (tags) => {
-      await cache?.invalidate(tags);
+      await reads?.invalidate(tags);
     },
   };
 

@@ -16,6 +16,12 @@ export {
   tokenKey,
 } from './limiter.ts';
 export {
+  nodeRedisScriptRunner,
+  RedisRateLimitState,
+  type RedisRateLimitStateOptions,
+  type RedisScriptRunner,
+} from './limiter-redis-state.ts';
+export {
   MemoryRateLimitState,
   type RateLimitState,
   type TakeResult,

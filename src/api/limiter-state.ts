@@ -10,7 +10,14 @@
  * see `limiter-redis-state.ts`) can hold one budget for every process that uses a token.
  */
 
-export type TakeResult = { granted: true } | { granted: false; retryAt: number };
+export type TakeResult =
+  | { granted: true }
+  | {
+      granted: false;
+      retryAt: number;
+      /** The wait rests on a request still in flight: its answer will likely free the slot sooner. */
+      provisional: boolean;
+    };
 
 export interface WindowSnapshot {
   /** Stamps of the slots still in the window, oldest first. */
@@ -65,7 +72,7 @@ export class MemoryRateLimitState implements RateLimitState {
     stamp: number,
   ): Promise<TakeResult> {
     const w = this.#window(key);
-    if (w.blockedUntil > now) return { granted: false, retryAt: w.blockedUntil };
+    if (w.blockedUntil > now) return { granted: false, retryAt: w.blockedUntil, provisional: false };
     pruneHead(w, windowMs, now);
     if (live(w) >= limit) {
       // A slot behind the head may have been answered early and expired already: sweep them all.
@@ -79,7 +86,8 @@ export class MemoryRateLimitState implements RateLimitState {
     }
     const sorted = w.slots.map((s) => s.stamp).sort((a, b) => a - b);
     // The window frees up when enough of the oldest slots have left it for one more to fit.
-    return { granted: false, retryAt: sorted[sorted.length - limit]! + windowMs };
+    const oldest = sorted[sorted.length - limit]!;
+    return { granted: false, retryAt: oldest + windowMs, provisional: oldest > now };
   }
 
   async settle(key: string, slotId: string, stamp: number): Promise<void> {

@@ -50,6 +50,9 @@ export interface RateLimiter {
   block(tokenKey: string, rateClass: RateClass, until: number): Promise<void>;
 }
 
+/** How often a waiter looks again while its wait rests on requests still in flight. */
+const PROVISIONAL_POLL_MS = 1_000;
+
 /** Identifies a token in the limiter (and the cache) without keeping the token itself. */
 export function tokenKey(token: string): string {
   return createHash('sha256').update(token).digest('hex').slice(0, 32);
@@ -169,8 +172,12 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
             };
           }
           const wait = Math.max(0, taken.retryAt - now);
-          if (now + wait > deadline) return { granted: false, waitMs: wait };
-          if (l.changes === changes) await sleepUnlessWoken(l, wait, signal);
+          // A provisional wait could shrink to a window from now, if the answer came at once.
+          const soonest = taken.provisional ? Math.min(wait, windowMs) : wait;
+          if (now + soonest > deadline) return { granted: false, waitMs: wait };
+          // An answer in another process cannot wake us: look again soon while the wait is provisional.
+          const nap = taken.provisional ? Math.min(wait, PROVISIONAL_POLL_MS) : wait;
+          if (l.changes === changes) await sleepUnlessWoken(l, nap, signal);
         }
       } finally {
         l.queued--;

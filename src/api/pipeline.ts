@@ -5,26 +5,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import type { z } from 'zod';
-import { classifyRequest, type EndpointName, endpoint } from '../contract/index.ts';
+import { classifyRequest, type EndpointName } from '../contract/index.ts';
+import { type FailedAttempt, failureOfAnswer, failureOfTransport } from './attempt-failure.ts';
 import type { Clock } from './clock.ts';
-import { describeIssues, ReadProblem } from './envelopes.ts';
-import { readErrorBody } from './error-body.ts';
+import { ReadProblem } from './envelopes.ts';
 import {
-  ConnectionError,
   type ErrorContext,
-  errorFromStatus,
   InvalidResponseError,
   RateLimitedError,
-  TimeoutError,
   ValidationError,
   type WorkApiError,
 } from './errors.ts';
 import type { RateLimiter } from './limiter.ts';
 import type { CallOptions } from './paginate.ts';
-import { parseRetryAfter, retryAtFromHeaders } from './rate-limit-headers.ts';
 import { safePath, scrub } from './redact.ts';
-import { type AttemptOutcome, backoffDelay, nextStep, type RetryPolicy, retryRuleFor } from './retry.ts';
+import { checkInput, queryString, route } from './request-input.ts';
+import { backoffDelay, nextStep, type RetryPolicy, retryRuleFor } from './retry.ts';
 import { type HttpResponse, sendHttp, TransportFailure } from './transport.ts';
 
 /** A pino-like logger. The client logs ids, paths, statuses and timings: never the token. */
@@ -84,34 +80,45 @@ export type Call = <T>(spec: CallSpec<T>) => Promise<T>;
 export function createCall(ctx: PipelineContext): Call {
   const secrets = [ctx.token];
   const clean = (text: string | undefined) => (text === undefined ? undefined : scrub(text, secrets));
+  const origin = ctx.baseUrl.origin;
+  const basePath = ctx.baseUrl.pathname.replace(/\/$/, '');
+  const authorization = `Bearer ${ctx.token}`;
 
   return async function call<T>(spec: CallSpec<T>): Promise<T> {
-    const def = endpoint(spec.endpoint);
+    const { def, fill } = route(spec.endpoint);
     const requestId = randomUUID();
     const signal = spec.options?.signal;
     const maxWaitMs = spec.options?.maxWaitMs ?? ctx.maxWaitMs;
-    const relativePath = fillPath(def.path, spec.params, { method: def.method, path: def.path, requestId });
-    const errorContext: ErrorContext = { method: def.method, path: def.path, requestId };
+    const inputContext = (): ErrorContext => ({ method: def.method, path: def.path, requestId });
+    const relativePath = fill(spec.params, inputContext);
 
-    if (spec.body !== undefined && def.body) checkInput(def.body, spec.body, 'body', errorContext);
+    if (spec.body !== undefined && def.body) checkInput(def.body, spec.body, 'body', inputContext());
     if (spec.body === undefined && def.body && !def.bodyOptional) {
-      throw new ValidationError({ ...errorContext, fields: { body: ['a request body is required'] } });
+      throw new ValidationError({ ...inputContext(), fields: { body: ['a request body is required'] } });
     }
-    if (spec.query !== undefined && def.query) checkInput(def.query, spec.query, 'query', errorContext);
+    if (spec.query !== undefined && def.query) checkInput(def.query, spec.query, 'query', inputContext());
 
     const search = queryString(spec.query);
-    const url = new URL(`${ctx.baseUrl.pathname.replace(/\/$/, '')}${relativePath}${search}`, ctx.baseUrl);
-    const ctxBase: ErrorContext = { ...errorContext, path: safePath(`${relativePath}${search}`) };
-    const rateClass = classifyRequest({ method: def.method, query: spec.query as Record<string, unknown> });
-    const rule = retryRuleFor(def.name as EndpointName, def.method, spec.setsState);
+    const path = `${basePath}${relativePath}${search}`;
+    // Built only when something is reported: the success path never needs it.
+    const report = (serverRequestId?: string): ErrorContext => ({
+      method: def.method,
+      path: safePath(`${relativePath}${search}`),
+      requestId,
+      serverRequestId: serverRequestId && serverRequestId !== requestId ? clean(serverRequestId) : undefined,
+    });
+    const rateClass = spec.query
+      ? classifyRequest({ method: def.method, query: spec.query as Record<string, unknown> })
+      : 'general';
+    const rule = retryRuleFor(spec.endpoint, def.method, spec.setsState);
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const headers: Record<string, string> = {
-      authorization: `Bearer ${ctx.token}`,
+      authorization,
       accept: 'application/json',
       'user-agent': USER_AGENT,
       'x-request-id': requestId,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     };
+    if (body !== undefined) headers['content-type'] = 'application/json';
     const firstAttemptAt = ctx.clock.now();
 
     for (let attempt = 0; ; attempt++) {
@@ -122,7 +129,7 @@ export function createCall(ctx: PipelineContext): Call {
       });
       if (!acquired.granted) {
         throw new RateLimitedError({
-          ...ctxBase,
+          ...report(),
           retryAfterMs: acquired.waitMs,
           detail: `held back by the client's own ${rateClass} limit of ${ctx.limiter.limitFor(rateClass)} requests a window; the wait exceeds ${maxWaitMs} ms`,
         });
@@ -134,8 +141,8 @@ export function createCall(ctx: PipelineContext): Call {
       try {
         response = await sendHttp(ctx.dispatcher, {
           method: def.method,
-          origin: url.origin,
-          path: `${url.pathname}${url.search}`,
+          origin,
+          path,
           headers,
           body,
           timeoutMs: ctx.timeoutMs,
@@ -147,17 +154,11 @@ export function createCall(ctx: PipelineContext): Call {
         await acquired.slot.release();
       }
       const now = ctx.clock.now();
-      const serverRequestId = response?.headers['x-request-id'];
-      const attemptContext: ErrorContext = {
-        ...ctxBase,
-        serverRequestId:
-          serverRequestId && serverRequestId !== requestId ? clean(serverRequestId) : undefined,
-      };
       ctx.logger?.debug(
         {
           requestId,
           method: def.method,
-          path: ctxBase.path,
+          path: safePath(`${relativePath}${search}`),
           attempt,
           rateClass,
           status: response?.status,
@@ -168,56 +169,31 @@ export function createCall(ctx: PipelineContext): Call {
       );
 
       if (response && response.status >= 200 && response.status < 300) {
-        return readAnswer(spec, response, url, attemptContext, clean);
+        const answered = response;
+        return readAnswer(
+          spec,
+          answered,
+          `${origin}${path}`,
+          () => report(answered.headers['x-request-id']),
+          clean,
+        );
       }
+      const attemptContext = report(response?.headers['x-request-id']);
 
-      let error: WorkApiError;
-      let outcome: AttemptOutcome;
-      let waitMs: number | undefined;
+      let failed: FailedAttempt;
       if (failure !== undefined) {
         if (!(failure instanceof TransportFailure)) throw failure;
         if (failure.kind === 'aborted') throw signal?.reason ?? failure;
-        const cause = failure.cause;
-        if (failure.kind === 'timeout') {
-          error = new TimeoutError({ ...attemptContext, timeoutMs: ctx.timeoutMs, cause });
-          outcome = { kind: 'timeout' };
-        } else {
-          error = new ConnectionError({
-            ...attemptContext,
-            mayHaveReachedServer: failure.mayHaveReachedServer,
-            detail: clean(failure.message),
-            cause,
-          });
-          outcome = { kind: 'connection', mayHaveReachedServer: failure.mayHaveReachedServer };
-        }
+        failed = failureOfTransport(failure, attemptContext, ctx.timeoutMs, clean);
       } else {
         const res = response!;
-        const info = readErrorBody(res.text);
-        if (res.status === 429) {
-          // No header: the server's window is full for reasons we cannot see; wait it out whole.
-          const retryAt = retryAtFromHeaders(res.headers, now) ?? now + ctx.limiter.windowMs;
-          await ctx.limiter.block(ctx.tokenKey, rateClass, retryAt);
-          waitMs = retryAt - now;
-        } else if (res.status === 503) {
-          const retryAt = parseRetryAfter(res.headers['retry-after'], now);
-          if (retryAt !== undefined) waitMs = retryAt - now;
-        }
         if (res.status === 404 && attempt > 0 && spec.afterLostSuccess) return spec.afterLostSuccess();
-        error = errorFromStatus({
-          ...attemptContext,
-          status: res.status,
-          detail: clean(info.message),
-          fields: Object.fromEntries(
-            Object.entries(info.fields).map(([field, messages]) => [field, messages.map((m) => clean(m)!)]),
-          ),
-          ...(waitMs === undefined ? {} : { retryAfterMs: waitMs }),
-        });
-        outcome = {
-          kind: 'status',
-          status: res.status,
-          hasRetryAfter: res.headers['retry-after'] !== undefined,
-        };
+        failed = failureOfAnswer(res, attemptContext, now, ctx.limiter.windowMs, clean);
+        // Everyone of this token waits, not only this call: the server's window is full.
+        if (failed.blockUntil !== undefined)
+          await ctx.limiter.block(ctx.tokenKey, rateClass, failed.blockUntil);
       }
+      const { error, outcome, waitMs } = failed;
 
       const step = nextStep(rule, outcome);
       if (step === 'stop' || attempt >= ctx.retry.maxRetries) throw error;
@@ -231,7 +207,7 @@ export function createCall(ctx: PipelineContext): Call {
         {
           requestId,
           method: def.method,
-          path: ctxBase.path,
+          path: attemptContext.path,
           attempt,
           error: error.code,
           status: error.status,
@@ -276,76 +252,38 @@ async function lookFor<T>(
 function readAnswer<T>(
   spec: CallSpec<T>,
   response: HttpResponse,
-  url: URL,
-  context: ErrorContext,
+  href: string,
+  context: () => ErrorContext,
   clean: (t: string | undefined) => string | undefined,
 ): T {
   let json: unknown;
-  if (response.text.trim() !== '') {
+  // An empty or blank body (a 204) has nothing to parse.
+  if (!/^\s*$/.test(response.text)) {
     try {
       json = JSON.parse(response.text);
     } catch (cause) {
       throw new InvalidResponseError({
-        ...context,
+        ...context(),
         status: response.status,
         detail: `the body is not JSON (starts ${JSON.stringify(clean(response.text.slice(0, 60)))})`,
         cause,
       });
     }
   }
+  let url: URL | undefined;
+  const answer: Answer = {
+    status: response.status,
+    headers: response.headers,
+    json,
+    get url() {
+      url ??= new URL(href);
+      return url;
+    },
+  };
   try {
-    return spec.read({ status: response.status, headers: response.headers, json, url });
+    return spec.read(answer);
   } catch (problem) {
     if (!(problem instanceof ReadProblem)) throw problem;
-    throw new InvalidResponseError({ ...context, status: response.status, detail: clean(problem.message) });
+    throw new InvalidResponseError({ ...context(), status: response.status, detail: clean(problem.message) });
   }
-}
-
-function fillPath(
-  template: string,
-  params: Readonly<Record<string, number>> | undefined,
-  context: ErrorContext,
-): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params?.[name];
-    if (!Number.isSafeInteger(value) || (value as number) < 1) {
-      throw new ValidationError({
-        ...context,
-        fields: { [name]: [`must be a positive integer, got ${String(value)}`] },
-      });
-    }
-    return String(value);
-  });
-}
-
-function checkInput(schema: z.ZodType, value: object, where: 'body' | 'query', context: ErrorContext): void {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return;
-  const fields: Record<string, string[]> = {};
-  const add = (field: string, message: string) => {
-    fields[field] = [...(fields[field] ?? []), message];
-  };
-  for (const issue of parsed.error.issues) {
-    const unknownKeys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-    for (const key of unknownKeys) add([...issue.path, key].join('.'), 'is not a known field');
-    if (unknownKeys.length) continue;
-    const field = issue.path.length ? issue.path.map(String).join('.') : where;
-    add(field, issue.message);
-  }
-  throw new ValidationError({
-    ...context,
-    detail: `invalid ${where}: ${describeIssues(parsed.error)}`,
-    fields,
-  });
-}
-
-function queryString(query: object | undefined): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    params.append(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : '';
 }

@@ -12,10 +12,11 @@
  * | workspaces.create, sprints.create, mindMaps.create, goals.create, goals.addTarget, automations.create, members.invite | unacted-only | the spec has no idempotency key and no way to find the record: retried only when the server cannot have acted |
  * | sprints.start, automations.toggle without a body | unacted-only | a repeat would act again (toggle flips back) or fail with 409         |
  *
- * "The server cannot have acted" means: the connection failed before the request was written
- * (refused, DNS, connect timeout), or the server answered 429 (it refuses before handling), or 503
- * with `Retry-After` (it says it is not serving). A timeout, a reset after sending, a 408 or
- * another 5xx is ambiguous: the request may have been carried out.
+ * "The server cannot have acted" means: the request was never fully written (refused, DNS, a
+ * connect timeout, a socket closed or a timeout before the last byte went out), or the server
+ * answered 429 (it refuses before handling), or 503 with `Retry-After` (it says it is not
+ * serving). A timeout or a reset after sending, a 408 or another 5xx is ambiguous: the request may
+ * have been carried out.
  * Never retried, whatever the rule: 400, 401, 403, 404, 409, 422 and every other 4xx but 408/429.
  */
 import type { EndpointName } from '../contract/index.ts';
@@ -91,7 +92,7 @@ export function retryRuleFor(name: EndpointName, method: string, setsState = fal
 /** What happened to one attempt, as far as retrying cares. */
 export type AttemptOutcome =
   | { kind: 'status'; status: number; hasRetryAfter: boolean }
-  | { kind: 'timeout' }
+  | { kind: 'timeout'; mayHaveReachedServer: boolean }
   | { kind: 'connection'; mayHaveReachedServer: boolean };
 
 /** Whether the server can have carried the request out. */
@@ -103,7 +104,6 @@ const RETRYABLE_STATUS = (status: number) =>
 export function actedVerdict(outcome: AttemptOutcome): ActedVerdict {
   switch (outcome.kind) {
     case 'timeout':
-      return 'maybe-acted';
     case 'connection':
       return outcome.mayHaveReachedServer ? 'maybe-acted' : 'not-acted';
     case 'status':

@@ -60,26 +60,85 @@ export function defaultDispatcher(): Dispatcher {
   return sharedAgent;
 }
 
-export async function sendHttp(dispatcher: Dispatcher, req: HttpRequest): Promise<HttpResponse> {
-  const timeout = AbortSignal.timeout(req.timeoutMs);
-  const signal = req.signal ? AbortSignal.any([timeout, req.signal]) : timeout;
-  try {
-    const res = await dispatcher.request({
-      origin: req.origin,
-      path: req.path,
-      method: req.method as Dispatcher.HttpMethod,
-      headers: req.headers,
-      body: req.body ?? null,
-      signal,
-    });
-    const text = await res.body.text();
-    return { status: res.statusCode, headers: flattenHeaders(res.headers), text };
-  } catch (error) {
-    if (req.signal?.aborted) throw new TransportFailure('aborted', true, req.signal.reason);
-    if (timeout.aborted) throw new TransportFailure('timeout', true, error);
-    const code = errorCode(error);
-    throw new TransportFailure('connection', !(code && NOT_SENT_CODES.has(code)), error);
-  }
+/**
+ * Sends one request through `dispatcher.dispatch` with a handler of our own: it learns whether the
+ * request was fully written (`onRequestSent`), which is what makes a failed POST safe or unsafe to
+ * send again, and it enforces one timeout over the whole exchange, queueing and connecting included.
+ */
+export function sendHttp(dispatcher: Dispatcher, req: HttpRequest): Promise<HttpResponse> {
+  return new Promise<HttpResponse>((resolve, reject) => {
+    let controller: Dispatcher.DispatchController | undefined;
+    let sent = false;
+    let done = false;
+    let status = 0;
+    let headers: Record<string, string> = {};
+    const chunks: Buffer[] = [];
+
+    const finish = (outcome: { response: HttpResponse } | { failure: TransportFailure }) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      req.signal?.removeEventListener('abort', onCallerAbort);
+      if ('response' in outcome) resolve(outcome.response);
+      else {
+        controller?.abort(outcome.failure);
+        reject(outcome.failure);
+      }
+    };
+    const timer = setTimeout(
+      () =>
+        finish({
+          failure: new TransportFailure('timeout', sent, new Error(`no answer within ${req.timeoutMs} ms`)),
+        }),
+      req.timeoutMs,
+    );
+    const onCallerAbort = () =>
+      finish({ failure: new TransportFailure('aborted', sent, req.signal?.reason) });
+    if (req.signal?.aborted) return onCallerAbort();
+    req.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(c) {
+        controller = c;
+        if (done) c.abort(new Error('request given up before it started'));
+      },
+      onRequestSent() {
+        sent = true;
+      },
+      onResponseStart(_c, statusCode, responseHeaders) {
+        status = statusCode;
+        headers = flattenHeaders(responseHeaders);
+      },
+      onResponseData(_c, chunk) {
+        chunks.push(chunk);
+      },
+      onResponseEnd() {
+        const text =
+          chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+        finish({ response: { status, headers, text } });
+      },
+      onResponseError(_c, error) {
+        const code = errorCode(error);
+        // Only a request that was fully written can have been acted on.
+        const reached = sent && !(code && NOT_SENT_CODES.has(code));
+        finish({ failure: new TransportFailure('connection', reached, error) });
+      },
+    };
+    try {
+      dispatcher.dispatch(
+        {
+          origin: req.origin,
+          path: req.path,
+          method: req.method as Dispatcher.HttpMethod,
+          headers: req.headers,
+          body: req.body ?? null,
+        },
+        handler,
+      );
+    } catch (error) {
+      finish({ failure: new TransportFailure('connection', false, error) });
+    }
+  });
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -90,10 +149,13 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** undici already lower-cases names; only repeated headers need joining. */
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  for (const name in headers) {
+    const value = headers[name];
+    if (typeof value === 'string') out[name] = value;
+    else if (value !== undefined) out[name] = value.join(', ');
   }
   return out;
 }

@@ -4,21 +4,34 @@
  */
 import { z } from 'zod';
 
+/** The spec's own form, checked first because nearly every value is in it (no Date needed). */
+const UTC_MILLIS = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+const IsoDateTime = z.iso.datetime({ offset: true });
+const IsoDate = z.iso.date();
+
 /**
  * A date-time: any ISO 8601 date-time with an offset becomes the spec's UTC form
  * (`2026-11-21T09:30:00.000Z`); a bare `YYYY-MM-DD` is kept as it is, because turning a day into
  * an instant would need a time zone the service did not give.
  */
-export const LenientDateTimeSchema = z.union([
-  z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString()),
-  z.iso.date(),
-]);
+export const LenientDateTimeSchema = z.string().transform((value, ctx) => {
+  if (UTC_MILLIS.test(value)) return value;
+  if (IsoDateTime.safeParse(value).success) return new Date(value).toISOString();
+  if (IsoDate.safeParse(value).success) return value;
+  ctx.addIssue({
+    code: 'custom',
+    message: 'expected an ISO 8601 date-time with an offset, or a date YYYY-MM-DD',
+  });
+  return z.NEVER;
+});
 
 /** A calendar date: `YYYY-MM-DD`, or a date-time reduced to its own calendar day. */
-export const LenientDateSchema = z.union([
-  z.iso.date(),
-  z.iso.datetime({ offset: true }).transform((value) => value.slice(0, 10)),
-]);
+export const LenientDateSchema = z.string().transform((value, ctx) => {
+  if (IsoDate.safeParse(value).success) return value;
+  if (IsoDateTime.safeParse(value).success) return value.slice(0, 10);
+  ctx.addIssue({ code: 'custom', message: 'expected a date YYYY-MM-DD' });
+  return z.NEVER;
+});
 
 /**
  * One of the known values, or another string: the spec does not list the allowed values, and a

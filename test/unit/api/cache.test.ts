@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryReadCache } from '../../../src/api/cache.ts';
+import { createCachedReads, createMemoryReadCache } from '../../../src/api/cache.ts';
 import { FakeClock } from './support/fake-clock.ts';
 
 describe('memory read cache', () => {
@@ -37,5 +37,44 @@ describe('memory read cache', () => {
     for (const k of ['a', 'b', 'c']) await cache.set(k, k, 60_000, []);
     expect(await cache.get('a')).toBeUndefined();
     expect(await cache.get('c')).toBe('c');
+  });
+});
+
+describe("a client's cached reads", () => {
+  it('shares one load among concurrent identical reads', async () => {
+    const reads = createCachedReads(createMemoryReadCache({ clock: new FakeClock() }), 'tok');
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      await new Promise((r) => setImmediate(r));
+      return { n: loads };
+    };
+    const got = await Promise.all([1, 2, 3].map(() => reads.read('k', 60_000, [], load)));
+    expect(got).toEqual([{ n: 1 }, { n: 1 }, { n: 1 }]);
+    expect(loads).toBe(1);
+  });
+
+  it('does not store a read that was loading while a write invalidated', async () => {
+    const reads = createCachedReads(createMemoryReadCache({ clock: new FakeClock() }), 'tok');
+    let release!: () => void;
+    const slow = reads.read('k', 60_000, ['projects'], async () => {
+      await new Promise<void>((r) => {
+        release = r;
+      });
+      return 'before the write';
+    });
+    await new Promise((r) => setImmediate(r));
+    await reads.invalidate(['projects']);
+    release();
+    expect(await slow).toBe('before the write');
+    expect(await reads.read('k', 60_000, ['projects'], async () => 'after the write')).toBe(
+      'after the write',
+    );
+  });
+
+  it('keys entries by token', async () => {
+    const cache = createMemoryReadCache({ clock: new FakeClock() });
+    await createCachedReads(cache, 'ana').read('k', 60_000, [], async () => 'ana');
+    expect(await createCachedReads(cache, 'eve').read('k', 60_000, [], async () => 'eve')).toBe('eve');
   });
 });

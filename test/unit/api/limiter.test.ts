@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRateLimiter, type LimiterSlot, tokenKey } from '../../../src/api/limiter.ts';
+import { MemoryRateLimitState } from '../../../src/api/limiter-state.ts';
 import { FakeClock, settle } from './support/fake-clock.ts';
 
 const W = 60_000;
@@ -63,6 +64,26 @@ describe('sliding-window limiter', () => {
     const next = take(limiter);
     await clock.advance(10_000 + W);
     await expect(next).resolves.toBeDefined();
+  });
+
+  it('a waiter that no answer can wake (another process) looks again while its wait is provisional', async () => {
+    const clock = new FakeClock();
+    const state = new MemoryRateLimitState();
+    const here = createRateLimiter({ limits: { general: 1 }, clock, state });
+    const there = createRateLimiter({ limits: { general: 1 }, clock, state });
+    const start = clock.now();
+    const r = await there.acquire(T, 'general', { inFlightMs: 10_000 });
+    if (!r.granted) throw new Error('refused');
+    let grantedAt = 0;
+    const waiting = here.acquire(T, 'general', { inFlightMs: 10_000 }).then((x) => {
+      grantedAt = clock.now();
+      return x;
+    });
+    await clock.advance(5_000);
+    await r.slot.release(); // answered in the other process: no wake-up here
+    await clock.advance(W + 1_000);
+    expect((await waiting).granted).toBe(true);
+    expect(grantedAt - start).toBe(5_000 + W);
   });
 
   it('keeps separate windows per token and per class', async () => {

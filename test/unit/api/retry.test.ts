@@ -55,6 +55,7 @@ describe('retry rules', () => {
       { kind: 'status', status: 429, hasRetryAfter: false },
       { kind: 'status', status: 503, hasRetryAfter: true },
       { kind: 'connection', mayHaveReachedServer: false },
+      { kind: 'timeout', mayHaveReachedServer: false },
     ] as const;
     for (const outcome of notActed) {
       expect(actedVerdict(outcome)).toBe('not-acted');
@@ -65,7 +66,7 @@ describe('retry rules', () => {
 
   it('after an ambiguous failure: retries reads, looks before re-creating, gives up on other POSTs', () => {
     const ambiguous = [
-      { kind: 'timeout' },
+      { kind: 'timeout', mayHaveReachedServer: true },
       { kind: 'connection', mayHaveReachedServer: true },
       { kind: 'status', status: 500, hasRetryAfter: false },
       { kind: 'status', status: 503, hasRetryAfter: false },

@@ -1,0 +1,131 @@
+/**
+ * The limiter's windows in Redis, so that every process using a token shares one budget. Each
+ * window is a sorted set (member: slot id, score: stamp) beside a key holding a 429's block; each
+ * operation is one Lua script, so a take is atomic across processes.
+ *
+ * Stamps come from the callers' clocks: processes sharing a token must keep their clocks in step
+ * (NTP), as they would for any shared rate limit.
+ */
+import type { RateLimitState, TakeResult, WindowSnapshot } from './limiter-state.ts';
+
+/** The one thing the state needs from a Redis client: running a Lua script. */
+export interface RedisScriptRunner {
+  eval(script: string, keys: string[], args: string[]): Promise<unknown>;
+}
+
+/** A node-redis (v5, also re-exported by @keyv/redis) client, as a script runner. */
+export function nodeRedisScriptRunner(client: {
+  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+}): RedisScriptRunner {
+  return { eval: (script, keys, args) => client.eval(script, { keys, arguments: args }) };
+}
+
+export interface RedisRateLimitStateOptions {
+  redis: RedisScriptRunner;
+  /** Prefix of every key. Default `taskbridge:ratelimit:`. */
+  prefix?: string;
+}
+
+// KEYS: slots, block. ARGV: now, windowMs, limit, stamp, slotId.
+// Answers {1} when taken, {0, 'block', until} when blocked, or {0, 'oldest', stamp} when full: the
+// caller adds the window (scores stay strings, as Lua would round them when printing).
+const TAKE = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+local blocked = redis.call('GET', KEYS[2])
+if blocked and tonumber(blocked) > now then return {0, 'block', blocked} end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local count = redis.call('ZCARD', KEYS[1])
+if count < limit then
+  redis.call('ZADD', KEYS[1], ARGV[4], ARGV[5])
+  local ttl = math.ceil(tonumber(ARGV[4]) - now + window)
+  if redis.call('PTTL', KEYS[1]) < ttl then redis.call('PEXPIRE', KEYS[1], ttl) end
+  return {1}
+end
+local oldest = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
+return {0, 'oldest', oldest[2]}
+`;
+
+// KEYS: slots. ARGV: slotId, stamp. Moves a slot's stamp earlier, never later.
+const SETTLE = `
+local current = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if current and tonumber(ARGV[2]) < tonumber(current) then redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1]) end
+return 1
+`;
+
+// KEYS: block. ARGV: until. Never shortens a block; the key outlives it by a minute at most.
+const BLOCK = `
+local untilMs = tonumber(ARGV[1])
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if untilMs <= current then return 0 end
+local t = redis.call('TIME')
+local nowMs = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+redis.call('SET', KEYS[1], ARGV[1], 'PX', math.max(60000, untilMs - nowMs + 60000))
+return 1
+`;
+
+// KEYS: slots, block. ARGV: now, windowMs. Answers {blockedUntil, stamp, stamp, …}.
+const SNAPSHOT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
+local out = {redis.call('GET', KEYS[2]) or '0'}
+local scores = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
+for i = 2, #scores, 2 do out[#out + 1] = scores[i] end
+return out
+`;
+
+export class RedisRateLimitState implements RateLimitState {
+  readonly #redis: RedisScriptRunner;
+  readonly #prefix: string;
+
+  constructor(options: RedisRateLimitStateOptions) {
+    this.#redis = options.redis;
+    this.#prefix = options.prefix ?? 'taskbridge:ratelimit:';
+  }
+
+  /** Both keys of a window share a hash tag, so a Redis Cluster keeps them on one node. */
+  #keys(key: string): [slots: string, block: string] {
+    return [`${this.#prefix}{${key}}:slots`, `${this.#prefix}{${key}}:block`];
+  }
+
+  async take(
+    key: string,
+    slotId: string,
+    limit: number,
+    windowMs: number,
+    now: number,
+    stamp: number,
+  ): Promise<TakeResult> {
+    const reply = (await this.#redis.eval(TAKE, this.#keys(key), [
+      String(now),
+      String(windowMs),
+      String(limit),
+      String(stamp),
+      slotId,
+    ])) as [number, ('block' | 'oldest')?, string?];
+    if (Number(reply[0]) === 1) return { granted: true };
+    const at = Number(reply[2]);
+    if (reply[1] === 'block') return { granted: false, retryAt: at, provisional: false };
+    return { granted: false, retryAt: at + windowMs, provisional: at > now };
+  }
+
+  async settle(key: string, slotId: string, stamp: number): Promise<void> {
+    await this.#redis.eval(SETTLE, [this.#keys(key)[0]], [slotId, String(stamp)]);
+  }
+
+  async block(key: string, until: number): Promise<void> {
+    await this.#redis.eval(BLOCK, [this.#keys(key)[1]], [String(until)]);
+  }
+
+  async snapshot(key: string, windowMs: number, now: number): Promise<WindowSnapshot> {
+    const reply = (await this.#redis.eval(SNAPSHOT, this.#keys(key), [
+      String(now),
+      String(windowMs),
+    ])) as string[];
+    const blockedUntil = Number(reply[0]);
+    return {
+      stamps: reply.slice(1).map(Number),
+      blockedUntil: blockedUntil > now ? blockedUntil : 0,
+    };
+  }
+}
