@@ -106,8 +106,9 @@ export function parseCliArgs(
   }
   if (command !== undefined) throw new CliError(`unknown command "${command}"`);
 
-  const portText = values.port ?? env.SANDBOX_PORT;
-  const token = values.token ?? env.SANDBOX_TOKEN;
+  // An empty variable (`SANDBOX_PORT=`) counts as unset.
+  const portText = values.port ?? (env.SANDBOX_PORT || undefined);
+  const token = values.token ?? (env.SANDBOX_TOKEN || undefined);
   if (token !== undefined && !isValidTokenValue(token)) {
     throw new CliError('--token / SANDBOX_TOKEN wants 8-200 visible ASCII characters without spaces');
   }
@@ -115,7 +116,8 @@ export function parseCliArgs(
     throw new CliError('--no-rate-limit and --rate-limit contradict each other');
   }
   const faults: FaultOptions = {};
-  if (values['latency-ms'] !== undefined) faults.latencyMs = integer('--latency-ms', values['latency-ms'], 0, 60_000);
+  if (values['latency-ms'] !== undefined)
+    faults.latencyMs = integer('--latency-ms', values['latency-ms'], 0, 60_000);
   if (values['error-rate'] !== undefined) faults.errorRate = share('--error-rate', values['error-rate']);
   if (values['rate-limit-rate'] !== undefined) {
     faults.rateLimitRate = share('--rate-limit-rate', values['rate-limit-rate']);

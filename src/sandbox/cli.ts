@@ -28,7 +28,9 @@ async function main(): Promise<number | 'serving'> {
     const db = new SandboxDb(command.dbPath);
     try {
       if (db.isEmpty()) {
-        process.stderr.write(`sandbox: ${command.dbPath} holds no workspace yet; start the sandbox once first\n`);
+        process.stderr.write(
+          `sandbox: ${command.dbPath} holds no workspace yet; start the sandbox once first\n`,
+        );
         return 1;
       }
       process.stdout.write(`${createToken(db, command.memberId, { name: command.name, now: new Date() })}\n`);
@@ -61,7 +63,9 @@ async function main(): Promise<number | 'serving'> {
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'EADDRINUSE') {
-      process.stderr.write(`sandbox: port ${command.port} is in use; choose another with --port or SANDBOX_PORT\n`);
+      process.stderr.write(
+        `sandbox: port ${command.port} is in use; choose another with --port or SANDBOX_PORT\n`,
+      );
       return 1;
     }
     process.stderr.write(`sandbox: could not start: ${(err as Error).message}\n`);

@@ -7,6 +7,7 @@ import { RATE_LIMITS } from '../contract/index.ts';
 import { SandboxDb } from './db/sandbox-db.ts';
 import { FaultController } from './http/fault-controller.ts';
 import { RateLimiter } from './http/rate-limiter.ts';
+import { ResponseCache } from './http/response-cache.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, type Sandbox, type SandboxOptions } from './options.ts';
 import { seedDatabase } from './seed/seed-database.ts';
 import { buildServer } from './server.ts';
@@ -44,6 +45,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     limiter,
     faults,
     tokenUsage,
+    responseCache: opts.responseCache === false ? null : new ResponseCache(db),
     reportInternalError: reportToStderr,
     control: opts.control
       ? {

@@ -38,6 +38,11 @@ export interface SandboxOptions {
   control?: boolean;
   /** The clock for timestamps, rate-limit windows and seed dates. Default `() => new Date()`. */
   now?: () => Date;
+  /**
+   * Reuses the serialised answers of the task lists until the next write to the database, so they
+   * are never stale. Default true; false computes every answer (to measure what that costs).
+   */
+  responseCache?: boolean;
 }
 
 export interface Sandbox {

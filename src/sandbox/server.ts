@@ -1,4 +1,9 @@
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { SandboxDb } from './db/sandbox-db.ts';
 import { type ControlDeps, registerControlRoutes } from './http/control-routes.ts';
 import { type InternalErrorReporter, registerErrorHandling } from './http/error-handler.ts';
@@ -6,6 +11,7 @@ import type { FaultController } from './http/fault-controller.ts';
 import { registerJsonBodyParser } from './http/json-body-parser.ts';
 import type { RateLimiter } from './http/rate-limiter.ts';
 import { registerRequestGuards } from './http/request-guards.ts';
+import type { ResponseCache } from './http/response-cache.ts';
 import { buildOpenApiDocument } from './openapi/build-openapi.ts';
 import { registerRoutes } from './routes/register-routes.ts';
 import type { TokenUsage } from './store/tokens.ts';
@@ -16,6 +22,8 @@ export interface ServerDeps {
   limiter: RateLimiter | null;
   faults: FaultController;
   tokenUsage: TokenUsage;
+  /** Reuses task-list answers until the next write; null computes every answer. */
+  responseCache: ResponseCache | null;
   /** The control routes' actions, or null to leave them out. */
   control: Omit<ControlDeps, 'faults'> | null;
   reportInternalError: InternalErrorReporter;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { CountCache } from './count-cache.ts';
 import { SCHEMA_SQL, TABLES } from './schema.ts';
 
 export type SqlParams = Record<string, SQLInputValue> | readonly SQLInputValue[];
@@ -12,6 +13,8 @@ export type SqlParams = Record<string, SQLInputValue> | readonly SQLInputValue[]
  */
 export class SandboxDb {
   readonly raw: DatabaseSync;
+  /** Totals for list envelopes, valid until the next write. */
+  readonly counts: CountCache;
   readonly #statements = new Map<string, StatementSync>();
 
   constructor(path: string) {
@@ -27,6 +30,7 @@ export class SandboxDb {
       PRAGMA temp_store = MEMORY;
     `);
     this.raw.exec(SCHEMA_SQL);
+    this.counts = new CountCache(this);
   }
 
   statement(sql: string): StatementSync {
@@ -42,12 +46,31 @@ export class SandboxDb {
     return this.#call(sql, params, 'all') as T[];
   }
 
+  /**
+   * Rows as arrays in column order: for the hot list queries, where building an object per row
+   * costs more than the query itself.
+   */
+  allArrays<T extends readonly unknown[]>(sql: string, params: SqlParams = []): T[] {
+    const key = `arrays:${sql}`;
+    let stmt = this.#statements.get(key);
+    if (!stmt) {
+      stmt = this.raw.prepare(sql);
+      stmt.setReturnArrays(true);
+      this.#statements.set(key, stmt);
+    }
+    if (Array.isArray(params)) return stmt.all(...(params as SQLInputValue[])) as unknown as T[];
+    return stmt.all(params as Record<string, SQLInputValue>) as unknown as T[];
+  }
+
   get<T>(sql: string, params: SqlParams = []): T | undefined {
     return this.#call(sql, params, 'get') as T | undefined;
   }
 
   run(sql: string, params: SqlParams = []): { changes: number; lastInsertRowid: number } {
-    const result = this.#call(sql, params, 'run') as { changes: number | bigint; lastInsertRowid: number | bigint };
+    const result = this.#call(sql, params, 'run') as {
+      changes: number | bigint;
+      lastInsertRowid: number | bigint;
+    };
     return { changes: Number(result.changes), lastInsertRowid: Number(result.lastInsertRowid) };
   }
 
@@ -63,6 +86,19 @@ export class SandboxDb {
       this.raw.exec('ROLLBACK');
       throw err;
     }
+  }
+
+  /**
+   * Changes whenever the data may have: SQLite's `total_changes()` moves on every insert, update or
+   * delete through this connection (a rolled-back one too, which only costs a recomputation), and
+   * `data_version` when another connection (the CLI minting a token) commits to the same file.
+   * Caches of derived answers stay valid while it stays the same.
+   */
+  generation(): string {
+    const row = this.get<{ c: number; v: number }>(
+      'SELECT total_changes() AS c, data_version AS v FROM pragma_data_version',
+    );
+    return `${row?.c}:${row?.v}`;
   }
 
   /** Empties every table (ids restart at 1), for a re-seed. */

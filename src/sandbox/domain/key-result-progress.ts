@@ -17,7 +17,8 @@ function round2(value: number): number {
  * 10"). A boolean result is 0 or 100; so is a result whose start already equals its target.
  */
 export function targetProgress(t: TargetValues): number {
-  const reached = t.target_value >= t.start_value ? t.current_value >= t.target_value : t.current_value <= t.target_value;
+  const reached =
+    t.target_value >= t.start_value ? t.current_value >= t.target_value : t.current_value <= t.target_value;
   if (t.type === 'boolean' || t.target_value === t.start_value) return reached ? 100 : 0;
   const share = (t.current_value - t.start_value) / (t.target_value - t.start_value);
   return round2(Math.min(1, Math.max(0, share)) * 100);

@@ -18,7 +18,11 @@ export function walkTree(root: MindMapNode, rootPath = 'root'): NodeVisit[] {
     const visit = stack.pop()!;
     visits.push(visit);
     for (let i = visit.node.children.length - 1; i >= 0; i--) {
-      stack.push({ node: visit.node.children[i]!, path: `${visit.path}.children.${i}`, depth: visit.depth + 1 });
+      stack.push({
+        node: visit.node.children[i]!,
+        path: `${visit.path}.children.${i}`,
+        depth: visit.depth + 1,
+      });
     }
   }
   return visits;

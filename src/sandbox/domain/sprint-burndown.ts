@@ -14,14 +14,18 @@ export interface BurndownInput {
  * The agile report's burndown: for each day of the sprint so far, the tasks still open at the end of
  * that day, beside the ideal straight line from all tasks on the first day to none on the last.
  */
-export function sprintBurndown(input: BurndownInput): Pick<SprintReport, 'total_tasks' | 'completed_tasks' | 'days'> {
+export function sprintBurndown(
+  input: BurndownInput,
+): Pick<SprintReport, 'total_tasks' | 'completed_tasks' | 'days'> {
   const total = input.completions.length;
   const completed = input.completions.filter((c) => c !== null).length;
   const result = { total_tasks: total, completed_tasks: completed, days: [] as SprintReport['days'] };
   const { startDate, endDate } = input;
   if (startDate === null || endDate === null || endDate < startDate) return result;
   const length = daysBetween(startDate, endDate) + 1;
-  const lastShown = input.today < endDate ? input.today : endDate;
+  // Days after today have not happened yet (dates compare as text).
+  let lastShown = endDate;
+  if (input.today < endDate) lastShown = input.today;
   const completionDays = input.completions.flatMap((c) => (c === null ? [] : [c.slice(0, 10)]));
   for (let i = 0; i < length; i++) {
     const date = addDays(startDate, i);

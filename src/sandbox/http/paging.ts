@@ -7,7 +7,10 @@ export interface PageRequest {
 }
 
 /** `page` is 1-based (default 1); `per_page` defaults to 15 and is clamped to 100, as `meta.per_page` then reports. */
-export function pageRequest(query: { page?: number | undefined; per_page?: number | undefined }): PageRequest {
+export function pageRequest(query: {
+  page?: number | undefined;
+  per_page?: number | undefined;
+}): PageRequest {
   const page = query.page ?? 1;
   const perPage = Math.min(query.per_page ?? DEFAULT_PER_PAGE, MAX_PER_PAGE);
   // A huge page number would make an offset SQLite cannot bind as an integer; any offset past the

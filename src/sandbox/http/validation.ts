@@ -10,7 +10,11 @@ const REQUIRED = 'This field is required.';
  * zod issue path (`assignee_ids.0`, `root.children.2.text`), so every message names its field.
  * `where` names problems with the whole input ("body" or "query").
  */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, where: 'body' | 'query'): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  where: 'body' | 'query',
+): z.output<S> {
   const result = schema.safeParse(input, { error: friendlyMessage });
   if (result.success) return result.data;
   throw validationFailed(issuesToFieldErrors(result.error.issues, where));

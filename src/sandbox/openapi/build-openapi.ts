@@ -132,10 +132,19 @@ export function buildOpenApiDocument(): JsonSchema {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API device token' } },
       schemas,
       headers: {
-        'X-RateLimit-Limit': { schema: { type: 'integer' }, description: 'Requests allowed per minute in this class' },
-        'X-RateLimit-Remaining': { schema: { type: 'integer' }, description: 'Requests left in the current window' },
+        'X-RateLimit-Limit': {
+          schema: { type: 'integer' },
+          description: 'Requests allowed per minute in this class',
+        },
+        'X-RateLimit-Remaining': {
+          schema: { type: 'integer' },
+          description: 'Requests left in the current window',
+        },
         'Retry-After': { schema: { type: 'integer' }, description: 'Seconds until the window ends (on 429)' },
-        'X-RateLimit-Reset': { schema: { type: 'integer' }, description: 'Epoch seconds when the window ends (on 429)' },
+        'X-RateLimit-Reset': {
+          schema: { type: 'integer' },
+          description: 'Epoch seconds when the window ends (on 429)',
+        },
       },
     },
   };

@@ -42,7 +42,12 @@ export function projectById(ctx: HandlerContext, projectId: number, need: Projec
 }
 
 /** The project named by a body field: an unknown id is a 422 on that field. */
-export function projectInBody(ctx: HandlerContext, projectId: number, field: string, need: ProjectNeed): Project {
+export function projectInBody(
+  ctx: HandlerContext,
+  projectId: number,
+  field: string,
+  need: ProjectNeed,
+): Project {
   const project = getProject(ctx.db, projectId);
   if (!project) throw invalidField(field, `Project ${projectId} does not exist.`);
   authorise(ctx, project, need);

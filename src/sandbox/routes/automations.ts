@@ -19,7 +19,8 @@ export const automationHandlers = {
   'automations.list': (ctx) => {
     const query = ctx.query(ListAutomationsQuerySchema);
     const visible = listProjects(ctx.db, { viewer: ctx.viewer.id }).map((p) => p.id);
-    const projectIds = query.project_id === undefined ? visible : visible.filter((id) => id === query.project_id);
+    const projectIds =
+      query.project_id === undefined ? visible : visible.filter((id) => id === query.project_id);
     return list(pageOf(listAutomations(ctx.db, projectIds), pageRequest(query)));
   },
 
@@ -32,7 +33,11 @@ export const automationHandlers = {
       name: body.name,
       is_active: body.is_active ?? true,
       trigger: { type: body.trigger.type, config: body.trigger.config ?? {} },
-      conditions: (body.conditions ?? []).map((c) => ({ field: c.field, operator: c.operator, value: c.value ?? null })),
+      conditions: (body.conditions ?? []).map((c) => ({
+        field: c.field,
+        operator: c.operator,
+        value: c.value ?? null,
+      })),
       actions: body.actions.map((a) => ({ type: a.type, config: a.config ?? {} })),
       now: ctx.nowIso,
     });

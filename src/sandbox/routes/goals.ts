@@ -23,7 +23,12 @@ function assertMayWriteGoals(ctx: HandlerContext, workspaceId: number): void {
 function checkGoalRefs(
   ctx: HandlerContext,
   workspaceId: number,
-  values: { project_id: number | null; owner_id: number | null; start_date: string | null; due_date: string | null },
+  values: {
+    project_id: number | null;
+    owner_id: number | null;
+    start_date: string | null;
+    due_date: string | null;
+  },
 ): void {
   const errors: FieldErrors = {};
   if (values.project_id !== null && getProject(ctx.db, values.project_id)?.workspace_id !== workspaceId) {
@@ -124,7 +129,8 @@ export const goalHandlers = {
       // A yes/no result is 0 (not yet) or 1 (done), whatever it is called.
       const errors: FieldErrors = {};
       for (const field of ['start_value', 'current_value', 'target_value'] as const) {
-        if (values[field] !== 0 && values[field] !== 1) errors[field] = ['A boolean key result takes 0 or 1.'];
+        if (values[field] !== 0 && values[field] !== 1)
+          errors[field] = ['A boolean key result takes 0 or 1.'];
       }
       if (Object.keys(errors).length > 0) throw validationFailed(errors);
     }

@@ -1,18 +1,8 @@
 import { InviteMemberBodySchema, PageQuerySchema, UpdateMemberBodySchema } from '../../contract/index.ts';
 import { ApiError, conflict } from '../http/api-error.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
-import {
-  getInvitation,
-  insertInvitation,
-  pendingInvitation,
-  renewInvitation,
-} from '../store/invitations.ts';
-import {
-  findMemberByEmail,
-  getProjectMember,
-  listProjectMembers,
-  workspaceRole,
-} from '../store/members.ts';
+import { getInvitation, insertInvitation, pendingInvitation, renewInvitation } from '../store/invitations.ts';
+import { findMemberByEmail, getProjectMember, listProjectMembers, workspaceRole } from '../store/members.ts';
 import { addProjectMember } from '../store/projects.ts';
 import { assertActive, projectById } from './access.ts';
 import { created, type Handler, list, ok } from './handler-context.ts';

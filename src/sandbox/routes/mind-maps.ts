@@ -20,10 +20,10 @@ function checkTree(ctx: HandlerContext, project: Project, root: MindMapNode): vo
     const ids = [...new Set(linked.map((v) => v.node.task_id as number))];
     const found = new Set(
       ctx.db
-        .all<{ id: number }>('SELECT id FROM tasks WHERE project_id = ? AND id IN (SELECT value FROM json_each(?))', [
-          project.id,
-          JSON.stringify(ids),
-        ])
+        .all<{ id: number }>(
+          'SELECT id FROM tasks WHERE project_id = ? AND id IN (SELECT value FROM json_each(?))',
+          [project.id, JSON.stringify(ids)],
+        )
         .map((r) => r.id),
     );
     for (const { node, path } of linked) {

@@ -30,7 +30,9 @@ export const projectHandlers = {
     }
     const role = workspaceRole(ctx.db, body.workspace_id, ctx.viewer.id);
     if (role === null || role === 'guest') {
-      throw forbidden(`Only members of workspace ${body.workspace_id} (not guests) may create projects in it.`);
+      throw forbidden(
+        `Only members of workspace ${body.workspace_id} (not guests) may create projects in it.`,
+      );
     }
     const id = insertProject(ctx.db, {
       workspaceId: body.workspace_id,
@@ -49,9 +51,12 @@ export const projectHandlers = {
     const project = projectById(ctx, ctx.id, 'admin');
     const body = ctx.body(UpdateProjectBodySchema);
     const status = body.status ?? project.status;
-    const editsContent = body.name !== undefined || body.description !== undefined || body.color !== undefined;
+    const editsContent =
+      body.name !== undefined || body.description !== undefined || body.color !== undefined;
     if (project.status === 'archived' && status === 'archived' && editsContent) {
-      throw conflict(`Project ${project.id} is archived; send "status": "active" to restore it before editing.`);
+      throw conflict(
+        `Project ${project.id} is archived; send "status": "active" to restore it before editing.`,
+      );
     }
     let archivedAt = project.archived_at;
     if (status === 'archived' && project.status !== 'archived') archivedAt = ctx.nowIso;
@@ -74,4 +79,3 @@ export const projectHandlers = {
     return list(pageOf(statuses, { page: 1, perPage: Math.max(1, statuses.length), offset: 0 }));
   },
 } satisfies Record<string, Handler>;
-

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENDPOINTS, type EndpointDef, type EndpointName } from '../../contract/index.ts';
 import type { SandboxDb } from '../db/sandbox-db.ts';
 import { notFound } from '../http/api-error.ts';
+import type { ResponseCache } from '../http/response-cache.ts';
 import { HANDLERS } from './all-handlers.ts';
 import { HandlerContext } from './handler-context.ts';
 
@@ -17,6 +18,15 @@ const RESOURCE_OF_PREFIX: Record<string, string> = {
 };
 
 const PATH_ID = /^[1-9][0-9]{0,15}$/;
+
+/**
+ * Reads whose answers are reused until the next write (see ResponseCache): the task lists, large
+ * and polled ("my tasks", digests), which depend on nothing but the database and the caller. (Not
+ * the sprint report, for one: it also depends on today's date.)
+ */
+const CACHED_READS: ReadonlySet<string> = new Set(['tasks.list', 'tasks.listByProject']);
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A path id as a number; anything but a positive safe integer names no record, so 404. */
 function pathId(raw: string | undefined, resource: string): number | undefined {
@@ -35,18 +45,25 @@ function fastifyPath(path: string): string {
  * Registers every endpoint of the contract's table on its handler. Reads run as they are; writes run
  * in a transaction, so a request that fails half way leaves the database as it found it.
  */
-export function registerRoutes(app: FastifyInstance, deps: { db: SandboxDb; now: () => Date }): void {
+export function registerRoutes(
+  app: FastifyInstance,
+  deps: { db: SandboxDb; now: () => Date; responseCache: ResponseCache | null },
+): void {
   for (const endpoint of ENDPOINTS as readonly EndpointDef[]) {
     const handler = HANDLERS[endpoint.name as EndpointName];
     if (!handler) throw new Error(`no handler for endpoint ${endpoint.name}`);
     const resource = RESOURCE_OF_PREFIX[endpoint.path.split('/')[1] ?? ''] ?? 'Record';
     const isWrite = endpoint.method !== 'GET';
+    const cache = CACHED_READS.has(endpoint.name) ? deps.responseCache : null;
     app.route({
       method: endpoint.method,
       url: fastifyPath(endpoint.path),
       handler: (request: FastifyRequest, reply: FastifyReply) => {
         const params = request.params as { id?: string; uid?: string };
         const owner = request.tokenOwner!;
+        const cacheKey = `${owner.memberId} ${request.url}`;
+        const cached = cache?.get(cacheKey);
+        if (cached) return reply.type(JSON_TYPE).send(cached);
         const ctx = new HandlerContext({
           db: deps.db,
           viewer: { id: owner.memberId, name: owner.memberName },
@@ -58,7 +75,11 @@ export function registerRoutes(app: FastifyInstance, deps: { db: SandboxDb; now:
         });
         const result = isWrite ? deps.db.transaction(() => handler(ctx)) : handler(ctx);
         reply.code(result.status);
-        return result.status === 204 ? reply.send() : reply.send(result.body);
+        if (result.status === 204) return reply.send();
+        if (!cache) return reply.send(result.body);
+        const body = Buffer.from(JSON.stringify(result.body));
+        cache.set(cacheKey, body);
+        return reply.type(JSON_TYPE).send(body);
       },
     });
   }

@@ -1,4 +1,8 @@
-import { CreateSprintBodySchema, ListSprintsQuerySchema, StartSprintBodySchema } from '../../contract/index.ts';
+import {
+  CreateSprintBodySchema,
+  ListSprintsQuerySchema,
+  StartSprintBodySchema,
+} from '../../contract/index.ts';
 import { utcDate } from '../domain/dates.ts';
 import { sprintBurndown } from '../domain/sprint-burndown.ts';
 import { conflict, invalidField, notFound } from '../http/api-error.ts';
@@ -51,7 +55,8 @@ export const sprintHandlers = {
     const startDate = body.start_date ?? sprint.start_date ?? utcDate(ctx.now);
     const endDate = body.end_date ?? sprint.end_date;
     if (endDate === null) throw invalidField('end_date', 'A sprint needs an end date to start.');
-    if (endDate < startDate) throw invalidField('end_date', `Must not be before the start date (${startDate}).`);
+    if (endDate < startDate)
+      throw invalidField('end_date', `Must not be before the start date (${startDate}).`);
     assertActive(project);
     const active = activeSprintOf(ctx.db, project.id);
     if (active) {

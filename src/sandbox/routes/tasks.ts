@@ -26,6 +26,8 @@ import {
 import { assertActive, effectiveProjectRole, projectById, projectInBody } from './access.ts';
 import { created, type Handler, type HandlerContext, list, noContent, ok } from './handler-context.ts';
 
+const OUT_OF_RANGE = 'Must fall between the years 0001 and 9999 in UTC.';
+
 interface TaskRefs {
   status_id?: number | undefined;
   assignee_ids?: number[] | undefined;
@@ -47,7 +49,9 @@ function checkTaskRefs(ctx: HandlerContext, project: Project, body: TaskRefs): {
     const strangers = nonWorkspaceMembers(ctx.db, project.workspace_id, body.assignee_ids);
     body.assignee_ids.forEach((id, index) => {
       if (strangers.has(id)) {
-        errors[`assignee_ids.${index}`] = [`Member ${id} is not a member of workspace ${project.workspace_id}.`];
+        errors[`assignee_ids.${index}`] = [
+          `Member ${id} is not a member of workspace ${project.workspace_id}.`,
+        ];
       }
     });
   }
@@ -57,13 +61,16 @@ function checkTaskRefs(ctx: HandlerContext, project: Project, body: TaskRefs): {
       errors.sprint_id = [`Sprint ${body.sprint_id} is not a sprint of project ${project.id}.`];
     }
   }
-  if (body.creator_id !== undefined && nonWorkspaceMembers(ctx.db, project.workspace_id, [body.creator_id]).size > 0) {
+  if (
+    body.creator_id !== undefined &&
+    nonWorkspaceMembers(ctx.db, project.workspace_id, [body.creator_id]).size > 0
+  ) {
     errors.creator_id = [`Member ${body.creator_id} is not a member of workspace ${project.workspace_id}.`];
   }
   let dueDate: string | null | undefined;
   if (body.due_date !== undefined) {
     dueDate = body.due_date === null ? null : toUtcDateTime(body.due_date);
-    if (dueDate === undefined) errors.due_date = ['Must fall between the years 0001 and 9999 in UTC.'];
+    if (dueDate === undefined) errors.due_date = [OUT_OF_RANGE];
   }
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   return dueDate === undefined ? {} : { dueDate };
@@ -90,8 +97,8 @@ function listFilter(query: {
   const errors: FieldErrors = {};
   const dueBefore = query.due_before === undefined ? undefined : toUtcDateTime(query.due_before);
   const dueAfter = query.due_after === undefined ? undefined : toUtcDateTime(query.due_after);
-  if (query.due_before !== undefined && dueBefore === undefined) errors.due_before = ['Out of range.'];
-  if (query.due_after !== undefined && dueAfter === undefined) errors.due_after = ['Out of range.'];
+  if (query.due_before !== undefined && dueBefore === undefined) errors.due_before = [OUT_OF_RANGE];
+  if (query.due_after !== undefined && dueAfter === undefined) errors.due_after = [OUT_OF_RANGE];
   if (Object.keys(errors).length > 0) throw validationFailed(errors);
   return {
     assigneeId: query.assignee_id,
@@ -198,7 +205,9 @@ export const taskHandlers = {
     const project = projectById(ctx, task.project_id, 'write');
     const isCreator = task.creator?.id === ctx.viewer.id;
     if (!isCreator && effectiveProjectRole(ctx, project) !== 'admin') {
-      throw forbidden(`Only the task's creator or an admin of project ${project.id} may delete task ${task.id}.`);
+      throw forbidden(
+        `Only the task's creator or an admin of project ${project.id} may delete task ${task.id}.`,
+      );
     }
     assertActive(project);
     deleteTask(ctx.db, task.id);

@@ -30,7 +30,14 @@ interface SeedTask {
 }
 
 const WEBSITE_TASKS: SeedTask[] = [
-  { title: 'Fix login redirect loop', status: 'In progress', priority: 'high', due: -1, assignees: [BEN], sprint: true },
+  {
+    title: 'Fix login redirect loop',
+    status: 'In progress',
+    priority: 'high',
+    due: -1,
+    assignees: [BEN],
+    sprint: true,
+  },
   { title: 'Update pricing page copy', status: 'To do', priority: 'medium', due: -7, assignees: [CHLOE] },
   {
     title: 'Publish release notes',
@@ -41,24 +48,76 @@ const WEBSITE_TASKS: SeedTask[] = [
     sprint: true,
     description: 'Summarise the relaunch changes for the changelog and the newsletter.',
   },
-  { title: 'Review accessibility audit', status: 'To do', priority: 'high', due: 0, assignees: [DEV], sprint: true },
+  {
+    title: 'Review accessibility audit',
+    status: 'To do',
+    priority: 'high',
+    due: 0,
+    assignees: [DEV],
+    sprint: true,
+  },
   { title: 'Compress hero images', status: 'In progress', priority: 'low', due: 2, assignees: [CHLOE] },
-  { title: 'Set up uptime monitoring', status: 'To do', priority: 'medium', due: 3, assignees: [], creator: BEN },
-  { title: 'Write onboarding email sequence', status: 'To do', priority: 'medium', due: 8, assignees: [ANA, CHLOE] },
+  {
+    title: 'Set up uptime monitoring',
+    status: 'To do',
+    priority: 'medium',
+    due: 3,
+    assignees: [],
+    creator: BEN,
+  },
+  {
+    title: 'Write onboarding email sequence',
+    status: 'To do',
+    priority: 'medium',
+    due: 8,
+    assignees: [ANA, CHLOE],
+  },
   { title: 'Plan Q3 content calendar', status: 'To do', priority: 'low', due: 9, assignees: [BEN] },
   { title: 'Migrate blog to the new CMS', status: 'To do', priority: 'none', due: null, assignees: [] },
   { title: 'Collect customer testimonials', status: 'To do', priority: 'low', due: null, assignees: [DEV] },
   { title: 'Launch new homepage', status: 'Done', priority: 'high', due: -3, assignees: [ANA] },
-  { title: 'Fix broken footer links', status: 'Done', priority: 'medium', due: -1, assignees: [DEV], sprint: true },
+  {
+    title: 'Fix broken footer links',
+    status: 'Done',
+    priority: 'medium',
+    due: -1,
+    assignees: [DEV],
+    sprint: true,
+  },
 ];
 
 const MOBILE_TASKS: SeedTask[] = [
-  { title: 'Crash on Android 14 start-up', status: 'In progress', priority: 'urgent', due: -1, assignees: [BEN, CHLOE] },
-  { title: 'Dark mode for the settings screen', status: 'To do', priority: 'medium', due: 1, assignees: [CHLOE] },
+  {
+    title: 'Crash on Android 14 start-up',
+    status: 'In progress',
+    priority: 'urgent',
+    due: -1,
+    assignees: [BEN, CHLOE],
+  },
+  {
+    title: 'Dark mode for the settings screen',
+    status: 'To do',
+    priority: 'medium',
+    due: 1,
+    assignees: [CHLOE],
+  },
   { title: 'Push notification opt-in flow', status: 'To do', priority: 'high', due: 0, assignees: [ANA] },
   { title: 'App Store screenshots', status: 'To do', priority: 'low', due: 10, assignees: [] },
-  { title: 'Offline mode for the task list', status: 'To do', priority: 'medium', due: null, assignees: [BEN] },
-  { title: 'Upgrade React Native', status: 'In progress', priority: 'medium', due: 4, assignees: [CHLOE], creator: BEN },
+  {
+    title: 'Offline mode for the task list',
+    status: 'To do',
+    priority: 'medium',
+    due: null,
+    assignees: [BEN],
+  },
+  {
+    title: 'Upgrade React Native',
+    status: 'In progress',
+    priority: 'medium',
+    due: 4,
+    assignees: [CHLOE],
+    creator: BEN,
+  },
   { title: 'Triage beta feedback', status: 'Done', priority: 'medium', due: -2, assignees: [ANA] },
   { title: 'Accessibility labels on buttons', status: 'To do', priority: 'none', due: null, assignees: [] },
 ];
@@ -69,7 +128,13 @@ const OPERATIONS_TASKS: SeedTask[] = [
 ];
 
 /** Returns the ids of the inserted tasks, in order. */
-function seedTasks(db: SandboxDb, projectId: number, tasks: SeedTask[], sprintId: number | null, now: Date): number[] {
+function seedTasks(
+  db: SandboxDb,
+  projectId: number,
+  tasks: SeedTask[],
+  sprintId: number | null,
+  now: Date,
+): number[] {
   const statusIds = new Map(listStatuses(db, projectId).map((s) => [s.name, s.id]));
   return tasks.map((task, index) => {
     // Spread creation over the past weeks so lists sorted by creation look lived-in.

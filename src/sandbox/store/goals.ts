@@ -142,11 +142,23 @@ export function updateGoal(db: SandboxDb, id: number, values: GoalValues & { now
   );
 }
 
-export function insertTarget(db: SandboxDb, goalId: number, values: Omit<TargetRow, 'id' | 'goal_id'>): number {
+export function insertTarget(
+  db: SandboxDb,
+  goalId: number,
+  values: Omit<TargetRow, 'id' | 'goal_id'>,
+): number {
   return db.run(
     `INSERT INTO targets (goal_id, title, type, start_value, current_value, target_value, unit)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    [goalId, values.title, values.type, values.start_value, values.current_value, values.target_value, values.unit],
+    [
+      goalId,
+      values.title,
+      values.type,
+      values.start_value,
+      values.current_value,
+      values.target_value,
+      values.unit,
+    ],
   ).lastInsertRowid;
 }
 

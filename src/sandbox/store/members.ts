@@ -1,9 +1,4 @@
-import type {
-  MemberRef,
-  ProjectMember,
-  ProjectRole,
-  WorkspaceMember,
-} from '../../contract/index.ts';
+import type { MemberRef, ProjectMember, ProjectRole, WorkspaceMember } from '../../contract/index.ts';
 import type { SandboxDb } from '../db/sandbox-db.ts';
 
 export type WorkspaceRole = WorkspaceMember['role'];
@@ -51,7 +46,11 @@ export function listProjectMembers(db: SandboxDb, projectId: number): ProjectMem
   );
 }
 
-export function getProjectMember(db: SandboxDb, projectId: number, memberId: number): ProjectMember | undefined {
+export function getProjectMember(
+  db: SandboxDb,
+  projectId: number,
+  memberId: number,
+): ProjectMember | undefined {
   return db.get<ProjectMember>(
     `SELECT m.id, m.name, m.email, pm.role
        FROM project_members pm JOIN members m ON m.id = pm.member_id

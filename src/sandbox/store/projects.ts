@@ -49,7 +49,10 @@ export function listProjects(db: SandboxDb, filter: ProjectFilter): Project[] {
     where.push("(p.name LIKE $q ESCAPE '\\' OR p.description LIKE $q ESCAPE '\\')");
     params.q = likePattern(filter.q);
   }
-  return db.all<Project>(`SELECT ${PROJECT_COLUMNS} FROM projects p WHERE ${where.join(' AND ')} ORDER BY p.id`, params);
+  return db.all<Project>(
+    `SELECT ${PROJECT_COLUMNS} FROM projects p WHERE ${where.join(' AND ')} ORDER BY p.id`,
+    params,
+  );
 }
 
 /** `%text%` with LIKE's own wildcards escaped, so the search is for the literal text. */
@@ -74,19 +77,21 @@ export function insertProject(
     [values.workspaceId, values.name, values.description, values.color, values.now, values.now],
   );
   DEFAULT_STATUSES.forEach((status, position) => {
-    db.run('INSERT INTO project_statuses (project_id, name, color, is_done, position) VALUES (?, ?, ?, ?, ?)', [
-      id,
-      status.name,
-      status.color,
-      status.is_done ? 1 : 0,
-      position,
-    ]);
+    db.run(
+      'INSERT INTO project_statuses (project_id, name, color, is_done, position) VALUES (?, ?, ?, ?, ?)',
+      [id, status.name, status.color, status.is_done ? 1 : 0, position],
+    );
   });
   addProjectMember(db, id, values.creatorId, 'admin');
   return id;
 }
 
-export function addProjectMember(db: SandboxDb, projectId: number, memberId: number, role: ProjectRole): void {
+export function addProjectMember(
+  db: SandboxDb,
+  projectId: number,
+  memberId: number,
+  role: ProjectRole,
+): void {
   db.run(
     `INSERT INTO project_members (project_id, member_id, role) VALUES (?, ?, ?)
      ON CONFLICT (project_id, member_id) DO UPDATE SET role = excluded.role`,
@@ -98,15 +103,18 @@ export function updateProject(
   db: SandboxDb,
   project: Pick<Project, 'id' | 'name' | 'description' | 'color' | 'status' | 'archived_at' | 'updated_at'>,
 ): void {
-  db.run('UPDATE projects SET name = ?, description = ?, color = ?, status = ?, archived_at = ?, updated_at = ? WHERE id = ?', [
-    project.name,
-    project.description,
-    project.color,
-    project.status,
-    project.archived_at,
-    project.updated_at,
-    project.id,
-  ]);
+  db.run(
+    'UPDATE projects SET name = ?, description = ?, color = ?, status = ?, archived_at = ?, updated_at = ? WHERE id = ?',
+    [
+      project.name,
+      project.description,
+      project.color,
+      project.status,
+      project.archived_at,
+      project.updated_at,
+      project.id,
+    ],
+  );
 }
 
 interface StatusRow {

@@ -56,7 +56,10 @@ export function markSprintStarted(
 }
 
 /** Each task of a sprint with the moment it was finished (null while open), for the burndown. */
-export function sprintTaskCompletions(db: SandboxDb, sprintId: number): Array<{ completed_at: string | null }> {
+export function sprintTaskCompletions(
+  db: SandboxDb,
+  sprintId: number,
+): Array<{ completed_at: string | null }> {
   return db.all(
     `SELECT CASE WHEN s.is_done = 1 THEN t.completed_at END AS completed_at
        FROM tasks t JOIN project_statuses s ON s.id = t.status_id

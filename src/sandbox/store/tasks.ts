@@ -3,57 +3,94 @@ import type { SandboxDb } from '../db/sandbox-db.ts';
 import type { PageRequest } from '../http/paging.ts';
 import { likePattern, VISIBLE_PROJECT_SQL } from './projects.ts';
 
-interface TaskRow {
-  id: number;
-  title: string;
-  status_id: number;
-  status_name: string;
-  status_color: string;
-  assignees: string;
-  due_date: string | null;
-  priority: Priority;
-  created_at: string;
-  project_id: number;
-  sprint_id: number | null;
-  description: string | null;
-  creator_id: number | null;
-  creator_name: string | null;
-  updated_at: string;
-}
+/** The columns of TASK_SELECT, in order. */
+type TaskRow = [
+  id: number,
+  title: string,
+  statusId: number,
+  statusName: string,
+  statusColor: string,
+  dueDate: string | null,
+  priority: Priority,
+  createdAt: string,
+  projectId: number,
+  sprintId: number | null,
+  description: string | null,
+  creatorId: number | null,
+  creatorName: string | null,
+  updatedAt: string,
+];
 
-// Assignees come back as one JSON array per task (in the order they were assigned), so a page of
-// tasks is one query rather than one per task.
 const TASK_SELECT = `
-  SELECT t.id, t.title, s.id AS status_id, s.name AS status_name, s.color AS status_color,
-         (SELECT json_group_array(json_object('id', m.id, 'name', m.name) ORDER BY ta.position)
-            FROM task_assignees ta JOIN members m ON m.id = ta.member_id
-           WHERE ta.task_id = t.id) AS assignees,
-         t.due_date, t.priority, t.created_at, t.project_id, t.sprint_id, t.description,
-         t.creator_id, c.name AS creator_name, t.updated_at
+  SELECT t.id, t.title, s.id, s.name, s.color, t.due_date, t.priority, t.created_at, t.project_id,
+         t.sprint_id, t.description, t.creator_id, c.name, t.updated_at
     FROM tasks t
     JOIN project_statuses s ON s.id = t.status_id
     LEFT JOIN members c ON c.id = t.creator_id`;
 
-function toTask(row: TaskRow): Task {
-  return {
-    id: row.id,
-    title: row.title,
-    status: { id: row.status_id, name: row.status_name, color: row.status_color },
-    assignees: JSON.parse(row.assignees) as MemberRef[],
-    due_date: row.due_date,
-    priority: row.priority,
-    created_at: row.created_at,
-    project_id: row.project_id,
-    sprint_id: row.sprint_id,
-    description: row.description,
-    creator: row.creator_id === null ? null : { id: row.creator_id, name: row.creator_name ?? '' },
-    updated_at: row.updated_at,
-  };
+/**
+ * The assignees of a set of tasks, in the order they were assigned: one query for a whole page,
+ * where a subquery per task would cost more than the page itself.
+ */
+function assigneesOf(db: SandboxDb, taskIds: readonly number[]): Map<number, MemberRef[]> {
+  const byTask = new Map<number, MemberRef[]>();
+  if (taskIds.length === 0) return byTask;
+  const rows = db.allArrays<[taskId: number, id: number, name: string]>(
+    `SELECT ta.task_id, m.id, m.name
+       FROM task_assignees ta JOIN members m ON m.id = ta.member_id
+      WHERE ta.task_id IN (SELECT value FROM json_each(?))
+      ORDER BY ta.task_id, ta.position`,
+    [JSON.stringify(taskIds)],
+  );
+  for (const [taskId, id, name] of rows) {
+    const list = byTask.get(taskId);
+    if (list) list.push({ id, name });
+    else byTask.set(taskId, [{ id, name }]);
+  }
+  return byTask;
+}
+
+// Rows arrive as arrays (see SandboxDb.allArrays): a list page is the sandbox's hottest path.
+function toTasks(db: SandboxDb, rows: readonly TaskRow[]): Task[] {
+  const assignees = assigneesOf(
+    db,
+    rows.map((r) => r[0]),
+  );
+  return rows.map(
+    ([
+      id,
+      title,
+      statusId,
+      statusName,
+      statusColor,
+      dueDate,
+      priority,
+      createdAt,
+      projectId,
+      sprintId,
+      description,
+      creatorId,
+      creatorName,
+      updatedAt,
+    ]) => ({
+      id,
+      title,
+      status: { id: statusId, name: statusName, color: statusColor },
+      assignees: assignees.get(id) ?? [],
+      due_date: dueDate,
+      priority,
+      created_at: createdAt,
+      project_id: projectId,
+      sprint_id: sprintId,
+      description,
+      creator: creatorId === null ? null : { id: creatorId, name: creatorName ?? '' },
+      updated_at: updatedAt,
+    }),
+  );
 }
 
 export function getTask(db: SandboxDb, id: number): Task | undefined {
-  const row = db.get<TaskRow>(`${TASK_SELECT} WHERE t.id = ?`, [id]);
-  return row && toTask(row);
+  return toTasks(db, db.allArrays<TaskRow>(`${TASK_SELECT} WHERE t.id = ?`, [id]))[0];
 }
 
 export interface TaskFilter {
@@ -126,21 +163,28 @@ function buildFilter(filter: TaskFilter): BuiltFilter {
   return { where: where.length > 0 ? `WHERE ${where.join(' AND ')}` : '', params, needsStatusJoin };
 }
 
-export function listTasks(db: SandboxDb, filter: TaskFilter, page: PageRequest): { tasks: Task[]; total: number } {
+export function listTasks(
+  db: SandboxDb,
+  filter: TaskFilter,
+  page: PageRequest,
+): { tasks: Task[]; total: number } {
   const built = buildFilter(filter);
   // The count skips the status join unless a status filter needs it: on a large project the join
   // would cost more than the page itself.
   const countFrom = built.needsStatusJoin
     ? 'FROM tasks t JOIN project_statuses s ON s.id = t.status_id'
     : 'FROM tasks t';
-  const total = db.get<{ n: number }>(`SELECT count(*) AS n ${countFrom} ${built.where}`, built.params)?.n ?? 0;
+  const total = db.counts.count(`SELECT count(*) AS n ${countFrom} ${built.where}`, built.params);
   if (total <= page.offset) return { tasks: [], total };
-  const rows = db.all<TaskRow>(`${TASK_SELECT} ${built.where} ORDER BY t.id LIMIT $limit OFFSET $offset`, {
-    ...built.params,
-    limit: page.perPage,
-    offset: page.offset,
-  });
-  return { tasks: rows.map(toTask), total };
+  const rows = db.allArrays<TaskRow>(
+    `${TASK_SELECT} ${built.where} ORDER BY t.id LIMIT $limit OFFSET $offset`,
+    {
+      ...built.params,
+      limit: page.perPage,
+      offset: page.offset,
+    },
+  );
+  return { tasks: toTasks(db, rows), total };
 }
 
 export interface TaskValues {
@@ -204,7 +248,11 @@ export function updateTask(
 export function setAssignees(db: SandboxDb, taskId: number, memberIds: readonly number[]): void {
   db.run('DELETE FROM task_assignees WHERE task_id = ?', [taskId]);
   memberIds.forEach((memberId, position) => {
-    db.run('INSERT INTO task_assignees (task_id, member_id, position) VALUES (?, ?, ?)', [taskId, memberId, position]);
+    db.run('INSERT INTO task_assignees (task_id, member_id, position) VALUES (?, ?, ?)', [
+      taskId,
+      memberId,
+      position,
+    ]);
   });
 }
 
@@ -225,11 +273,15 @@ export function statusOfProject(
   projectId: number,
   statusId: number,
 ): { id: number; is_done: number } | undefined {
-  return db.get('SELECT id, is_done FROM project_statuses WHERE id = ? AND project_id = ?', [statusId, projectId]);
+  return db.get('SELECT id, is_done FROM project_statuses WHERE id = ? AND project_id = ?', [
+    statusId,
+    projectId,
+  ]);
 }
 
 export function firstStatusOf(db: SandboxDb, projectId: number): { id: number; is_done: number } | undefined {
-  return db.get('SELECT id, is_done FROM project_statuses WHERE project_id = ? ORDER BY position, id LIMIT 1', [
-    projectId,
-  ]);
+  return db.get(
+    'SELECT id, is_done FROM project_statuses WHERE project_id = ? ORDER BY position, id LIMIT 1',
+    [projectId],
+  );
 }

@@ -37,7 +37,8 @@ export function createToken(
   const hash = hashToken(value);
   const existing = db.get<{ member_id: number }>('SELECT member_id FROM tokens WHERE token_hash = ?', [hash]);
   if (existing) {
-    if (existing.member_id !== memberId) throw new Error('createToken: that token value belongs to another member');
+    if (existing.member_id !== memberId)
+      throw new Error('createToken: that token value belongs to another member');
     return value;
   }
   db.run('INSERT INTO tokens (name, token_hash, member_id, created_at) VALUES (?, ?, ?, ?)', [

@@ -39,11 +39,10 @@ export function insertWorkspace(
   db: SandboxDb,
   values: { name: string; settings: Record<string, unknown>; ownerId: number; now: string },
 ): number {
-  const { lastInsertRowid: id } = db.run('INSERT INTO workspaces (name, settings, created_at) VALUES (?, ?, ?)', [
-    values.name,
-    JSON.stringify(values.settings),
-    values.now,
-  ]);
+  const { lastInsertRowid: id } = db.run(
+    'INSERT INTO workspaces (name, settings, created_at) VALUES (?, ?, ?)',
+    [values.name, JSON.stringify(values.settings), values.now],
+  );
   db.run("INSERT INTO workspace_members (workspace_id, member_id, role) VALUES (?, ?, 'owner')", [
     id,
     values.ownerId,

@@ -74,14 +74,12 @@ describe('POST /automations', () => {
     });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['actions', 'trigger.type']);
-    const member = await api
-      .asMember(MEMBERS.chloe)
-      .post('/automations', {
-        project_id: 1,
-        name: 'X',
-        trigger: { type: 'task_created' },
-        actions: [{ type: 'notify' }],
-      });
+    const member = await api.asMember(MEMBERS.chloe).post('/automations', {
+      project_id: 1,
+      name: 'X',
+      trigger: { type: 'task_created' },
+      actions: [{ type: 'notify' }],
+    });
     expect(member.status).toBe(403);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../../src/contract/index.ts';
 import { type Api, databaseDigest, startApi } from './helpers/api.ts';
 
 let api: Api;
@@ -23,6 +24,19 @@ describe('401: a missing or unknown token', () => {
       expect(res.headers.get('www-authenticate')).toBe('Bearer');
       expect(res.text).not.toContain('not-a-real-token-value');
     }
+  });
+
+  it('guards every endpoint, before looking at ids or bodies', async () => {
+    const before = databaseDigest(api.sandbox.db);
+    for (const ep of ENDPOINTS) {
+      const path = ep.path.replace('{id}', '1').replace('{uid}', '3');
+      const res = await api.call(ep.method, path, {
+        token: null,
+        ...(ep.method === 'GET' ? {} : { body: { x: 1 } }),
+      });
+      expect(res.status, `${ep.method} ${ep.path}`).toBe(401);
+    }
+    expect(databaseDigest(api.sandbox.db)).toBe(before);
   });
 
   it('accepts the scheme in any case', async () => {

@@ -85,3 +85,16 @@ describe('GET /tasks filters for "my tasks" and digests', () => {
     expect(Object.keys(res.body.errors).sort()).toEqual(['assignee_id', 'done', 'due_before', 'q']);
   });
 });
+
+describe('dates the record form cannot print', () => {
+  it('are a 422 in filters and bodies', async () => {
+    const filter = await api.get('/tasks?due_before=0000-06-01');
+    expect(filter.body.errors).toEqual({ due_before: ['Must fall between the years 0001 and 9999 in UTC.'] });
+    const body = await api.post('/tasks', {
+      project_id: 1,
+      title: 'Late',
+      due_date: '9999-12-31T23:00:00-05:00',
+    });
+    expect(body.body.errors).toEqual({ due_date: ['Must fall between the years 0001 and 9999 in UTC.'] });
+  });
+});

@@ -96,7 +96,12 @@ export interface TestClock {
 
 export function testClock(iso = '2026-11-21T09:30:00.000Z'): TestClock {
   let current = Date.parse(iso);
-  return { now: () => new Date(current), advance: (ms) => void (current += ms) };
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+  };
 }
 
 export const NOW = '2026-11-21T09:30:00.000Z';
