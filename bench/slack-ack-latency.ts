@@ -84,12 +84,19 @@ const replies = emulator.calls('response_url');
 const busy = replies.filter((c) => JSON.stringify(c.args).includes('busy')).length;
 
 latencies.sort((a, b) => a - b);
-const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
+const pct = (p: number) =>
+  latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
 const rssMb = (process.memoryUsage().rss / 1024 / 1024).toFixed(0);
-console.log(`ack latency, ${COUNT} signed /task mine at ${PER_SECOND}/s, service answering in ${API_LATENCY_MS} ms`);
-console.log(`  p50 ${pct(50)} ms   p99 ${pct(99)} ms   max ${latencies.at(-1)!.toFixed(1)} ms   (target p99 <= 100 ms)`);
+console.log(
+  `ack latency, ${COUNT} signed /task mine at ${PER_SECOND}/s, service answering in ${API_LATENCY_MS} ms`,
+);
+console.log(
+  `  p50 ${pct(50)} ms   p99 ${pct(99)} ms   max ${latencies.at(-1)!.toFixed(1)} ms   (target p99 <= 100 ms)`,
+);
 console.log(`  non-200 answers: ${failures}; sent over ${sendSeconds.toFixed(1)} s; RSS ${rssMb} MB`);
-console.log(`  replies after the ack within 3 s of the last command: ${replies.length} (${busy} told the service budget was spent)`);
+console.log(
+  `  replies after the ack within 3 s of the last command: ${replies.length} (${busy} told the service budget was spent)`,
+);
 console.log(`service requests per /task mine on a warm cache: ${perMine.toFixed(2)} (target <= 2)`);
 console.log('rerun: npx node bench/slack-ack-latency.ts [count] [per-second]');
 await app.stop();
