@@ -329,17 +329,30 @@ export function slackDate(date: Date, format: string, fallback: string, link?: s
   return `<!date^${unix}^${format}${linkPart}|${escapeMrkdwn(fallback).replace(/\|/g, '¦')}>`;
 }
 
+// Building an Intl.DateTimeFormat costs far more than using one: keep one per zone and style.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string, hasTime: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone}|${hasTime}`;
+  let format = formatters.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = {
+      timeZone,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    };
+    if (hasTime) Object.assign(options, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+    format = new Intl.DateTimeFormat('en-US', options);
+    if (formatters.size < 1000) formatters.set(key, format);
+  }
+  return format;
+}
+
 /** A readable date (and time with its zone when `hasTime`), for fallbacks and plain text. */
 export function formatDueFallback(date: Date, timeZone: string, hasTime: boolean): string {
-  const options: Intl.DateTimeFormatOptions = {
-    timeZone: resolveTimeZone(timeZone),
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-  };
-  if (hasTime) Object.assign(options, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
-  return new Intl.DateTimeFormat('en-US', options).format(date);
+  return formatter(resolveTimeZone(timeZone), hasTime).format(date);
 }
 
 /**

@@ -19,10 +19,10 @@ import {
 } from './actions/open-forms.ts';
 import { taskCommandHandler } from './commands/task-command.ts';
 import { appHomeOpenedHandler, workspaceLeftHandler } from './events/home-and-install.ts';
-import { linkSharedHandler } from './events/link-shared.ts';
 import type { Listener } from './listener-tables.ts';
 import { memberOptionsHandler, projectOptionsHandler } from './options/search-options.ts';
 import { createTaskFromMessageHandler, createTaskGlobalHandler } from './shortcuts/create-task-shortcuts.ts';
+import { linkSharedHandler } from './tasks/link-shared.ts';
 import { TASK_ROUTES } from './tasks/routes.ts';
 import { TEAM_ROUTES } from './team/routes.ts';
 import { connectSubmittedHandler } from './views/connect-submitted.ts';

@@ -1,35 +1,49 @@
 /**
- * Builds and publishes a person's Home tab: connection state, their link, and their open tasks
- * (one service call). Called when the tab opens and after the person acts, so it stays current.
+ * Builds and publishes a person's Home tab: connection state, their link, the channels whose
+ * default project they set, and their open tasks with each one's actions (one list call, plus the
+ * cached statuses of the projects they are in). Called when the tab opens and after each of the
+ * person's actions, so it stays current; an action taken on the tab itself adds a notice on top.
  */
 import type { WebClient } from '@slack/web-api';
-import type { Task } from '../../contract/index.ts';
+import type { WorkApiClient } from '../../api/index.ts';
+import type { ProjectStatusDef, Task } from '../../contract/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { renderAppHome } from '../ui/home/app-home.ts';
+import type { TaskNotice } from '../ui/messages/task-notice.ts';
 import { describeFailure } from './failure-message.ts';
 import { slackUsersByMember } from './resolve-people.ts';
+import { projectStatuses } from './task-changes.ts';
 
 /** The Home tab shows what is due soonest; the full list is `/task mine`. */
 const HOME_TASKS = 50;
+
+export interface PublishHomeOptions {
+  /** A line on top about what was just done there. Default: none. */
+  notice?: TaskNotice | null | undefined;
+}
 
 export async function publishHome(
   deps: AppDeps,
   client: WebClient,
   teamId: string,
   userId: string,
+  options: PublishHomeOptions = {},
 ): Promise<void> {
-  const [connection, link, profile] = await Promise.all([
+  const [connection, link, profile, channelDefaults] = await Promise.all([
     deps.connections.describe(teamId),
     deps.userLinks.get(teamId, userId),
     deps.profiles.get(client, teamId, userId),
+    deps.channelDefaults.listSetBy(teamId, userId),
   ]);
   const api = await deps.workApi.clientFor(teamId);
   let tasks: Task[] | undefined;
+  let statuses: Map<number, ProjectStatusDef[]> | undefined;
   let tasksProblem: string | null = null;
   if (api && link) {
     try {
       tasks = (await api.tasks.list({ assignee_id: link.memberId, done: 'false', per_page: HOME_TASKS }))
         .data as Task[];
+      statuses = await statusesOf(api, tasks);
     } catch (error) {
       tasksProblem = describeFailure(error).text;
     }
@@ -48,8 +62,25 @@ export async function publishHome(
       timeZone: profile.timeZone,
       slackUserIds: await slackUsersByMember(deps, teamId),
       taskUrl: (task) => deps.taskLinks.urlFor(task),
+      statuses,
+      channelDefaults: channelDefaults.map((d) => ({ channelId: d.channelId, projectName: d.projectName })),
+      notice: options.notice ?? null,
     },
     deps.clock.now(),
   );
   await client.views.publish({ user_id: userId, view });
+}
+
+/** Each project's statuses (for the status menus); a project whose statuses fail just has no menu. */
+async function statusesOf(
+  api: WorkApiClient,
+  tasks: readonly Task[],
+): Promise<Map<number, ProjectStatusDef[]>> {
+  const projectIds = [...new Set(tasks.map((t) => t.project_id))];
+  const found = await Promise.all(
+    projectIds.map(async (id) => [id, await projectStatuses(api, id).catch(() => undefined)] as const),
+  );
+  return new Map(
+    found.filter((entry): entry is readonly [number, ProjectStatusDef[]] => entry[1] !== undefined),
+  );
 }

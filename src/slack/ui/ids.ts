@@ -17,6 +17,10 @@ export const VIEWS = {
   createTask: 'create_task',
   connect: 'connect_service',
   link: 'link_member',
+  /** The edit form opened from a card's overflow menu. */
+  editTask: 'edit_task',
+  /** "Delete this task?" from `/task delete` or a card's overflow menu. */
+  deleteTask: 'delete_task',
 } as const;
 
 export const ACTIONS = {
@@ -30,6 +34,12 @@ export const ACTIONS = {
   taskOverflow: 'task_overflow',
   /** A link button to the task in the service (Slack still sends an action; ack it). */
   taskOpen: 'task_open',
+  /** "Undo" after a status change; its value says from and to which status, and until when. */
+  taskUndo: 'task_undo',
+  /** "Share in channel" under a card only its reader sees (`/task show`). */
+  taskShare: 'task_share',
+  /** Done on a row of a task list; its value carries the list page to redraw. */
+  taskListDone: 'task_list_done',
   // Task lists
   listPrevious: 'task_list_previous',
   listNext: 'task_list_next',
@@ -71,6 +81,16 @@ export const CREATE_TASK_FIELDS = {
   status: { block: 'ct_status', action: 'ct_status_select' },
 } as const satisfies Record<string, FieldId>;
 
+export const EDIT_TASK_FIELDS = {
+  title: { block: 'et_title', action: 'et_title_input' },
+  description: { block: 'et_description', action: 'et_description_input' },
+  assignees: { block: 'et_assignees', action: 'et_assignees_select' },
+  dueDate: { block: 'et_due_date', action: 'et_due_date_picker' },
+  dueTime: { block: 'et_due_time', action: 'et_due_time_picker' },
+  priority: { block: 'et_priority', action: 'et_priority_select' },
+  status: { block: 'et_status', action: 'et_status_select' },
+} as const satisfies Record<string, FieldId>;
+
 export const CONNECT_FIELDS = {
   baseUrl: { block: 'cn_base_url', action: 'cn_base_url_input' },
   token: { block: 'cn_token', action: 'cn_token_input' },
@@ -86,3 +106,97 @@ export const OPTIONS_ACTIONS = {
   project: CREATE_TASK_FIELDS.project.action,
   member: LINK_FIELDS.member.action,
 } as const;
+
+/** Shortcuts of team operations. */
+export const TEAM_SHORTCUTS = {
+  /** Message shortcut "Thread to mind map". */
+  threadToMindMap: 'thread_to_mind_map',
+} as const;
+
+/** Modals of team operations (sprints, projects, workspaces, goals, automations, mind maps). */
+export const TEAM_VIEWS = {
+  sprintNew: 'team_sprint_new',
+  /** Asks for the dates a sprint needs before it can start. */
+  sprintStartDates: 'team_sprint_start_dates',
+  /** Create or edit a project (its metadata says which). */
+  projectForm: 'team_project_form',
+  /** Create or rename a workspace. */
+  workspaceForm: 'team_workspace_form',
+  /** Create or edit a goal. */
+  goalForm: 'team_goal_form',
+  keyResultForm: 'team_key_result_form',
+  automationForm: 'team_automation_form',
+  threadToMindMap: 'team_thread_mind_map',
+} as const;
+
+/** Buttons and menus of team operations; each carries its record in its value (see ui/team/values.ts). */
+export const TEAM_ACTIONS = {
+  /** "Start" on a planned sprint: shows what would start, with a confirm. */
+  sprintStart: 'team_sprint_start',
+  sprintConfirmStart: 'team_sprint_confirm_start',
+  /** Opens the dates form for a sprint that cannot start without them. */
+  sprintSetDates: 'team_sprint_set_dates',
+  /** Shows a sprint's card (and its report once active). */
+  sprintShow: 'team_sprint_show',
+  projectNew: 'team_project_new',
+  /** Overflow on a project row: edit or archive. */
+  projectMenu: 'team_project_menu',
+  projectConfirmArchive: 'team_project_confirm_archive',
+  goalEdit: 'team_goal_edit',
+  goalAddKeyResult: 'team_goal_add_key_result',
+  automationToggle: 'team_automation_toggle',
+  mindMapShow: 'team_mind_map_show',
+  /** Dismisses a confirm message. */
+  dismiss: 'team_dismiss',
+} as const;
+
+export const SPRINT_FIELDS = {
+  project: { block: 'sp_project', action: 'sp_project_select' },
+  name: { block: 'sp_name', action: 'sp_name_input' },
+  goal: { block: 'sp_goal', action: 'sp_goal_input' },
+  startDate: { block: 'sp_start', action: 'sp_start_picker' },
+  endDate: { block: 'sp_end', action: 'sp_end_picker' },
+} as const satisfies Record<string, FieldId>;
+
+export const PROJECT_FIELDS = {
+  workspace: { block: 'pj_workspace', action: 'pj_workspace_select' },
+  name: { block: 'pj_name', action: 'pj_name_input' },
+  description: { block: 'pj_description', action: 'pj_description_input' },
+  color: { block: 'pj_color', action: 'pj_color_select' },
+} as const satisfies Record<string, FieldId>;
+
+export const WORKSPACE_FIELDS = {
+  name: { block: 'ws_name', action: 'ws_name_input' },
+} as const satisfies Record<string, FieldId>;
+
+export const GOAL_FIELDS = {
+  workspace: { block: 'gl_workspace', action: 'gl_workspace_select' },
+  project: { block: 'gl_project', action: 'gl_project_select' },
+  title: { block: 'gl_title', action: 'gl_title_input' },
+  description: { block: 'gl_description', action: 'gl_description_input' },
+  status: { block: 'gl_status', action: 'gl_status_select' },
+  startDate: { block: 'gl_start', action: 'gl_start_picker' },
+  dueDate: { block: 'gl_due', action: 'gl_due_picker' },
+} as const satisfies Record<string, FieldId>;
+
+export const KEY_RESULT_FIELDS = {
+  title: { block: 'kr_title', action: 'kr_title_input' },
+  type: { block: 'kr_type', action: 'kr_type_select' },
+  start: { block: 'kr_start', action: 'kr_start_input' },
+  target: { block: 'kr_target', action: 'kr_target_input' },
+  current: { block: 'kr_current', action: 'kr_current_input' },
+  unit: { block: 'kr_unit', action: 'kr_unit_input' },
+} as const satisfies Record<string, FieldId>;
+
+export const AUTOMATION_FIELDS = {
+  project: { block: 'au_project', action: 'au_project_select' },
+  name: { block: 'au_name', action: 'au_name_input' },
+  trigger: { block: 'au_trigger', action: 'au_trigger_select' },
+  action: { block: 'au_action', action: 'au_action_select' },
+  setting: { block: 'au_setting', action: 'au_setting_input' },
+} as const satisfies Record<string, FieldId>;
+
+export const THREAD_MIND_MAP_FIELDS = {
+  project: { block: 'mm_project', action: 'mm_project_select' },
+  title: { block: 'mm_title', action: 'mm_title_input' },
+} as const satisfies Record<string, FieldId>;

@@ -92,3 +92,83 @@ export function decodeListPage(value: string): ListPage | null {
   if (j !== undefined && (typeof j !== 'number' || !Number.isSafeInteger(j) || j < 1)) return null;
   return { view: v, page: p, status: s ?? null, projectId: j ?? null };
 }
+
+/**
+ * The block_id of a row of task actions shown under a list row (App Home): not `task:` like the
+ * card's, because the row above it already uses that id and block_ids are unique in a view.
+ */
+const TASK_BAR_PREFIX = 'taskbar';
+
+export function taskBarBlockId(ref: TaskRef, version: string): string {
+  return taskBlockId(ref, version).replace(`${TASK_BLOCK_PREFIX}:`, `${TASK_BAR_PREFIX}:`);
+}
+
+/** The task of any block that holds task actions: a card's action row, a list row, a Home action bar. */
+export function decodeTaskActionBlockId(blockId: string): TaskRef | null {
+  if (blockId.startsWith(`${TASK_BAR_PREFIX}:`)) {
+    return decodeTaskBlockId(`${TASK_BLOCK_PREFIX}:${blockId.slice(TASK_BAR_PREFIX.length + 1)}`);
+  }
+  return decodeTaskBlockId(blockId);
+}
+
+const CARD_PREFIX = 'card';
+
+/** The parts of a task card other than its action row. */
+export type TaskCardPart = 'title' | 'fields' | 'notice' | 'share' | 'footer';
+
+/**
+ * The block_id of one part of a task card, so that a message holding a card among other blocks
+ * (the "created from this message" line) can have just the card redrawn.
+ */
+export function taskCardBlockId(ref: TaskRef, part: TaskCardPart): string {
+  return `${CARD_PREFIX}:${encodeTaskRef(ref)}:${part}`;
+}
+
+/** Whether a block belongs to the card of `taskId`: one of its parts, or its action row. */
+export function isTaskCardBlock(blockId: string | undefined, taskId: number): boolean {
+  if (!blockId) return false;
+  const [prefix, ref] = blockId.split(':');
+  if (prefix === CARD_PREFIX) return decodeTaskRef(ref ?? '')?.taskId === taskId;
+  return prefix === TASK_BLOCK_PREFIX && decodeTaskBlockId(blockId)?.taskId === taskId;
+}
+
+/** What an "Undo" button undoes: the task's status set back from `to` to `from`, until `until`. */
+export interface UndoStatus {
+  ref: TaskRef;
+  /** The status before the change. */
+  from: number;
+  /** The status the change set. */
+  to: number;
+  /** Epoch milliseconds after which the undo is refused. */
+  until: number;
+}
+
+/** `12.3:4>6:1795237199`: ids and a time in seconds, far within a button value. */
+export function encodeUndoStatus(undo: UndoStatus): string {
+  return `${encodeTaskRef(undo.ref)}:${undo.from}>${undo.to}:${Math.ceil(undo.until / 1000)}`;
+}
+
+export function decodeUndoStatus(value: string): UndoStatus | null {
+  const [ref, change, until, ...extra] = value.split(':');
+  const decoded = decodeTaskRef(ref ?? '');
+  const [from, to, ...more] = (change ?? '').split('>');
+  const fromId = toId(from);
+  const toStatus = toId(to);
+  const seconds = toId(until);
+  if (!decoded || fromId === null || toStatus === null || seconds === null) return null;
+  if (extra.length > 0 || more.length > 0) return null;
+  return { ref: decoded, from: fromId, to: toStatus, until: seconds * 1000 };
+}
+
+/** Done on a list row: the task, then the list page to redraw (`12.3|{"v":"mine","p":1}`). */
+export function encodeListRowDone(ref: TaskRef, page: ListPage): string {
+  return `${encodeTaskRef(ref)}|${encodeListPage(page)}`;
+}
+
+export function decodeListRowDone(value: string): { ref: TaskRef; page: ListPage } | null {
+  const bar = value.indexOf('|');
+  if (bar < 0) return null;
+  const ref = decodeTaskRef(value.slice(0, bar));
+  const page = decodeListPage(value.slice(bar + 1));
+  return ref && page ? { ref, page } : null;
+}

@@ -1,6 +1,7 @@
 /**
  * The App Home tab: the workspace's connection (admins connect or reconnect), this person's link
- * (link or unlink), a "Create task" button, and their tasks due soon, within 100 blocks.
+ * (link or unlink), a "Create task" button, the channels whose default project they set, and their
+ * tasks due soon with the same actions as a task card, within 100 blocks.
  */
 import type { ProjectStatusDef, Task } from '../../../contract/index.ts';
 import {
@@ -13,8 +14,9 @@ import {
 import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
 import type { ActionsBlock, Button, HomeView, KnownBlock, SectionBlock } from '../block-types.ts';
 import { ACTIONS, COMMAND_NAME } from '../ids.ts';
-import { capBlocks, contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';
-import { renderTaskRow } from '../messages/task-card.ts';
+import { capBlocks, contextLine, joinWithin, LIMITS, mrkdwn, plainText } from '../limits.ts';
+import { renderTaskActionBar, renderTaskRow } from '../messages/task-card.ts';
+import { renderTaskNotice, type TaskNotice } from '../messages/task-notice.ts';
 import { dueOf, isDoneStatus, type SlackUserIds } from '../messages/task-parts.ts';
 import { decodeTaskBlockId } from '../values.ts';
 
@@ -34,6 +36,10 @@ export interface AppHomeModel {
   slackUserIds?: SlackUserIds | undefined;
   taskUrl?: ((task: Task) => string | null | undefined) | undefined;
   statuses?: ReadonlyMap<number, readonly ProjectStatusDef[]> | undefined;
+  /** Channels whose default project this person set. */
+  channelDefaults?: ReadonlyArray<{ channelId: string; projectName: string }> | undefined;
+  /** What just happened after an action taken here (with Undo for a status change). */
+  notice?: TaskNotice | null | undefined;
 }
 
 function button(actionId: string, text: string, style?: 'primary' | 'danger'): Button {
@@ -126,18 +132,15 @@ function taskBlocks(model: AppHomeModel, now: Date): KnownBlock[] {
     any = true;
     blocks.push({ type: 'section', text: mrkdwn(`*${title}* (${tasks.length})`) });
     for (const task of tasks) {
-      blocks.push(
-        renderTaskRow(
-          {
-            task,
-            url: model.taskUrl?.(task),
-            statuses: model.statuses?.get(task.project_id),
-            slackUserIds: model.slackUserIds,
-            timeZone,
-          },
-          now,
-        ),
-      );
+      const card = {
+        task,
+        url: model.taskUrl?.(task),
+        statuses: model.statuses?.get(task.project_id),
+        slackUserIds: model.slackUserIds,
+        timeZone,
+      };
+      // The row has Done; the bar under it the rest of a card's actions.
+      blocks.push(renderTaskRow(card, now), renderTaskActionBar(card));
     }
   }
   const undated = groups.get('none')?.length ?? 0;
@@ -148,11 +151,25 @@ function taskBlocks(model: AppHomeModel, now: Date): KnownBlock[] {
   return blocks;
 }
 
+const CHANNEL_ID = /^[CGD][A-Z0-9]{2,31}$/;
+
+function channelDefaultsBlock(model: AppHomeModel): SectionBlock | null {
+  const channels = (model.channelDefaults ?? []).filter((c) => CHANNEL_ID.test(c.channelId));
+  if (!model.connection || channels.length === 0) return null;
+  const lines = channels.map((c) => `<#${c.channelId}> → *${escapeMrkdwn(truncate(c.projectName, 100))}*`);
+  const list = joinWithin(lines, '\n', LIMITS.sectionText - 200);
+  return {
+    type: 'section',
+    text: mrkdwn(
+      `:pushpin: *Channel projects you set* (\`${COMMAND_NAME} new\` there files tasks in them)\n${list}`,
+    ),
+  };
+}
+
 export function renderAppHome(model: AppHomeModel, now: Date): HomeView {
-  const top: KnownBlock[] = [
-    { type: 'header', text: plainText('Taskbridge', LIMITS.headerText) },
-    connectionBlock(model),
-  ];
+  const top: KnownBlock[] = [{ type: 'header', text: plainText('Taskbridge', LIMITS.headerText) }];
+  if (model.notice) top.push(renderTaskNotice(model.notice, now, 'home_notice'));
+  top.push(connectionBlock(model));
   const link = linkBlock(model);
   if (link) top.push(link);
   if (model.connection) {
@@ -166,6 +183,8 @@ export function renderAppHome(model: AppHomeModel, now: Date): HomeView {
     };
     top.push(actions);
   }
+  const channels = channelDefaultsBlock(model);
+  if (channels) top.push(channels);
   const showTasks = model.connection && model.link;
   const body = showTasks ? [{ type: 'divider' } as const, ...taskBlocks(model, now)] : [];
   // Count the tasks left out, not the headings between them.

@@ -15,7 +15,15 @@ import type {
 } from '../block-types.ts';
 import { ACTIONS, OVERFLOW } from '../ids.ts';
 import { contextLine, joinWithin, LIMITS, mrkdwn, option, plainText } from '../limits.ts';
-import { encodeOverflowValue, encodeTaskRef, type TaskRef, taskBlockId } from '../values.ts';
+import {
+  encodeOverflowValue,
+  encodeTaskRef,
+  type TaskRef,
+  taskBarBlockId,
+  taskBlockId,
+  taskCardBlockId,
+} from '../values.ts';
+import { renderTaskNotice, type TaskNotice } from './task-notice.ts';
 import {
   dueView,
   isDoneStatus,
@@ -40,6 +48,14 @@ export interface TaskCardModel {
   timeZone?: string | undefined;
   /** Show the row of actions. Default: true. */
   withActions?: boolean | undefined;
+  /** What just happened to the task, under the actions (with Undo for a status change). */
+  notice?: TaskNotice | null | undefined;
+  /** A card only its reader sees: offer to share it in the channel. Default: false. */
+  shareable?: boolean | undefined;
+  /** Who shared the card into the channel, named in its footer. */
+  sharedBySlackUserId?: string | null | undefined;
+  /** Replaces the Done button of a list row (e.g. one that also carries the list page). */
+  rowDone?: { actionId: string; value: string } | undefined;
 }
 
 /** How much of a title a card shows; the rest is one click away. */
@@ -70,12 +86,12 @@ function statusOptions(task: Task, statuses: readonly ProjectStatusDef[]): Plain
   return shown.map((s) => option(s.name, String(s.id)));
 }
 
-function actionsRow(model: TaskCardModel, done: boolean, timeZone: string): ActionsBlock {
+function actionsRow(model: TaskCardModel, done: boolean, timeZone: string, withDone = true): ActionsBlock {
   const { task } = model;
   const ref = refOf(task);
   const value = encodeTaskRef(ref);
   const elements: ActionsBlockElement[] = [];
-  if (!done) {
+  if (!done && withDone) {
     elements.push({
       type: 'button',
       action_id: ACTIONS.taskDone,
@@ -163,13 +179,48 @@ export function renderTaskCard(model: TaskCardModel, now: Date): RenderedMessage
   if (model.projectName) {
     fields.push(mrkdwn(label('Project', escapeMrkdwn(truncate(model.projectName, 200))), LIMITS.fieldText));
   }
+  const ref = refOf(task);
   const blocks: KnownBlock[] = [
-    { type: 'section', text: mrkdwn(titleMrkdwn(task, model.url)) },
-    { type: 'section', fields },
+    { type: 'section', block_id: taskCardBlockId(ref, 'title'), text: mrkdwn(titleMrkdwn(task, model.url)) },
+    { type: 'section', block_id: taskCardBlockId(ref, 'fields'), fields },
   ];
-  if (model.withActions ?? true) blocks.push(actionsRow(model, done, timeZone));
-  blocks.push(contextLine(`Task #${task.id}${done ? ' · :white_check_mark: Done' : ''}`));
+  const withActions = model.withActions ?? true;
+  if (withActions) blocks.push(actionsRow(model, done, timeZone));
+  if (model.notice) blocks.push(renderTaskNotice(model.notice, now, taskCardBlockId(ref, 'notice')));
+  if (withActions && model.shareable) blocks.push(shareBlock(ref));
+  const shared =
+    model.sharedBySlackUserId && /^[UW][A-Z0-9]{2,31}$/.test(model.sharedBySlackUserId)
+      ? ` · shared by <@${model.sharedBySlackUserId}>`
+      : '';
+  const footer = contextLine(`Task #${task.id}${done ? ' · :white_check_mark: Done' : ''}${shared}`);
+  blocks.push({ ...footer, block_id: taskCardBlockId(ref, 'footer') });
   return { text: fallbackText(model, done, now, timeZone), blocks };
+}
+
+/** Under a card only its reader sees (it cannot become visible itself): post it for everyone. */
+function shareBlock(ref: TaskRef): SectionBlock {
+  return {
+    type: 'section',
+    block_id: taskCardBlockId(ref, 'share'),
+    text: mrkdwn('_Only you can see this card._'),
+    accessory: {
+      type: 'button',
+      action_id: ACTIONS.taskShare,
+      text: plainText('Share in channel', LIMITS.buttonText),
+      value: encodeTaskRef(ref),
+    },
+  };
+}
+
+/**
+ * A card's actions without Done, under a list row that has its own Done button (App Home). Its
+ * block_id differs from the row's, as block_ids must within one view.
+ */
+export function renderTaskActionBar(model: TaskCardModel): ActionsBlock {
+  const timeZone = resolveTimeZone(model.timeZone);
+  const done = isDoneStatus(model.task.status, model.statuses);
+  const row = actionsRow(model, done, timeZone, false);
+  return { ...row, block_id: taskBarBlockId(refOf(model.task), model.task.updated_at) };
 }
 
 /**
@@ -196,9 +247,9 @@ export function renderTaskRow(model: TaskCardModel, now: Date): SectionBlock {
   if (!done && (model.withActions ?? true)) {
     block.accessory = {
       type: 'button',
-      action_id: ACTIONS.taskDone,
+      action_id: model.rowDone?.actionId ?? ACTIONS.taskDone,
       text: plainText('Done', LIMITS.buttonText),
-      value: encodeTaskRef(refOf(task)),
+      value: model.rowDone?.value ?? encodeTaskRef(refOf(task)),
     };
   }
   return block;

@@ -10,7 +10,7 @@ import type { ActionsBlock, Button, KnownBlock, RenderedMessage } from '../block
 import { ACTIONS } from '../ids.ts';
 import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';
 import { statusEmoji } from '../status-color.ts';
-import { encodeListPage, type ListPage } from '../values.ts';
+import { encodeListPage, encodeListRowDone, type ListPage } from '../values.ts';
 import { renderTaskRow } from './task-card.ts';
 import { dueOf, type SlackUserIds } from './task-parts.ts';
 
@@ -94,7 +94,13 @@ function pagingRow(model: TaskListBase, page: Omit<ListPage, 'page'>): ActionsBl
  * Group headings and rows, capped so that `fixed` other blocks still fit: when rows must be left
  * out, the last slot says how many and where to see them.
  */
-function groupBlocks(groups: readonly Group[], model: TaskListBase, now: Date, fixed: number): KnownBlock[] {
+function groupBlocks(
+  groups: readonly Group[],
+  model: TaskListBase,
+  now: Date,
+  fixed: number,
+  page: ListPage,
+): KnownBlock[] {
   const budget = LIMITS.messageBlocks - fixed;
   const blocks: KnownBlock[] = [];
   const shownGroups = groups.filter((g) => g.tasks.length > 0);
@@ -120,6 +126,11 @@ function groupBlocks(groups: readonly Group[], model: TaskListBase, now: Date, f
             statuses: model.statuses?.get(task.project_id),
             slackUserIds: model.slackUserIds,
             timeZone: model.timeZone,
+            // Done on a row redraws this very page, so the button says which page it is on.
+            rowDone: {
+              actionId: ACTIONS.taskListDone,
+              value: encodeListRowDone({ taskId: task.id, projectId: task.project_id }, page),
+            },
           },
           now,
         ),
@@ -148,7 +159,8 @@ export function renderMyTasks(model: MyTasksModel, now: Date): RenderedMessage {
   const count = (bucket: DayBucket) => groups.get(bucket)?.length ?? 0;
   const summary = `${count('overdue')} overdue · ${count('today')} due today · ${count('upcoming')} upcoming · ${count('none')} with no date`;
   const note = pageNote(model);
-  const paging = pagingRow(model, { view: 'mine', status: model.status, projectId: null });
+  const listPage: ListPage = { view: 'mine', status: model.status, projectId: null, page: model.page };
+  const paging = pagingRow(model, listPage);
   const head: KnownBlock[] = [
     { type: 'header', text: plainText('Your tasks', LIMITS.headerText) },
     contextLine(note ? `${summary} · ${note}` : summary),
@@ -163,7 +175,7 @@ export function renderMyTasks(model: MyTasksModel, now: Date): RenderedMessage {
     };
   }
   const ordered = BUCKETS.map(({ bucket, title }) => ({ title, tasks: groups.get(bucket) ?? [] }));
-  const body = groupBlocks(ordered, model, now, head.length + (paging ? 1 : 0));
+  const body = groupBlocks(ordered, model, now, head.length + (paging ? 1 : 0), listPage);
   return {
     text: `Your tasks: ${summary.replaceAll(' · ', ', ')}`,
     blocks: [...head, ...body, ...(paging ? [paging] : [])],
@@ -189,7 +201,13 @@ export function renderProjectTasks(model: ProjectTasksModel, now: Date): Rendere
     .map(([, group]) => ({ ...group, tasks: group.tasks.sort(byDue) }));
   const note = pageNote(model);
   const summary = `${model.total} task${model.total === 1 ? '' : 's'}`;
-  const paging = pagingRow(model, { view: 'project', status: model.status, projectId: model.project.id });
+  const listPage: ListPage = {
+    view: 'project',
+    status: model.status,
+    projectId: model.project.id,
+    page: model.page,
+  };
+  const paging = pagingRow(model, listPage);
   const head: KnownBlock[] = [
     { type: 'header', text: plainText(`${name}: tasks`, LIMITS.headerText) },
     contextLine(note ? `${summary} · ${note}` : summary),
@@ -203,7 +221,7 @@ export function renderProjectTasks(model: ProjectTasksModel, now: Date): Rendere
       blocks: [...head, { type: 'section', text: mrkdwn(empty) }, ...(paging ? [paging] : [])],
     };
   }
-  const body = groupBlocks(ordered, model, now, head.length + (paging ? 1 : 0));
+  const body = groupBlocks(ordered, model, now, head.length + (paging ? 1 : 0), listPage);
   return {
     text: `${escapeMrkdwn(name)}: ${summary}`,
     blocks: [...head, ...body, ...(paging ? [paging] : [])],

@@ -1,0 +1,108 @@
+/**
+ * The changes people make to a task from Slack, each as "read the task, change it if needed":
+ * reading first gives the status an Undo goes back to, says when there is nothing to do (a second
+ * click on Done), and notices a task deleted meanwhile (the read answers 404).
+ */
+import type { WorkApiClient } from '../../api/index.ts';
+import type { MemberRef, ProjectStatusDef, Task, UpdateTaskBody } from '../../contract/index.ts';
+import { TaskRefusal } from './task-refusal.ts';
+
+export interface TaskChange {
+  before: Task;
+  after: Task;
+  /** False when the task already was as asked (nothing was sent to the service). */
+  changed: boolean;
+}
+
+/** The project's statuses, in order. */
+export async function projectStatuses(api: WorkApiClient, projectId: number): Promise<ProjectStatusDef[]> {
+  const statuses = (await api.projects.statuses(projectId)) as ProjectStatusDef[];
+  return [...statuses].sort((a, b) => a.position - b.position);
+}
+
+/** The status "done" means in this project: the first one flagged done. */
+export function doneStatusOf(statuses: readonly ProjectStatusDef[]): ProjectStatusDef | undefined {
+  return [...statuses].sort((a, b) => a.position - b.position).find((s) => s.is_done);
+}
+
+/** Reads the task, asks `decide` what to send (null: nothing), and sends it. */
+export async function changeTask(
+  api: WorkApiClient,
+  taskId: number,
+  decide: (task: Task) => UpdateTaskBody | null,
+): Promise<TaskChange> {
+  const before = (await api.tasks.get(taskId)) as Task;
+  const body = decide(before);
+  if (!body) return { before, after: before, changed: false };
+  const after = (await api.tasks.update(taskId, body)) as Task;
+  return { before, after, changed: true };
+}
+
+/** Moves the task to its project's done status. */
+export async function markTaskDone(
+  api: WorkApiClient,
+  taskId: number,
+): Promise<TaskChange & { status: ProjectStatusDef }> {
+  const before = (await api.tasks.get(taskId)) as Task;
+  const statuses = await projectStatuses(api, before.project_id);
+  const done = doneStatusOf(statuses);
+  if (!done) {
+    throw new TaskRefusal(
+      'This task’s project has no status that means done. Pick a status from the card’s menu instead.',
+    );
+  }
+  if (before.status.id === done.id) return { before, after: before, changed: false, status: done };
+  const after = (await api.tasks.update(taskId, { status_id: done.id })) as Task;
+  return { before, after, changed: true, status: done };
+}
+
+/** Moves the task to one of its project's statuses (checked, so a stale menu cannot send a stranger). */
+export async function setTaskStatus(
+  api: WorkApiClient,
+  taskId: number,
+  statusId: number,
+): Promise<TaskChange & { status: ProjectStatusDef }> {
+  const before = (await api.tasks.get(taskId)) as Task;
+  const status = (await projectStatuses(api, before.project_id)).find((s) => s.id === statusId);
+  if (!status) {
+    throw new TaskRefusal('That status is no longer one of this project’s. The card has been refreshed.');
+  }
+  if (before.status.id === statusId) return { before, after: before, changed: false, status };
+  const after = (await api.tasks.update(taskId, { status_id: statusId })) as Task;
+  return { before, after, changed: true, status };
+}
+
+/**
+ * Adds one assignee, keeping the others: a task may have several, and a click on a card must not
+ * drop anyone silently (the edit form and `/task assign` set the whole list).
+ */
+export function addTaskAssignee(api: WorkApiClient, taskId: number, member: MemberRef): Promise<TaskChange> {
+  return changeTask(api, taskId, (task) =>
+    task.assignees.some((a) => a.id === member.id)
+      ? null
+      : { assignee_ids: [...task.assignees.map((a) => a.id), member.id] },
+  );
+}
+
+/** Sets exactly these assignees (empty: nobody). */
+export function setTaskAssignees(
+  api: WorkApiClient,
+  taskId: number,
+  memberIds: readonly number[],
+): Promise<TaskChange> {
+  const wanted = [...new Set(memberIds)];
+  return changeTask(api, taskId, (task) => {
+    const now = task.assignees.map((a) => a.id);
+    const same = now.length === wanted.length && wanted.every((id) => now.includes(id));
+    return same ? null : { assignee_ids: wanted };
+  });
+}
+
+/** Sets the due instant (null: no due date). */
+export function setTaskDue(api: WorkApiClient, taskId: number, due: Date | null): Promise<TaskChange> {
+  return changeTask(api, taskId, (task) => {
+    const now = task.due_date ? new Date(task.due_date).getTime() : null;
+    if (now === (due ? due.getTime() : null)) return null;
+    return { due_date: due ? due.toISOString() : null };
+  });
+}
