@@ -1,6 +1,7 @@
 /**
  * Reading single arguments out of tokens, shared by the verbs.
  */
+import { GOAL_STATUSES, type GoalStatus, PROJECT_ROLES, type ProjectRole } from '../../contract/index.ts';
 import type { CommandError, PersonRef, ProjectRef, VerbName } from './intents.ts';
 import type { Token } from './tokens.ts';
 
@@ -54,4 +55,30 @@ export function badArguments(verb: VerbName, message: string): CommandError {
 /** How a reference reads back to the person in an error message. */
 export function describeToken(token: Token): string {
   return token.text.length > 40 ? `${token.text.slice(0, 39)}…` : token.text;
+}
+
+// Deliberately loose: the service validates addresses; this only tells an email from a word.
+const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>".]+$/;
+
+/** An email typed plainly, or as Slack sends it with escaping on (`<mailto:a@b.co|a@b.co>`). */
+export function emailFrom(token: Token): string | null {
+  if (token.kind !== 'word' && token.kind !== 'markup') return null;
+  const text = token.text.trim().replace(/^mailto:/i, '');
+  return EMAIL.test(text) ? text.toLowerCase() : null;
+}
+
+/** A project role word: `admin`, `member` or `viewer`, any case. */
+export function roleFrom(token: Token | undefined): ProjectRole | null {
+  if (token?.kind !== 'word') return null;
+  const word = token.text.toLowerCase();
+  return PROJECT_ROLES.find((r) => r === word || `${r}s` === word) ?? null;
+}
+
+/** A goal status as typed: `on_track`, `on track`, `at-risk`, `done`…, any case. */
+export function goalStatusFrom(text: string): GoalStatus | null {
+  const key = text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+  return GOAL_STATUSES.find((s) => s === key) ?? null;
 }

@@ -3,7 +3,7 @@
  * Names and people are references still to be resolved (by the listener, against the store and the
  * service); due dates stay raw text until the person's zone is known (`parseDueDate`).
  */
-import type { Priority } from '../../contract/index.ts';
+import type { GoalStatus, Priority, ProjectRole } from '../../contract/index.ts';
 
 /** Every verb, in the order help lists them. */
 export const VERB_NAMES = [
@@ -16,6 +16,16 @@ export const VERB_NAMES = [
   'due',
   'delete',
   'project',
+  'projects',
+  'members',
+  'invite',
+  'role',
+  'sprint',
+  'goals',
+  'goal',
+  'automations',
+  'mindmaps',
+  'workspaces',
   'connect',
   'link',
   'unlink',
@@ -114,6 +124,99 @@ export interface DueIntent extends IntentBase {
   dueText: string | null;
 }
 
+/** A sprint named in a command: its id (`12`, `#12`) or its name (exact, else a unique prefix). */
+export type SprintRef = { kind: 'id'; id: number } | { kind: 'name'; name: string };
+
+/** A service workspace named in a command: its id or its name. */
+export type WorkspaceRef = { kind: 'id'; id: number } | { kind: 'name'; name: string };
+
+export interface SprintIntent extends IntentBase {
+  verb: 'sprint';
+  /** `list` the project's sprints, open the `new` form, `start` one (after a confirm), or `show` one. */
+  action: 'list' | 'new' | 'start' | 'show';
+  /** Null: the channel's default project (or, for start and show by id, wherever the sprint is). */
+  project: ProjectRef | null;
+  /** For start and show; null: the only planned sprint (start) or the active one (show). */
+  sprint: SprintRef | null;
+  /** For new: a name to prefill. */
+  name: string | null;
+}
+
+/** Who to invite: a Slack person (their profile's email is used) or a typed email. */
+export type Invitee =
+  | { kind: 'slack'; userId: string; name: string | null }
+  | { kind: 'email'; email: string };
+
+export interface InviteIntent extends IntentBase {
+  verb: 'invite';
+  invitee: Invitee;
+  /** Null: the service's default (member). */
+  role: ProjectRole | null;
+  project: ProjectRef | null;
+}
+
+export interface MembersIntent extends IntentBase {
+  verb: 'members';
+  project: ProjectRef | null;
+}
+
+export interface RoleIntent extends IntentBase {
+  verb: 'role';
+  person: PersonRef;
+  role: ProjectRole;
+  project: ProjectRef | null;
+}
+
+export interface ProjectsIntent extends IntentBase {
+  verb: 'projects';
+  /** `list` them, open the `new` or `edit` form, or ask to `archive` one. */
+  action: 'list' | 'new' | 'edit' | 'archive';
+  /** For edit and archive; null: the channel's default project. */
+  project: ProjectRef | null;
+  /** For list: archived projects too (`projects all`). */
+  includeArchived: boolean;
+}
+
+export interface WorkspacesIntent extends IntentBase {
+  verb: 'workspaces';
+  action: 'list' | 'new' | 'rename' | 'members';
+  /** For rename and members; null: the only workspace. */
+  workspace: WorkspaceRef | null;
+}
+
+export interface GoalsIntent extends IntentBase {
+  verb: 'goals';
+  /** Null: every goal (goals belong to workspaces; a project only narrows the list). */
+  project: ProjectRef | null;
+  status: GoalStatus | null;
+}
+
+export interface GoalIntent extends IntentBase {
+  verb: 'goal';
+  /** Open the `new` or `edit` form, set its `status` at once, or add a key result (`target`, a form). */
+  action: 'new' | 'edit' | 'status' | 'target';
+  /** For edit, status and target. */
+  goalId: number | null;
+  /** For status. */
+  status: GoalStatus | null;
+  /** For new: the project to preselect. */
+  project: ProjectRef | null;
+}
+
+export interface AutomationsIntent extends IntentBase {
+  verb: 'automations';
+  action: 'list' | 'new';
+  project: ProjectRef | null;
+}
+
+export interface MindMapsIntent extends IntentBase {
+  verb: 'mindmaps';
+  action: 'list' | 'show';
+  project: ProjectRef | null;
+  /** For show. */
+  mindMapId: number | null;
+}
+
 export type TaskIntent =
   | HelpIntent
   | NewTaskIntent
@@ -127,7 +230,17 @@ export type TaskIntent =
   | DoneIntent
   | DeleteIntent
   | AssignIntent
-  | DueIntent;
+  | DueIntent
+  | SprintIntent
+  | InviteIntent
+  | MembersIntent
+  | RoleIntent
+  | ProjectsIntent
+  | WorkspacesIntent
+  | GoalsIntent
+  | GoalIntent
+  | AutomationsIntent
+  | MindMapsIntent;
 
 export interface CommandError {
   kind: 'error';

@@ -2,8 +2,26 @@
  * The `/task` verbs as one table: a verb is one entry here (its name, aliases, help text and
  * argument parser) plus its intent type in intents.ts. Help and "did you mean" read this table.
  */
-import { badArguments, describeToken, personFrom, projectFrom, taskIdFrom, textOf } from './arguments.ts';
-import type { CommandError, PersonRef, ProjectRef, TaskIntent, VerbName } from './intents.ts';
+import {
+  badArguments,
+  describeToken,
+  emailFrom,
+  goalStatusFrom,
+  personFrom,
+  projectFrom,
+  roleFrom,
+  taskIdFrom,
+  textOf,
+} from './arguments.ts';
+import type {
+  CommandError,
+  Invitee,
+  PersonRef,
+  ProjectRef,
+  SprintRef,
+  TaskIntent,
+  VerbName,
+} from './intents.ts';
 import { parseNewTask } from './parse-new-task.ts';
 import type { Token } from './tokens.ts';
 
@@ -127,6 +145,311 @@ function parseProject(args: readonly Token[]): TaskIntent | CommandError {
   );
 }
 
+// ---- team operations (sprints, people, projects, workspaces, goals, automations, mind maps) ----
+
+function isCommandError(x: object): x is CommandError {
+  return 'code' in x;
+}
+
+/** `#12` names an id in these verbs, never a project called "12". */
+function isNumberedProject(token: Token): boolean {
+  return token.kind === 'project' && /^\d+$/.test(token.name);
+}
+
+/** The project named anywhere in the arguments (at most one) and the other words, in order. */
+function projectAndWords(
+  verb: VerbName,
+  args: readonly Token[],
+  example: string,
+): { project: ProjectRef | null; words: Token[] } | CommandError {
+  let project: ProjectRef | null = null;
+  const words: Token[] = [];
+  for (const token of args) {
+    const ref = isNumberedProject(token) ? null : projectFrom(token);
+    if (ref) {
+      if (project) return badArguments(verb, `Give one project, like \`/task ${example}\`.`);
+      project = ref;
+    } else if (token.kind === 'word' || token.kind === 'quoted' || token.kind === 'project') {
+      words.push(token);
+    } else {
+      return badArguments(verb, `“${describeToken(token)}” doesn't belong there. Try \`/task ${example}\`.`);
+    }
+  }
+  return { project, words };
+}
+
+/** A sub-command word (`new`, `start`…) by the table, any case. */
+function actionOf<A extends string>(token: Token | undefined, table: Readonly<Record<string, A>>): A | null {
+  if (token?.kind !== 'word') return null;
+  const word = token.text.toLowerCase();
+  return Object.hasOwn(table, word) ? (table[word] ?? null) : null;
+}
+
+/** An id (`12`, `#12`) when the words are one number, else their text as a name; null when none. */
+function idOrName(words: readonly Token[]): SprintRef | null {
+  if (words.length === 0) return null;
+  const id = words.length === 1 ? taskIdFrom(words[0]) : null;
+  return id === null ? { kind: 'name', name: textOf(words) } : { kind: 'id', id };
+}
+
+const NEW_WORDS = { new: 'new', create: 'new', add: 'new' } as const;
+
+const SPRINT_ACTIONS: Readonly<Record<string, 'list' | 'new' | 'start' | 'show'>> = {
+  ...NEW_WORDS,
+  list: 'list',
+  start: 'start',
+  begin: 'start',
+  show: 'show',
+  report: 'show',
+};
+
+function parseSprint(args: readonly Token[]): TaskIntent | CommandError {
+  const split = projectAndWords('sprint', args, 'sprint start "Sprint 2" #Website');
+  if (isCommandError(split)) return split;
+  const [first, ...rest] = split.words;
+  const base = { kind: 'intent', verb: 'sprint', project: split.project, sprint: null, name: null } as const;
+  if (!first) return { ...base, action: 'list' };
+  const action = actionOf(first, SPRINT_ACTIONS);
+  if (!action || (action === 'list' && rest.length > 0)) {
+    return badArguments(
+      'sprint',
+      `“${describeToken(first)}” isn't a sprint command: try \`/task sprint #Website\`, \`sprint new\`, \`sprint start NAME\` or \`sprint show NAME\`.`,
+    );
+  }
+  if (action === 'list') return { ...base, action };
+  if (action === 'new') return { ...base, action, name: textOf(rest) || null };
+  return { ...base, action, sprint: idOrName(rest) };
+}
+
+function parseInvite(args: readonly Token[]): TaskIntent | CommandError {
+  let invitee: Invitee | null = null;
+  let role: InviteRole = null;
+  let project: ProjectRef | null = null;
+  const once = (what: string) =>
+    badArguments('invite', `Give one ${what}, like \`/task invite @ana viewer #Website\`.`);
+  for (const token of args) {
+    const email = emailFrom(token);
+    const asRole = roleFrom(token);
+    const ref = projectFrom(token);
+    if (token.kind === 'user' || email) {
+      if (invitee) return once('person per invitation');
+      invitee =
+        token.kind === 'user'
+          ? { kind: 'slack', userId: token.userId, name: token.name }
+          : { kind: 'email', email: email as string };
+    } else if (asRole) {
+      if (role) return once('role');
+      role = asRole;
+    } else if (ref) {
+      if (project) return once('project');
+      project = ref;
+    } else if (token.kind === 'person') {
+      return badArguments(
+        'invite',
+        `I can't tell who “${describeToken(token)}” is: mention them (type @ and pick the person) or type their email.`,
+      );
+    } else {
+      return badArguments(
+        'invite',
+        `“${describeToken(token)}” isn't a person, an email, a role (admin, member, viewer) or a project.`,
+      );
+    }
+  }
+  if (!invitee) {
+    return badArguments(
+      'invite',
+      'Say who to invite: mention them, like `/task invite @ana viewer #Website`, or type their email.',
+    );
+  }
+  return { kind: 'intent', verb: 'invite', invitee, role, project };
+}
+
+type InviteRole = ReturnType<typeof roleFrom>;
+
+function parseMembers(args: readonly Token[]): TaskIntent | CommandError {
+  const split = projectAndWords('members', args, 'members #Website');
+  if (isCommandError(split)) return split;
+  if (split.words.length > 0) {
+    return badArguments('members', 'Name a project only, like `/task members #Website`.');
+  }
+  return { kind: 'intent', verb: 'members', project: split.project };
+}
+
+function parseRole(args: readonly Token[]): TaskIntent | CommandError {
+  let person: PersonRef | null = null;
+  let role: InviteRole = null;
+  let project: ProjectRef | null = null;
+  const usage = 'Try `/task role @ana admin #Website`.';
+  for (const token of args) {
+    const who = personFrom(token);
+    const asRole = roleFrom(token);
+    const ref = projectFrom(token);
+    if (who) {
+      if (person) return badArguments('role', `Change one person's role at a time. ${usage}`);
+      person = who;
+    } else if (asRole) {
+      if (role) return badArguments('role', `Give one role. ${usage}`);
+      role = asRole;
+    } else if (ref) {
+      if (project) return badArguments('role', `Give one project. ${usage}`);
+      project = ref;
+    } else {
+      return badArguments(
+        'role',
+        `“${describeToken(token)}” isn't a person, a role (admin, member, viewer) or a project. ${usage}`,
+      );
+    }
+  }
+  if (!person) return badArguments('role', `Say whose role to change. ${usage}`);
+  if (!role) return badArguments('role', `Give the new role: admin, member or viewer. ${usage}`);
+  return { kind: 'intent', verb: 'role', person, role, project };
+}
+
+const PROJECTS_ACTIONS: Readonly<Record<string, 'all' | 'new' | 'edit' | 'archive'>> = {
+  ...NEW_WORDS,
+  all: 'all',
+  archived: 'all',
+  edit: 'edit',
+  rename: 'edit',
+  archive: 'archive',
+};
+
+function parseProjects(args: readonly Token[]): TaskIntent | CommandError {
+  const split = projectAndWords('projects', args, 'projects edit #Website');
+  if (isCommandError(split)) return split;
+  const [first, ...rest] = split.words;
+  const base = { kind: 'intent', verb: 'projects', project: split.project, includeArchived: false } as const;
+  if (!first) return { ...base, action: 'list', project: null };
+  const action = actionOf(first, PROJECTS_ACTIONS);
+  if (action === 'all' && rest.length === 0) return { ...base, action: 'list', includeArchived: true };
+  if (action === 'new' && rest.length === 0) return { ...base, action: 'new' };
+  if (action === 'edit' || action === 'archive') {
+    // A bare name counts as the project too: `projects archive Operations`.
+    if (rest.length > 0 && split.project) return badArguments('projects', 'Give one project.');
+    const project = rest.length > 0 ? { kind: 'name' as const, name: textOf(rest) } : split.project;
+    return { ...base, action, project };
+  }
+  return badArguments(
+    'projects',
+    `“${describeToken(first)}” isn't a projects command: try \`/task projects\`, \`projects all\`, \`projects new\`, \`projects edit #Name\` or \`projects archive #Name\`.`,
+  );
+}
+
+const WORKSPACES_ACTIONS: Readonly<Record<string, 'new' | 'rename' | 'members'>> = {
+  ...NEW_WORDS,
+  rename: 'rename',
+  edit: 'rename',
+  members: 'members',
+  people: 'members',
+};
+
+function parseWorkspaces(args: readonly Token[]): TaskIntent | CommandError {
+  const words = args.filter((t) => t.kind === 'word' || t.kind === 'quoted' || isNumberedProject(t));
+  const stray = args.find((t) => !words.includes(t));
+  if (stray) {
+    return badArguments(
+      'workspaces',
+      `“${describeToken(stray)}” doesn't belong there. Try \`/task workspaces members 1\`.`,
+    );
+  }
+  const [first, ...rest] = words;
+  const base = { kind: 'intent', verb: 'workspaces', workspace: null } as const;
+  if (!first) return { ...base, action: 'list' };
+  const action = actionOf(first, WORKSPACES_ACTIONS);
+  if (action === 'new' && rest.length === 0) return { ...base, action };
+  if (action === 'rename' || action === 'members') return { ...base, action, workspace: idOrName(rest) };
+  return badArguments(
+    'workspaces',
+    `“${describeToken(first)}” isn't a workspaces command: try \`/task workspaces\`, \`workspaces new\`, \`workspaces rename ID\` or \`workspaces members ID\`.`,
+  );
+}
+
+const STATUS_HELP = '`on track`, `at risk`, `off track` or `done`';
+
+function parseGoals(args: readonly Token[]): TaskIntent | CommandError {
+  const split = projectAndWords('goals', args, 'goals #Website at risk');
+  if (isCommandError(split)) return split;
+  const typed = textOf(split.words);
+  const status = typed ? goalStatusFrom(typed) : null;
+  if (typed && !status) {
+    return badArguments('goals', `“${typed.slice(0, 40)}” isn't a goal status: use ${STATUS_HELP}.`);
+  }
+  return { kind: 'intent', verb: 'goals', project: split.project, status };
+}
+
+const GOAL_ACTIONS: Readonly<Record<string, 'new' | 'edit' | 'status' | 'target'>> = {
+  ...NEW_WORDS,
+  edit: 'edit',
+  update: 'edit',
+  status: 'status',
+  target: 'target',
+  kr: 'target',
+  keyresult: 'target',
+  'key-result': 'target',
+};
+
+function parseGoal(args: readonly Token[]): TaskIntent | CommandError {
+  const split = projectAndWords('goal', args, 'goal new #Website');
+  if (isCommandError(split)) return split;
+  const [first, second, ...rest] = split.words;
+  const base = { kind: 'intent', verb: 'goal', goalId: null, status: null, project: split.project } as const;
+  const usage =
+    'Try `/task goal new`, `goal edit ID`, `goal status ID at risk` or `goal target ID` (adds a key result).';
+  // `goal 12` edits goal 12.
+  const bareId = taskIdFrom(first);
+  if (bareId !== null && second === undefined) return { ...base, action: 'edit', goalId: bareId };
+  const action = actionOf(first, GOAL_ACTIONS);
+  if (action === 'new') {
+    return second === undefined
+      ? { ...base, action }
+      : badArguments('goal', `The form asks for the rest. ${usage}`);
+  }
+  if (!action)
+    return badArguments('goal', `${first ? `“${describeToken(first)}” isn't a goal command. ` : ''}${usage}`);
+  const goalId = taskIdFrom(second);
+  if (goalId === null)
+    return badArguments('goal', `Give the goal's number (\`/task goals\` shows them). ${usage}`);
+  if (action === 'status') {
+    const status = goalStatusFrom(textOf(rest));
+    if (!status) return badArguments('goal', `Give the new status: ${STATUS_HELP}.`);
+    return { ...base, action, goalId, status };
+  }
+  if (rest.length > 0) return badArguments('goal', `The form asks for the rest. ${usage}`);
+  return { ...base, action, goalId };
+}
+
+function parseAutomations(args: readonly Token[]): TaskIntent | CommandError {
+  const split = projectAndWords('automations', args, 'automations new #Website');
+  if (isCommandError(split)) return split;
+  const [first, ...rest] = split.words;
+  if (!first) return { kind: 'intent', verb: 'automations', action: 'list', project: split.project };
+  if (actionOf(first, NEW_WORDS) && rest.length === 0) {
+    return { kind: 'intent', verb: 'automations', action: 'new', project: split.project };
+  }
+  return badArguments(
+    'automations',
+    'Try `/task automations #Website` to list them or `/task automations new #Website` to add one.',
+  );
+}
+
+const MIND_MAP_ACTIONS = { show: 'show', open: 'show', view: 'show' } as const;
+
+function parseMindMaps(args: readonly Token[]): TaskIntent | CommandError {
+  const split = projectAndWords('mindmaps', args, 'mindmaps show 4');
+  if (isCommandError(split)) return split;
+  const [first, second, ...rest] = split.words;
+  if (!first)
+    return { kind: 'intent', verb: 'mindmaps', action: 'list', project: split.project, mindMapId: null };
+  const id = actionOf(first, MIND_MAP_ACTIONS) ? taskIdFrom(second) : null;
+  if (id === null || rest.length > 0) {
+    return badArguments(
+      'mindmaps',
+      'Try `/task mindmaps #Website` to list them, or `/task mindmaps show ID` for one as an outline.',
+    );
+  }
+  return { kind: 'intent', verb: 'mindmaps', action: 'show', project: split.project, mindMapId: id };
+}
+
 function parseHelp(args: readonly Token[]): TaskIntent | CommandError {
   const [first] = args;
   const topic = first?.kind === 'word' ? (verbByWord(first.text)?.name ?? null) : null;
@@ -208,6 +531,86 @@ export const VERBS: readonly VerbSpec[] = [
     summary: "Show or set this channel's default project",
     examples: ['project', 'project #Website', 'project none'],
     parse: parseProject,
+  },
+  {
+    name: 'projects',
+    aliases: [],
+    usage: '[all] | new | edit #Project | archive #Project',
+    summary: 'List projects; create, edit or archive one',
+    examples: ['projects', 'projects new', 'projects archive #Operations'],
+    parse: parseProjects,
+  },
+  {
+    name: 'members',
+    aliases: ['people', 'team'],
+    usage: '[#Project]',
+    summary: "A project's members and their roles",
+    examples: ['members #Website'],
+    parse: parseMembers,
+  },
+  {
+    name: 'invite',
+    aliases: [],
+    usage: '@person|EMAIL [admin|member|viewer] [#Project]',
+    summary: 'Invite someone to a project (project admins)',
+    examples: ['invite zoe@example.com #Website', 'invite zoe@example.com viewer #Website'],
+    parse: parseInvite,
+  },
+  {
+    name: 'role',
+    aliases: [],
+    usage: '@person admin|member|viewer [#Project]',
+    summary: "Change a member's role (project admins)",
+    examples: ['role @chloe admin #Website'],
+    parse: parseRole,
+  },
+  {
+    name: 'sprint',
+    aliases: ['sprints'],
+    usage: '[#Project] | new | start [NAME|ID] | show [NAME|ID]',
+    summary: "A project's sprints; plan, start or follow one",
+    examples: ['sprint #Website', 'sprint new #Website', 'sprint start "Sprint 2" #Website'],
+    parse: parseSprint,
+  },
+  {
+    name: 'goals',
+    aliases: ['okrs'],
+    usage: '[#Project] [status]',
+    summary: 'Goals (OKRs) with their key results',
+    examples: ['goals', 'goals at risk'],
+    parse: parseGoals,
+  },
+  {
+    name: 'goal',
+    aliases: ['okr'],
+    usage: 'new | edit ID | status ID STATUS | target ID',
+    summary: 'Create or update a goal, or add a key result',
+    examples: ['goal new', 'goal status 3 at risk', 'goal target 3'],
+    parse: parseGoal,
+  },
+  {
+    name: 'automations',
+    aliases: ['automation', 'rules'],
+    usage: '[#Project] | new [#Project]',
+    summary: "A project's automation rules; add or switch them",
+    examples: ['automations #Website', 'automations new #Website'],
+    parse: parseAutomations,
+  },
+  {
+    name: 'mindmaps',
+    aliases: ['mindmap', 'maps'],
+    usage: '[#Project] | show ID',
+    summary: "A project's mind maps, or one as an outline",
+    examples: ['mindmaps #Website', 'mindmaps show 4'],
+    parse: parseMindMaps,
+  },
+  {
+    name: 'workspaces',
+    aliases: ['workspace'],
+    usage: '[new | rename [ID] | members [ID]]',
+    summary: 'Workspaces: list, create, rename, their members',
+    examples: ['workspaces', 'workspaces members 1'],
+    parse: parseWorkspaces,
   },
   {
     name: 'connect',

@@ -1,0 +1,44 @@
+/**
+ * The app under test for bench/slack-ack-latency.ts, in a process of its own so its event loop and
+ * memory are measured alone (the load generator, the emulator and the sandbox live in the parent).
+ * Settings arrive as one JSON argument; it answers IPC messages `stats` with its RSS and the number
+ * of service requests it has made.
+ */
+import { Agent, type Dispatcher } from 'undici';
+import { createTaskbridgeApp } from '../../src/create-app.ts';
+import { createLogger } from '../../src/lib/logger.ts';
+import { openStore } from '../../src/store/open-store.ts';
+
+interface Settings {
+  slackApiUrl: string;
+  botToken: string;
+  signingSecret: string;
+  workApiUrl: string;
+  workApiToken: string;
+}
+
+const settings = JSON.parse(process.argv[2] ?? '{}') as Settings;
+let serviceRequests = 0;
+const counting: Dispatcher = new Agent({ connections: 64 }).compose((dispatch) => (opts, handler) => {
+  serviceRequests++;
+  return dispatch(opts, handler);
+});
+const store = await openStore('sqlite::memory:');
+const app = createTaskbridgeApp({
+  slack: { kind: 'http', botToken: settings.botToken, signingSecret: settings.signingSecret },
+  slackApiUrl: settings.slackApiUrl,
+  store,
+  encryptionKey: 'cd'.repeat(32),
+  workApiFallback: { baseUrl: settings.workApiUrl, token: settings.workApiToken },
+  workApiClientOptions: { dispatcher: counting, maxWaitMs: 2_000 },
+  port: 0,
+  logger: createLogger({ level: 'silent' }),
+});
+const { eventsUrl } = await app.start();
+await app.deps.userLinks.link('T0001', 'U0ANA', { memberId: 1, memberName: 'Ana Silva' });
+process.on('message', (message) => {
+  if (message === 'stats')
+    process.send?.({ rssMb: process.memoryUsage().rss / 1024 / 1024, serviceRequests });
+  if (message === 'stop') void app.stop().then(() => process.exit(0));
+});
+process.send?.({ eventsUrl });

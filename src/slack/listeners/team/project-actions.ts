@@ -1,0 +1,85 @@
+/** Project buttons: New project…, the row menu (Edit…, Archive…), and the archive confirm. */
+import type { AppDeps } from '../../deps.ts';
+import { actorFor, mayManageProject } from '../../services/team-permissions.ts';
+import { renderProjectSaved } from '../../ui/team/project-messages.ts';
+import { renderRefusal } from '../../ui/team/refusal.ts';
+import { decodeProjectMenu, decodeRef } from '../../ui/team/values.ts';
+import { reportActionFailure } from '../actions/report-action-failure.ts';
+import { requireApi } from '../commands/require-api.ts';
+import { type ActionArgs, actionContext, staleButton } from './action-context.ts';
+import { openEditProjectForm, openNewProjectForm } from './project-forms.ts';
+import { archiveConfirmOrRefusal } from './projects-command.ts';
+
+/** Long enough to outlast Slack's retries of one click. */
+const CLICK_CLAIM_TTL_MS = 30 * 60_000;
+
+export function projectNewHandler(deps: AppDeps) {
+  return async (args: ActionArgs) => {
+    await args.ack();
+    const ctx = actionContext(deps, args);
+    try {
+      await openNewProjectForm(deps, ctx.client, ctx);
+    } catch (error) {
+      await reportActionFailure(deps, ctx.respond, error);
+    }
+  };
+}
+
+export function projectMenuHandler(deps: AppDeps) {
+  return async (args: ActionArgs) => {
+    await args.ack();
+    const ctx = actionContext(deps, args);
+    const chosen = decodeProjectMenu(ctx.value);
+    if (!chosen) {
+      await staleButton(ctx);
+      return;
+    }
+    try {
+      if (chosen.choice === 'edit') {
+        await openEditProjectForm(deps, ctx.client, { ...ctx, project: { id: chosen.projectId } });
+        return;
+      }
+      const api = await requireApi(deps, ctx.teamId);
+      const project = await api.projects.get(chosen.projectId);
+      const message = await archiveConfirmOrRefusal(deps, api, ctx, project);
+      await ctx.respond({ response_type: 'ephemeral', replace_original: false, ...message });
+    } catch (error) {
+      await reportActionFailure(deps, ctx.respond, error);
+    }
+  };
+}
+
+export function projectConfirmArchiveHandler(deps: AppDeps) {
+  return async (args: ActionArgs) => {
+    await args.ack();
+    const ctx = actionContext(deps, args);
+    const ids = decodeRef('project', ctx.value);
+    if (!ids) {
+      await staleButton(ctx);
+      return;
+    }
+    const projectId = ids[0]!;
+    try {
+      const key = `project-archive:${ctx.teamId}:${projectId}:${ctx.messageTs ?? ctx.triggerId}`;
+      const outcome = await deps.idempotency.once(key, CLICK_CLAIM_TTL_MS, async () => {
+        const api = await requireApi(deps, ctx.teamId);
+        const project = await api.projects.get(projectId);
+        const actor = await actorFor(deps, ctx.client, ctx.teamId, ctx.userId);
+        const permission = await mayManageProject(api, actor, project);
+        if (!permission.allowed) {
+          return renderRefusal({
+            what: `You can't archive ${project.name}.`,
+            why: permission.why,
+            next: permission.next,
+          });
+        }
+        const archived = await api.projects.archive(project.id);
+        return renderProjectSaved({ project: archived, userId: ctx.userId, change: 'archived' });
+      });
+      if (outcome.state !== 'ran') return;
+      await ctx.respond({ response_type: 'ephemeral', replace_original: true, ...outcome.value });
+    } catch (error) {
+      await reportActionFailure(deps, ctx.respond, error);
+    }
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * Automation rules: each with its trigger, conditions, actions and on/off state as the service
+ * reported it, and (for those who may) a button to switch it, carrying the state it asks for.
+ */
+import { slackDate } from '../../../lib/dates.ts';
+import { escapeWithin } from '../../text/mrkdwn.ts';
+import type { KnownBlock, RenderedMessage, SectionBlock } from '../block-types.ts';
+import { TEAM_ACTIONS } from '../ids.ts';
+import { capBlocks, contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';
+import { plural } from './format.ts';
+import { encodeRef } from './values.ts';
+
+export interface AutomationModel {
+  id: number;
+  project_id: number;
+  name: string;
+  is_active: boolean;
+  trigger: { type: string; config: Record<string, unknown> };
+  conditions: ReadonlyArray<{ field: string; operator: string; value: unknown }>;
+  actions: ReadonlyArray<{ type: string; config: Record<string, unknown> }>;
+  runs_count: number;
+  last_run_at: string | null;
+}
+
+export interface AutomationListModel {
+  automations: readonly AutomationModel[];
+  projectNames: ReadonlyMap<number, string>;
+  /** Projects whose automations the reader may switch. */
+  canToggle: ReadonlySet<number>;
+  /** The list's project, or 0 for every project: the toggle carries it to redraw the same list. */
+  scope: number;
+  /** Rules beyond those fetched. */
+  more: number;
+  /** A line on top, mrkdwn (what a toggle did). */
+  notice?: string | null | undefined;
+}
+
+export const TRIGGER_TEXT: Readonly<Record<string, string>> = {
+  task_created: 'a task is created',
+  status_changed: 'a task’s status changes',
+  due_date_reached: 'a task’s due date arrives',
+  assignee_changed: 'a task’s assignee changes',
+};
+
+export const ACTION_TEXT: Readonly<Record<string, string>> = {
+  set_status: 'set the status',
+  assign: 'assign',
+  set_priority: 'set the priority',
+  move_to_sprint: 'move to the sprint',
+  notify: 'notify',
+};
+
+/** A config's first plain value, as the action's object ("notify #website"). */
+function configValue(config: Record<string, unknown>): string | null {
+  for (const value of Object.values(config)) {
+    if (typeof value === 'string' || typeof value === 'number') return escapeWithin(String(value), 80);
+  }
+  return null;
+}
+
+function valueText(value: unknown): string {
+  if (Array.isArray(value)) return value.map((v) => valueText(v)).join(', ');
+  if (value === null || value === undefined) return 'nothing';
+  return escapeWithin(typeof value === 'object' ? JSON.stringify(value) : String(value), 80);
+}
+
+/** "When a task is created, if priority in urgent, high: set the priority urgent, notify #mobile." */
+export function ruleText(a: AutomationModel): string {
+  const when = TRIGGER_TEXT[a.trigger.type] ?? escapeWithin(a.trigger.type, 60);
+  const conditions = a.conditions
+    .slice(0, 5)
+    .map((c) => `${escapeWithin(c.field, 40)} ${escapeWithin(c.operator, 20)} ${valueText(c.value)}`);
+  const actions = a.actions.slice(0, 5).map((act) => {
+    const verb = ACTION_TEXT[act.type] ?? escapeWithin(act.type, 60);
+    const object = configValue(act.config);
+    return object ? `${verb} ${object}` : verb;
+  });
+  const more = a.actions.length > 5 ? `, and ${a.actions.length - 5} more` : '';
+  return `When ${when}${conditions.length ? `, if ${conditions.join(' and ')}` : ''}: ${actions.join(', ') || 'nothing'}${more}.`;
+}
+
+export function stateText(isActive: boolean): string {
+  return isActive ? ':large_green_circle: *On*' : ':white_circle: *Off*';
+}
+
+function row(a: AutomationModel, model: AutomationListModel): SectionBlock {
+  const project = model.projectNames.get(a.project_id);
+  const last = a.last_run_at ? new Date(a.last_run_at) : null;
+  const runs =
+    a.runs_count > 0
+      ? `ran ${plural(a.runs_count, 'time')}${last && !Number.isNaN(last.getTime()) ? `, last ${slackDate(last, '{date_short_pretty}', last.toISOString().slice(0, 10))}` : ''}`
+      : 'has not run yet';
+  const text = `${stateText(a.is_active)} · *${escapeWithin(a.name, 200)}*${project ? ` · ${escapeWithin(project, 100)}` : ''}\n${ruleText(a)}\n_${runs}_`;
+  if (!model.canToggle.has(a.project_id)) return { type: 'section', text: mrkdwn(text) };
+  const wanted = !a.is_active;
+  return {
+    type: 'section',
+    text: mrkdwn(text),
+    accessory: {
+      type: 'button',
+      action_id: TEAM_ACTIONS.automationToggle,
+      text: plainText(wanted ? 'Turn on' : 'Turn off', LIMITS.buttonText),
+      value: encodeRef('automation', [a.id, a.project_id, wanted ? 1 : 0, model.scope]),
+    },
+  };
+}
+
+export function renderAutomationList(model: AutomationListModel): RenderedMessage {
+  const blocks: KnownBlock[] = [];
+  if (model.notice) blocks.push({ type: 'section', text: mrkdwn(model.notice) });
+  const scopeName = model.scope ? model.projectNames.get(model.scope) : null;
+  blocks.push({
+    type: 'header',
+    text: plainText(scopeName ? `Automations · ${scopeName}` : 'Automations', LIMITS.headerText),
+  });
+  if (model.automations.length === 0)
+    blocks.push({ type: 'section', text: mrkdwn('No automation rules yet.') });
+  const more = model.more > 0 ? 1 : 0;
+  blocks.push(
+    ...capBlocks(
+      model.automations.map((a) => row(a, model)),
+      LIMITS.messageBlocks - blocks.length - 1 - more,
+    ),
+  );
+  if (more) blocks.push(contextLine(`…and ${model.more} more rules.`));
+  blocks.push(
+    contextLine('`/task automations new #Project` adds a rule; project admins switch rules on and off.'),
+  );
+  const on = model.automations.filter((a) => a.is_active).length;
+  return { text: `Automations: ${model.automations.length} (${on} on)`, blocks };
+}

@@ -1,0 +1,98 @@
+/**
+ * Small pieces every team renderer shares: progress bars, calendar dates (sprints and goals have
+ * dates without a time), day counts and numbers.
+ */
+
+import { escapeWithin, truncate } from '../../text/mrkdwn.ts';
+
+const BAR_WIDTH = 10;
+
+/** A 0..100 share as a bar of ten cells, in a code span so every client draws it evenly. */
+export function progressBar(percent: number, width: number = BAR_WIDTH): string {
+  const share = Number.isFinite(percent) ? Math.min(100, Math.max(0, percent)) : 0;
+  const filled = Math.round((share / 100) * width);
+  return `\`${'▓'.repeat(filled)}${'░'.repeat(width - filled)}\``;
+}
+
+/** `42%`: whole percents, never "100%" before the end is reached. */
+export function percentText(percent: number): string {
+  const share = Number.isFinite(percent) ? Math.min(100, Math.max(0, percent)) : 0;
+  const shown = share < 100 ? Math.min(99, Math.round(share)) : 100;
+  return `${shown}%`;
+}
+
+/** The share of `done` in `all`, 0..100 (0 when there is nothing). */
+export function shareOf(done: number, all: number): number {
+  return all > 0 ? (Math.min(done, all) / all) * 100 : 0;
+}
+
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Days since the epoch of a `YYYY-MM-DD`, or null when it is not one. */
+function epochDay(ymd: string): number | null {
+  const m = YMD.exec(ymd);
+  if (!m) return null;
+  const t = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return Number.isNaN(t) ? null : t / 86_400_000;
+}
+
+/** Whole days from `from` to `to` (both `YYYY-MM-DD`); null when either is not a date. */
+export function daysBetween(from: string, to: string): number | null {
+  const a = epochDay(from);
+  const b = epochDay(to);
+  return a === null || b === null ? null : Math.round(b - a);
+}
+
+/**
+ * A calendar date as people read it, `Mon 3 Nov` (with the year when it is not `now`'s year).
+ * The date has no zone of its own, so it is formatted as the same day everywhere.
+ */
+export function calendarDate(ymd: string, now: Date): string {
+  const day = epochDay(ymd);
+  if (day === null) return ymd;
+  const date = new Date(day * 86_400_000);
+  const sameYear = date.getUTCFullYear() === now.getUTCFullYear();
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    ...(sameYear ? {} : { year: 'numeric' }),
+  })
+    .format(date)
+    .replace(',', '');
+}
+
+/** `start → end`, with `?` for a missing side; null when both are missing. */
+export function dateRange(start: string | null, end: string | null, now: Date): string | null {
+  if (!start && !end) return null;
+  return `${start ? calendarDate(start, now) : '?'} → ${end ? calendarDate(end, now) : '?'}`;
+}
+
+const NUMBER = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
+
+/** `1,400`, `2.6`: grouped, at most two decimals. */
+export function formatNumber(value: number): string {
+  return Number.isFinite(value) ? NUMBER.format(value) : String(value);
+}
+
+/** "1 task", "3 tasks". */
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** How a project is typed in a command: `#Website`, or `#"Mobile App"` when the name has spaces. */
+export function projectArgument(name: string): string {
+  const cleaned = name.replace(/["“”]/g, '');
+  return /\s/.test(cleaned) ? `#"${cleaned}"` : `#${cleaned}`;
+}
+
+/** A name inside a message's `text` fallback: escaped (Slack formats that text too) and short. */
+export function fallbackName(name: string): string {
+  return escapeWithin(name, 80);
+}
+
+/** A whole `text` fallback, within Slack's 4000 characters. */
+export function fallbackText(text: string): string {
+  return truncate(text, 4000);
+}

@@ -1,0 +1,220 @@
+/**
+ * Projects and workspaces from Slack, end to end: lists, the create and edit forms, archiving
+ * after a confirm, and the refusals for people who are not admins.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Harness, startHarness, USERS } from '../support/harness.ts';
+
+let h: Harness;
+
+type View = { id: string; callback_id: string; private_metadata: string; blocks: unknown[] };
+
+async function answer(has: string | RegExp): Promise<Record<string, unknown>> {
+  const matches = (text: string) => (typeof has === 'string' ? text.includes(has) : has.test(text));
+  const call = await h.emulator.waitForCall('response_url', (c) => matches(JSON.stringify(c.args)), 5_000);
+  expect(call.status).toBe(200);
+  return call.args;
+}
+
+async function told(has: string): Promise<Record<string, unknown>> {
+  const call = await h.emulator.waitForCall(
+    'chat.postEphemeral',
+    (c) => JSON.stringify(c.args).includes(has),
+    5_000,
+  );
+  expect(call.status).toBe(200);
+  return call.args;
+}
+
+async function filledView(callbackId: string, has = ''): Promise<View> {
+  const call = await h.emulator.waitForCall(
+    'views.update',
+    (c) => {
+      const view = c.response.view as View | undefined;
+      return view?.callback_id === callbackId && JSON.stringify(view.blocks).includes(has);
+    },
+    5_000,
+  );
+  expect(call.status).toBe(200);
+  return call.response.view as View;
+}
+
+function ephemeral(user: string, has: string) {
+  const found = h.emulator
+    .ephemeralMessages(user)
+    .filter((m) => JSON.stringify(m).includes(has))
+    .at(-1);
+  if (!found) throw new Error(`no ephemeral message with ${has}`);
+  return found;
+}
+
+async function project(id: number) {
+  return h.api.projects.get(id);
+}
+
+describe('projects from Slack', () => {
+  beforeEach(async () => {
+    h = await startHarness({ link: ['ana', 'ben', 'chloe', 'dev'] });
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('lists active projects, each with a menu, and a New project button', async () => {
+    await h.signer.command('/task projects');
+    const list = await answer('Projects');
+    const text = JSON.stringify(list.blocks);
+    for (const name of ['Website', 'Mobile App', 'Operations']) expect(text).toContain(name);
+    expect(text).toContain('team_project_menu');
+    expect(text).toContain('team_project_new');
+  });
+
+  it('creates a project from the New project button', async () => {
+    await h.signer.command('/task projects');
+    await answer('Projects');
+    const list = ephemeral(USERS.ana, 'team_project_new');
+    await h.signer.blockAction({ actionId: 'team_project_new', value: 'new', message: list });
+    const form = await filledView('team_project_form');
+    const res = await h.signer.viewSubmission({
+      view: form,
+      values: {
+        pj_name: { pj_name_input: 'Data Platform' },
+        pj_description: { pj_description_input: 'Pipelines & <dashboards>' },
+        pj_color: {
+          pj_color_select: {
+            type: 'static_select',
+            selected_option: { text: { type: 'plain_text', text: 'Teal' }, value: '#14B8A6' },
+          },
+        },
+      },
+    });
+    expect(res.status).toBe(200);
+    await told('Data Platform');
+    const created = (await h.api.projects.list({ q: 'Data Platform' })).data[0];
+    expect(created).toMatchObject({
+      name: 'Data Platform',
+      description: 'Pipelines & <dashboards>',
+      color: '#14B8A6',
+    });
+  });
+
+  it('refuses an empty name in the form, creating nothing', async () => {
+    await h.signer.command('/task projects new');
+    const form = await filledView('team_project_form');
+    const res = await h.signer.viewSubmission({ view: form, values: { pj_name: { pj_name_input: '   ' } } });
+    expect(res.body).toMatchObject({ response_action: 'errors', errors: { pj_name: expect.any(String) } });
+  });
+
+  it('edits a project by form, prefilled with what it has', async () => {
+    await h.signer.command('/task projects edit #Operations');
+    const form = await filledView('team_project_form', 'Keeping the lights on.');
+    await h.signer.viewSubmission({
+      view: form,
+      values: {
+        pj_name: { pj_name_input: 'Ops' },
+        pj_description: { pj_description_input: 'Runbooks and on-call.' },
+      },
+    });
+    await told('updated');
+    expect(await project(3)).toMatchObject({ name: 'Ops', description: 'Runbooks and on-call.' });
+  });
+
+  it('archives a project only after the confirm, from the command or the row menu', async () => {
+    await h.signer.command('/task projects archive #Operations');
+    await answer('Archive it');
+    expect((await project(3)).status).toBe('active');
+    const confirm = ephemeral(USERS.ana, 'Archive it');
+    h.emulator.clearCalls();
+    await h.signer.blockAction({ actionId: 'team_project_confirm_archive', value: 'p:3', message: confirm });
+    const done = await answer('archived');
+    expect(done.replace_original).toBe(true);
+    expect((await project(3)).status).toBe('archived');
+
+    await h.signer.command('/task projects');
+    const list = await answer('Projects');
+    expect(JSON.stringify(list.blocks)).not.toContain('Operations');
+
+    // The row menu asks the same question for another project.
+    const row = ephemeral(USERS.ana, 'team_project_menu');
+    h.emulator.clearCalls();
+    await h.signer.blockAction({
+      actionId: 'team_project_menu',
+      type: 'overflow',
+      selectedOption: { text: { type: 'plain_text', text: 'Archive…' }, value: 'archive:p:2' },
+      message: row,
+    });
+    const asked = await answer('Archive it');
+    expect(JSON.stringify(asked.blocks)).toContain('Mobile App');
+    expect((await project(2)).status).toBe('active');
+  });
+
+  it('refuses to archive or edit a project for someone who is not its admin', async () => {
+    await h.signer.command('/task projects archive #Website', { user: USERS.chloe });
+    const reply = await answer("can't archive");
+    expect(String(reply.text)).toContain('Only admins of Website');
+    expect(JSON.stringify(reply.blocks)).not.toContain('team_project_confirm_archive');
+
+    await h.signer.command('/task projects edit #Website', { user: USERS.chloe });
+    const problem = await filledView('team_project_form', "can't edit");
+    expect(JSON.stringify(problem)).not.toContain('pj_name');
+
+    // A forged confirm click is refused too.
+    await h.signer.blockAction({
+      actionId: 'team_project_confirm_archive',
+      value: 'p:1',
+      user: USERS.chloe,
+      channel: 'C0GENERAL',
+    });
+    await answer("can't archive");
+    expect((await project(1)).status).toBe('active');
+  });
+});
+
+describe('workspaces from Slack', () => {
+  beforeEach(async () => {
+    h = await startHarness({ link: ['ana', 'chloe'] });
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('lists workspaces and one workspace’s members with their roles', async () => {
+    await h.signer.command('/task workspaces');
+    const list = await answer('Workspaces');
+    expect(JSON.stringify(list.blocks)).toContain('Acme');
+    await h.signer.command('/task workspaces members 1');
+    const members = await answer('Members');
+    const text = JSON.stringify(members.blocks);
+    expect(text).toContain('Eve Novak');
+    expect(text).toContain('_owner_');
+    expect(text).toContain('_guest_');
+  });
+
+  it('renames a workspace for its admins, and refuses others', async () => {
+    await h.signer.command('/task workspaces rename 1', { user: USERS.chloe });
+    await filledView('team_workspace_form', "can't rename");
+
+    await h.signer.command('/task workspaces rename Acme');
+    const form = await filledView('team_workspace_form', 'ws_name');
+    await h.signer.viewSubmission({ view: form, values: { ws_name: { ws_name_input: 'Acme Corp' } } });
+    await told('renamed');
+    expect((await h.api.workspaces.list()).data[0]?.name).toBe('Acme Corp');
+  });
+
+  it('creates a workspace for an admin, and refuses it to a member', async () => {
+    await h.signer.command('/task workspaces new', { user: USERS.chloe });
+    await filledView('team_workspace_form', "can't create workspaces");
+
+    await h.signer.command('/task workspaces new');
+    const form = await filledView('team_workspace_form', 'ws_name');
+    await h.signer.viewSubmission({ view: form, values: { ws_name: { ws_name_input: 'Skunkworks' } } });
+    await told('Skunkworks');
+    expect((await h.api.workspaces.list()).data.map((w) => w.name)).toContain('Skunkworks');
+  });
+
+  it('asks which workspace when the name matches none', async () => {
+    await h.signer.command('/task workspaces members Nowhere');
+    const reply = await answer('Which workspace');
+    expect(String(reply.text)).toContain('Acme');
+  });
+});

@@ -1,0 +1,247 @@
+/**
+ * Sprints from Slack, end to end: listing with progress, planning by form, starting after a
+ * confirm (and refusing while another sprint runs, or asking for a missing end date), the report
+ * of an active sprint, and the refusal for someone who may not start sprints.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RecordedCall } from '../../src/slack-emulator/model.ts';
+import { type Harness, startHarness, USERS } from '../support/harness.ts';
+
+let h: Harness;
+
+type View = { id: string; callback_id: string; private_metadata: string; blocks: unknown[] };
+
+/** The next answer through a response_url matching `has`, checked as accepted by Slack. */
+async function answer(has: string): Promise<Record<string, unknown>> {
+  const call = await h.emulator.waitForCall(
+    'response_url',
+    (c) => JSON.stringify(c.args).includes(has),
+    5_000,
+  );
+  expect(call.status).toBe(200);
+  return call.args;
+}
+
+/** The newest ephemeral message shown to `user` that contains `has`, to click its buttons. */
+function ephemeral(user: string, has: string) {
+  const found = h.emulator
+    .ephemeralMessages(user)
+    .filter((m) => JSON.stringify(m).includes(has))
+    .at(-1);
+  if (!found) throw new Error(`no ephemeral message with ${has}`);
+  return found;
+}
+
+/** The value of the element with `actionId` anywhere in the message's blocks. */
+function buttonValue(message: { blocks?: unknown[] }, actionId: string): string {
+  const stack: unknown[] = [...(message.blocks ?? [])];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node);
+    else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      if (record.action_id === actionId && typeof record.value === 'string') return record.value;
+      stack.push(...Object.values(record));
+    }
+  }
+  throw new Error(`no ${actionId} element`);
+}
+
+async function filledView(callbackId: string): Promise<View> {
+  const call: RecordedCall = await h.emulator.waitForCall(
+    'views.update',
+    (c) => (c.response.view as View | undefined)?.callback_id === callbackId,
+    5_000,
+  );
+  expect(call.status).toBe(200);
+  return call.response.view as View;
+}
+
+async function sprintsOf(projectId: number) {
+  return (await h.api.sprints.listByProject(projectId, { per_page: 100 })).data;
+}
+
+describe('sprints from Slack', () => {
+  beforeEach(async () => {
+    h = await startHarness({ link: ['ana', 'ben', 'chloe', 'dev'] });
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('lists a project’s sprints with a bar of done versus all tasks and a Start button', async () => {
+    await h.signer.command('/task sprint #Website');
+    const list = await answer('Sprint 1');
+    const text = JSON.stringify(list.blocks);
+    const [sprint] = await sprintsOf(1);
+    const done = await h.api.tasks.list({ sprint_id: sprint!.id, done: 'true', per_page: 100 });
+    expect(text).toContain(`${done.data.length}/${sprint!.tasks_count} done`);
+    expect(text).toContain('team_sprint_start');
+    expect(list.response_type).toBe('ephemeral');
+  });
+
+  it('asks from the list’s Start button, and Cancel takes the question away', async () => {
+    await h.signer.command('/task sprint #Website');
+    await answer('team_sprint_start');
+    const list = ephemeral(USERS.ana, 'team_sprint_start');
+    h.emulator.clearCalls();
+    await h.signer.blockAction({
+      actionId: 'team_sprint_start',
+      value: buttonValue(list, 'team_sprint_start'),
+      message: list,
+    });
+    const scope = await answer('Confirm: start it');
+    expect(scope.replace_original).toBe(false);
+    const question = ephemeral(USERS.ana, 'Confirm: start it');
+    await h.signer.blockAction({ actionId: 'team_dismiss', value: 'cancel', message: question });
+    await h.emulator.waitForCall('response_url', (c) => c.args.delete_original === true, 5_000);
+    expect(h.emulator.ephemeralMessages(USERS.ana).some((m) => m.text.includes('Confirm'))).toBe(false);
+    expect((await sprintsOf(1))[0]!.status).toBe('planned');
+  });
+
+  it('shows the scope first, starts on Confirm, and then reports done, remaining, days left and risks', async () => {
+    await h.signer.command('/task sprint start "Sprint 1" #Website');
+    await answer('Confirm: start it');
+    const scope = ephemeral(USERS.ana, 'Confirm: start it');
+    expect(scope.text).toContain('4 tasks');
+    expect((await sprintsOf(1))[0]!.status).toBe('planned');
+
+    h.emulator.clearCalls();
+    await h.signer.blockAction({
+      actionId: 'team_sprint_confirm_start',
+      value: buttonValue(scope, 'team_sprint_confirm_start'),
+      message: scope,
+      channel: 'C0GENERAL',
+    });
+    const card = await answer('started');
+    expect(card.replace_original).toBe(true);
+    expect((await sprintsOf(1))[0]!.status).toBe('active');
+    const text = JSON.stringify(card.blocks);
+    expect(text).toMatch(/Done\*\\n1 of 4/);
+    expect(text).toMatch(/Remaining\*\\n3/);
+    expect(text).toMatch(/13 days left|14 days left|12 days left/);
+    // "Fix login redirect loop" was due yesterday and is still open.
+    expect(text).toContain('Fix login redirect loop');
+    expect(text).toContain('overdue');
+  });
+
+  it('names the active sprint and offers it, instead of a Confirm, while another sprint runs', async () => {
+    await h.api.sprints.start(1);
+    await h.api.sprints.create({ project_id: 1, name: 'Sprint 2', end_date: '2099-01-31' });
+    await h.signer.command('/task sprint start "Sprint 2" #Website');
+    const reply = await answer('already active');
+    const text = JSON.stringify(reply.blocks);
+    expect(text).toContain('Sprint 1');
+    expect(text).toContain('team_sprint_show');
+    expect(text).not.toContain('team_sprint_confirm_start');
+
+    // The offered button shows the active sprint's report.
+    h.emulator.clearCalls();
+    const message = ephemeral(USERS.ana, 'already active');
+    await h.signer.blockAction({
+      actionId: 'team_sprint_show',
+      value: buttonValue(message, 'team_sprint_show'),
+      message,
+    });
+    const card = await answer('Remaining');
+    expect(JSON.stringify(card.blocks)).toContain('Sprint 1');
+  });
+
+  it('tells why when another sprint became active between the confirm and the click', async () => {
+    await h.api.sprints.create({ project_id: 1, name: 'Sprint 2', end_date: '2099-01-31' });
+    await h.signer.command('/task sprint start "Sprint 2" #Website');
+    await answer('Confirm: start it');
+    const scope = ephemeral(USERS.ana, 'Confirm: start it');
+    await h.api.sprints.start(1);
+    h.emulator.clearCalls();
+    await h.signer.blockAction({
+      actionId: 'team_sprint_confirm_start',
+      value: buttonValue(scope, 'team_sprint_confirm_start'),
+      message: scope,
+    });
+    const reply = await answer('did not start');
+    expect(JSON.stringify(reply.blocks)).toContain('Sprint 1');
+    const sprint2 = (await sprintsOf(1)).find((s) => s.name === 'Sprint 2');
+    expect(sprint2?.status).toBe('planned');
+  });
+
+  it('asks for the dates of a sprint without an end date, in a form, then starts it', async () => {
+    await h.signer.command('/task sprint start #"Mobile App"');
+    await answer('Pick dates and start');
+    const scope = ephemeral(USERS.ana, 'Pick dates and start');
+    expect(JSON.stringify(scope.blocks)).not.toContain('team_sprint_confirm_start');
+    await h.signer.blockAction({
+      actionId: 'team_sprint_set_dates',
+      value: buttonValue(scope, 'team_sprint_set_dates'),
+      message: scope,
+    });
+    const form = await filledView('team_sprint_start_dates');
+    const missing = await h.signer.viewSubmission({
+      view: form,
+      values: { sp_end: { sp_end_picker: { type: 'datepicker', selected_date: null } } },
+    });
+    expect(missing.body).toMatchObject({ response_action: 'errors', errors: { sp_end: expect.any(String) } });
+    const backwards = await h.signer.viewSubmission({
+      view: form,
+      values: {
+        sp_start: { sp_start_picker: { type: 'datepicker', selected_date: '2099-02-10' } },
+        sp_end: { sp_end_picker: { type: 'datepicker', selected_date: '2099-02-01' } },
+      },
+    });
+    expect(backwards.body).toMatchObject({
+      response_action: 'errors',
+      errors: { sp_end: expect.any(String) },
+    });
+    expect((await sprintsOf(2))[0]!.status).toBe('planned');
+
+    const ok = await h.signer.viewSubmission({
+      view: form,
+      values: {
+        sp_start: { sp_start_picker: { type: 'datepicker', selected_date: '2099-02-01' } },
+        sp_end: { sp_end_picker: { type: 'datepicker', selected_date: '2099-02-14' } },
+      },
+    });
+    expect(ok.status).toBe(200);
+    const told = await h.emulator.waitForCall(
+      'chat.postEphemeral',
+      (c) => JSON.stringify(c.args).includes('started'),
+      5_000,
+    );
+    expect(told.status).toBe(200);
+    const [sprint] = await sprintsOf(2);
+    expect(sprint).toMatchObject({ status: 'active', start_date: '2099-02-01', end_date: '2099-02-14' });
+  });
+
+  it('plans a sprint by form and answers its card with a Start button', async () => {
+    await h.signer.command('/task sprint new Sprint 9 #Website');
+    const form = await filledView('team_sprint_new');
+    expect(JSON.stringify(form.blocks)).toContain('Sprint 9');
+    const res = await h.signer.viewSubmission({
+      view: form,
+      values: {
+        sp_name: { sp_name_input: 'Sprint 9' },
+        sp_goal: { sp_goal_input: 'Ship <the> & things' },
+        sp_start: { sp_start_picker: { type: 'datepicker', selected_date: '2099-03-01' } },
+        sp_end: { sp_end_picker: { type: 'datepicker', selected_date: '2099-03-14' } },
+      },
+    });
+    expect(res.status).toBe(200);
+    const told = await h.emulator.waitForCall(
+      'chat.postEphemeral',
+      (c) => JSON.stringify(c.args).includes('Sprint 9'),
+      5_000,
+    );
+    expect(told.status).toBe(200);
+    expect(JSON.stringify(told.args.blocks)).toContain('team_sprint_start');
+    expect(JSON.stringify(told.args.blocks)).toContain('Ship &lt;the&gt; &amp; things');
+    const created = (await sprintsOf(1)).find((s) => s.name === 'Sprint 9');
+    expect(created).toMatchObject({ status: 'planned', goal: 'Ship <the> & things', end_date: '2099-03-14' });
+  });
+
+  it('refuses to start a sprint for someone who is not a member of the project', async () => {
+    await h.signer.command('/task sprint start #"Mobile App"', { user: USERS.dev });
+    const reply = await answer("can't start sprints");
+    expect(String(reply.text)).toMatch(/Only members of Mobile App/);
+    expect(JSON.stringify(reply.blocks)).not.toContain('team_sprint');
+  });
+});
