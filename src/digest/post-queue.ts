@@ -28,16 +28,38 @@ export interface PostQueueOptions {
 
 const settled = Promise.resolve();
 
+interface Lane {
+  /** Settles when the last call queued here has had its turn. */
+  tail: Promise<void>;
+  /** Epoch ms (by the clock) from which the next call may start. */
+  freeAt: number;
+  /** Calls queued or running. */
+  waiting: number;
+}
+
+interface Gate {
+  /** Settles when the last caller in line has started (or given up). */
+  tail: Promise<void>;
+  /** When the latest call actually started, epoch ms by the clock. */
+  lastStart: number;
+  /** Nothing starts before this (a 429's Retry-After). */
+  holdUntil: number;
+}
+
+/** Idle lanes are dropped once this many exist, so a long-running process does not keep every channel. */
+const SWEEP_FROM = 1000;
+
 export class PostQueue {
   readonly #clock: DigestClock;
   readonly #spacingMs: number;
   readonly #teamIntervalMs: number;
   readonly #maxRetries: number;
   readonly #onRateLimited: PostQueueOptions['onRateLimited'];
-  /** Per `team:conversation`: settles when the last call queued there has had its turn and its spacing. */
-  readonly #lanes = new Map<string, Promise<void>>();
-  /** Per team: settles when the next call may start. */
-  readonly #gates = new Map<string, Promise<void>>();
+  /** Per `team:conversation`. */
+  readonly #lanes = new Map<string, Lane>();
+  /** Per team: calls start one after another, `1 / teamCallsPerSecond` apart. */
+  readonly #gates = new Map<string, Gate>();
+  #sweepAt = SWEEP_FROM;
 
   constructor(options: PostQueueOptions) {
     this.#clock = options.clock;
@@ -49,14 +71,17 @@ export class PostQueue {
     this.#onRateLimited = options.onRateLimited;
   }
 
-  /** Conversations with calls queued or spacing still running. */
+  /** Conversations with calls queued, or whose spacing still runs. */
   get activeLanes(): number {
-    return this.#lanes.size;
+    const now = this.#now();
+    let count = 0;
+    for (const lane of this.#lanes.values()) if (lane.waiting > 0 || lane.freeAt > now) count++;
+    return count;
   }
 
   /**
    * Runs `call` in its turn for the conversation. The caller gets the answer as soon as it comes;
-   * the lane stays closed `spacingMs` longer for whoever is next.
+   * the next call there starts `spacingMs` after it ended.
    */
   async send<T>(
     teamId: string,
@@ -65,23 +90,24 @@ export class PostQueue {
     call: () => Promise<T>,
   ): Promise<T> {
     const key = `${teamId}:${conversation}`;
-    const previous = this.#lanes.get(key) ?? settled;
+    if (this.#lanes.size >= this.#sweepAt) this.#sweep();
+    const lane = this.#lanes.get(key) ?? { tail: settled, freeAt: 0, waiting: 0 };
+    this.#lanes.set(key, lane);
+    const previous = lane.tail;
     let open!: () => void;
     const mine = new Promise<void>((resolve) => {
       open = resolve;
     });
-    const tail = previous.then(() => mine);
-    this.#lanes.set(key, tail);
+    lane.tail = previous.then(() => mine);
+    lane.waiting++;
     try {
       await previous;
-      signal.throwIfAborted();
+      await this.#until(lane.freeAt, signal);
       return await this.#withRetries(teamId, conversation, signal, call);
     } finally {
-      const release = () => {
-        if (this.#lanes.get(key) === tail) this.#lanes.delete(key);
-        open();
-      };
-      this.#clock.sleep(this.#spacingMs, signal).then(release, release);
+      lane.freeAt = this.#now() + this.#spacingMs;
+      lane.waiting--;
+      open();
     }
   }
 
@@ -95,29 +121,57 @@ export class PostQueue {
         if (failure.kind !== 'rate-limited' || attempt > this.#maxRetries) throw error;
         this.#onRateLimited?.({ teamId, conversation, retryAfterMs: failure.retryAfterMs, attempt });
         // A 429 may be the workspace's limit, not only this channel's: hold every lane of the team.
-        this.#hold(teamId, failure.retryAfterMs, signal);
+        const gate = this.#gate(teamId);
+        gate.holdUntil = Math.max(gate.holdUntil, this.#now() + failure.retryAfterMs);
       }
     }
   }
 
-  /** Waits for the team's next start slot and books the one after it. */
+  /**
+   * Waits for the team's turn: one interval after the previous call actually started. Slots are
+   * not booked ahead, so a busy event loop that wakes several waiters late cannot release them as
+   * a burst.
+   */
   async #teamSlot(teamId: string, signal: AbortSignal): Promise<void> {
-    const previous = this.#gates.get(teamId) ?? settled;
-    this.#chainGate(teamId, previous, this.#teamIntervalMs, signal);
-    await previous;
+    const gate = this.#gate(teamId);
+    const previous = gate.tail;
+    let started!: () => void;
+    const mine = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    gate.tail = previous.then(() => mine);
+    try {
+      await previous;
+      await this.#until(Math.max(gate.lastStart + this.#teamIntervalMs, gate.holdUntil), signal);
+      gate.lastStart = this.#now();
+    } finally {
+      started();
+    }
+  }
+
+  #gate(teamId: string): Gate {
+    let gate = this.#gates.get(teamId);
+    if (!gate) {
+      gate = { tail: settled, lastStart: Number.NEGATIVE_INFINITY, holdUntil: 0 };
+      this.#gates.set(teamId, gate);
+    }
+    return gate;
+  }
+
+  async #until(at: number, signal: AbortSignal): Promise<void> {
+    const wait = at - this.#now();
+    if (wait > 0) await this.#clock.sleep(wait, signal);
     signal.throwIfAborted();
   }
 
-  #hold(teamId: string, ms: number, signal: AbortSignal): void {
-    this.#chainGate(teamId, this.#gates.get(teamId) ?? settled, ms, signal);
+  #now(): number {
+    return this.#clock.now().getTime();
   }
 
-  #chainGate(teamId: string, after: Promise<void>, ms: number, signal: AbortSignal): void {
-    // An aborted wait settles too, so no caller is left hanging; each checks the signal itself.
-    const gate = after.then(() => this.#clock.sleep(ms, signal)).catch(() => {});
-    this.#gates.set(teamId, gate);
-    gate.then(() => {
-      if (this.#gates.get(teamId) === gate) this.#gates.delete(teamId);
-    });
+  #sweep(): void {
+    const now = this.#now();
+    for (const [key, lane] of this.#lanes)
+      if (lane.waiting === 0 && lane.freeAt <= now) this.#lanes.delete(key);
+    this.#sweepAt = Math.max(SWEEP_FROM, this.#lanes.size * 2);
   }
 }

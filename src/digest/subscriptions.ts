@@ -8,7 +8,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Store } from '../store/types.ts';
 import { digestKeys } from './store-keys.ts';
-import { type DigestSubscription, type DigestSubscriptionInput, DigestSubscriptionSchema } from './types.ts';
+import {
+  type DigestSubscription,
+  type DigestSubscriptionInput,
+  DigestSubscriptionSchema,
+  LocalTimeSchema,
+  SubscriptionIdSchema,
+  TimeZoneSchema,
+} from './types.ts';
 
 /** A digest message as posted: where it is, and the tasks it listed. */
 export interface DigestPostRecord {
@@ -33,6 +40,12 @@ export interface LastFiring {
   /** Slack's error code, for `failed`. */
   error?: string;
 }
+
+/** What scheduling needs of a subscription: read without the whole schema, for all of them at once. */
+export type SubscriptionSchedule = Pick<
+  DigestSubscription,
+  'id' | 'teamId' | 'time' | 'timeZone' | 'days' | 'paused' | 'createdAt'
+>;
 
 /** What `create` takes: the id and creation time are made here unless given. */
 export type NewDigestSubscription = Omit<DigestSubscriptionInput, 'id' | 'createdAt' | 'paused'> & {
@@ -79,13 +92,20 @@ export interface DigestSubscriptions {
   deleteChannel(teamId: string, channelId: string): Promise<number>;
   /** Every subscription of every team (records that no longer parse are skipped). */
   all(): AsyncIterable<DigestSubscription>;
+  /**
+   * The schedule of every subscription, checked field by field rather than through the whole
+   * schema: loading 50,000 at once then makes far less garbage, and a record whose schedule is bad
+   * is still skipped (and reported).
+   */
+  schedules(): AsyncIterable<SubscriptionSchedule>;
   pause(teamId: string, id: string, reason: string): Promise<DigestSubscription | undefined>;
   /** Pauses every digest of a channel; answers those that were not paused before. */
   pauseChannel(teamId: string, channelId: string, reason: string): Promise<DigestSubscription[]>;
   /** Clears a pause (and the channel's pause notice, so a later failure is reported again). */
   resume(teamId: string, id: string): Promise<DigestSubscription | undefined>;
   lastFiring(teamId: string, id: string): Promise<LastFiring | undefined>;
-  allLastFirings(): AsyncIterable<{ teamId: string; id: string; firing: LastFiring }>;
+  /** The local date of every subscription's latest firing (what the runner loads at start). */
+  allFiredDates(): AsyncIterable<{ teamId: string; id: string; localDate: string }>;
   recordFiring(teamId: string, id: string, firing: LastFiring): Promise<void>;
   /** Changes whenever a subscription is written by anyone on this store; undefined before the first write. */
   revision(): Promise<string | undefined>;
@@ -108,6 +128,39 @@ function parse(value: unknown): DigestSubscription {
   if (parsed.success) return parsed.data;
   const issues = describe(parsed.error);
   throw new DigestSubscriptionError(`Invalid digest subscription: ${issues.join('; ')}`, issues);
+}
+
+const TEAM_ID = /^[A-Z][A-Z0-9]{2,31}$/;
+
+/** The schedule fields of a stored record, or what is wrong with them. */
+function readSchedule(raw: unknown): SubscriptionSchedule | string {
+  if (typeof raw !== 'object' || raw === null) return 'not an object';
+  const r = raw as Record<string, unknown>;
+  if (!SubscriptionIdSchema.safeParse(r.id).success) return 'id: not a subscription id';
+  if (typeof r.teamId !== 'string' || !TEAM_ID.test(r.teamId)) return 'teamId: not a Slack team id';
+  if (!LocalTimeSchema.safeParse(r.time).success) return 'time: not HH:mm';
+  if (!TimeZoneSchema.safeParse(r.timeZone).success) return 'timeZone: unknown time zone';
+  const days = r.days;
+  if (
+    !Array.isArray(days) ||
+    days.length === 0 ||
+    !days.every((d) => Number.isInteger(d) && d >= 1 && d <= 7)
+  ) {
+    return 'days: not ISO weekdays';
+  }
+  if (typeof r.createdAt !== 'string' || Number.isNaN(Date.parse(r.createdAt)))
+    return 'createdAt: not an instant';
+  const paused = r.paused;
+  if (paused !== undefined && (typeof paused !== 'object' || paused === null)) return 'paused: not an object';
+  return {
+    id: r.id as string,
+    teamId: r.teamId,
+    time: r.time as string,
+    timeZone: r.timeZone as string,
+    days: days as number[],
+    paused: paused as DigestSubscription['paused'],
+    createdAt: r.createdAt,
+  };
 }
 
 function byCreation(a: DigestSubscription, b: DigestSubscription): number {
@@ -151,6 +204,10 @@ export function createDigestSubscriptions(
   };
   const listByChannel = async (teamId: string, channelId: string) =>
     (await listByTeam(teamId)).filter((sub) => sub.channelId === channelId);
+  const forgetFirings = async (teamId: string, id: string) => {
+    await store.delete(digestKeys.lastFiring(teamId, id));
+    await store.delete(digestKeys.firedDate(teamId, id));
+  };
   const setPaused = async (sub: DigestSubscription, reason: string) => {
     const paused = { reason: reason.slice(0, 200) || 'paused', at: now().toISOString() };
     return write({ ...sub, paused });
@@ -184,7 +241,7 @@ export function createDigestSubscriptions(
     get,
     async delete(teamId, id) {
       const existed = await store.delete(digestKeys.subscription(teamId, id));
-      await store.delete(digestKeys.lastFiring(teamId, id));
+      await forgetFirings(teamId, id);
       if (existed) await touch();
       return existed;
     },
@@ -194,12 +251,19 @@ export function createDigestSubscriptions(
       const subs = await listByChannel(teamId, channelId);
       for (const sub of subs) {
         await store.delete(digestKeys.subscription(teamId, sub.id));
-        await store.delete(digestKeys.lastFiring(teamId, sub.id));
+        await forgetFirings(teamId, sub.id);
       }
       if (subs.length > 0) await touch();
       return subs.length;
     },
     all: () => readAll(digestKeys.allSubscriptions),
+    async *schedules() {
+      for await (const [key, raw] of store.entries<unknown>(digestKeys.allSubscriptions)) {
+        const schedule = readSchedule(raw);
+        if (typeof schedule === 'string') options.onInvalidRecord?.(key, schedule);
+        else yield schedule;
+      }
+    },
     async pause(teamId, id, reason) {
       const sub = await get(teamId, id);
       return sub ? setPaused(sub, reason) : undefined;
@@ -220,14 +284,18 @@ export function createDigestSubscriptions(
       return write(rest);
     },
     lastFiring: (teamId, id) => store.get<LastFiring>(digestKeys.lastFiring(teamId, id)),
-    async *allLastFirings() {
-      const prefix = digestKeys.allLastFirings;
-      for await (const [key, firing] of store.entries<LastFiring>(prefix)) {
+    async *allFiredDates() {
+      const prefix = digestKeys.allFiredDates;
+      for await (const [key, localDate] of store.entries<unknown>(prefix)) {
         const [teamId = '', id = ''] = key.slice(prefix.length).split(':');
-        yield { teamId, id, firing };
+        if (typeof localDate === 'string') yield { teamId, id, localDate };
       }
     },
-    recordFiring: (teamId, id, firing) => store.set(digestKeys.lastFiring(teamId, id), firing),
+    async recordFiring(teamId, id, firing) {
+      // The full record first: it is what says a digest was sent; the date only speeds up loading.
+      await store.set(digestKeys.lastFiring(teamId, id), firing);
+      await store.set(digestKeys.firedDate(teamId, id), firing.localDate);
+    },
     revision: () => store.get<string>(digestKeys.revision),
   };
 }
