@@ -2,6 +2,8 @@
  * Time as the client sees it: read it, and wait on it. Injected so that tests of the limiter and
  * the retry policy move time forward instead of sleeping.
  */
+import { sleep } from '../lib/sleep.ts';
+
 export interface Clock {
   /** Epoch milliseconds. */
   now(): number;
@@ -12,23 +14,5 @@ export interface Clock {
 /** The wall clock and real timers. */
 export const systemClock: Clock = {
   now: () => Date.now(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) {
-        reject(signal.reason);
-        return;
-      }
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      const timer = setTimeout(
-        () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        },
-        Math.max(0, ms),
-      );
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
+  sleep,
 };

@@ -4,6 +4,7 @@
  * time forward instead of sleeping.
  */
 import type { Clock } from '../lib/clock.ts';
+import { sleep } from '../lib/sleep.ts';
 
 export interface DigestClock extends Clock {
   /** Resolves after `ms`; rejects with the signal's reason if the signal aborts first. */
@@ -13,23 +14,5 @@ export interface DigestClock extends Clock {
 /** The wall clock and real timers. */
 export const systemDigestClock: DigestClock = {
   now: () => new Date(),
-  sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) {
-        reject(signal.reason);
-        return;
-      }
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      const timer = setTimeout(
-        () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        },
-        Math.max(0, ms),
-      );
-      signal?.addEventListener('abort', onAbort, { once: true });
-    }),
+  sleep,
 };
