@@ -14,6 +14,9 @@ import { boltLogger } from './slack/bolt-logger.ts';
 import type { AppDeps } from './slack/deps.ts';
 import { registerListeners } from './slack/listeners/index.ts';
 import { answerUnhandledError } from './slack/listeners/unhandled-error.ts';
+import { createDigestLinks } from './slack/services/digest-links.ts';
+import { createAppDigests } from './slack/services/digest-runtime.ts';
+import { createDigestSlackClients } from './slack/services/digest-slack-clients.ts';
 import { createMetadataSigner } from './slack/services/metadata-signer.ts';
 import { SlackProfiles } from './slack/services/slack-profiles.ts';
 import { createTaskLinks } from './slack/services/task-links.ts';
@@ -57,6 +60,15 @@ export interface CreateAppOptions {
    * it, so only tests that start without any Slack turn it off.
    */
   tokenVerification?: boolean;
+  /** Scheduled digests. */
+  digests?: {
+    /**
+     * Whether `start()` runs the minute timer that sends them. Default true; tests and benchmarks
+     * that drive `deps.digests.runner.tick(now)` themselves turn it off. Previews and edits in
+     * place work either way.
+     */
+    enabled?: boolean;
+  };
 }
 
 export interface TaskbridgeApp {
@@ -77,6 +89,31 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
   const connections = createConnections(opts.store, cipher, { now });
   const installations = createInstallationStore(opts.store, cipher);
 
+  const workApi = new WorkApiRegistry({
+    connections,
+    fallback: opts.workApiFallback,
+    clientOptions: { ...opts.workApiClientOptions, logger: logger.child({ component: 'work-api' }) },
+  });
+  const taskLinks = createTaskLinks(opts.taskUrlPattern);
+  const slackBotToken = opts.slack.kind === 'oauth' ? undefined : opts.slack.botToken;
+  const digests = createAppDigests({
+    store: opts.store,
+    workApi,
+    slack: createDigestSlackClients({
+      botToken: slackBotToken,
+      installations,
+      slackApiUrl: opts.slackApiUrl,
+      logger: boltLogger(logger.child({ component: 'digest-slack' })),
+    }),
+    links: createDigestLinks({
+      taskLinks,
+      taskUrlPattern: opts.taskUrlPattern,
+      fallbackUrl: opts.workApiFallback?.baseUrl,
+    }),
+    clock,
+    logger,
+  });
+
   const deps: AppDeps = {
     store: opts.store,
     installations,
@@ -84,18 +121,15 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     userLinks: createUserLinks(opts.store, { now }),
     channelDefaults: createChannelDefaults(opts.store, { now }),
     idempotency: createIdempotency(opts.store),
-    workApi: new WorkApiRegistry({
-      connections,
-      fallback: opts.workApiFallback,
-      clientOptions: { ...opts.workApiClientOptions, logger: logger.child({ component: 'work-api' }) },
-    }),
+    workApi,
     profiles: new SlackProfiles(clock),
     // The metadata key is derived from the encryption key, so one secret covers both.
     metadata: createMetadataSigner(`private-metadata:${opts.encryptionKey}`),
-    taskLinks: createTaskLinks(opts.taskUrlPattern),
+    taskLinks,
     clock,
     startedAt: clock.now(),
     logger,
+    digests,
   };
 
   const clientOptions = opts.slackApiUrl ? { slackApiUrl: opts.slackApiUrl } : {};
@@ -159,15 +193,21 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     app,
     deps,
     async start() {
+      let started: { eventsUrl?: string } = {};
       if (receiver instanceof HTTPReceiver) {
         server = (await receiver.start(opts.port ?? 3000)) as Server;
         const { port } = server.address() as AddressInfo;
-        return { eventsUrl: `http://127.0.0.1:${port}${EVENTS_PATH}` };
+        started = { eventsUrl: `http://127.0.0.1:${port}${EVENTS_PATH}` };
+      } else {
+        await receiver.start();
       }
-      await receiver.start();
-      return {};
+      // After the receiver: a digest's Done button must have somewhere to land.
+      if (opts.digests?.enabled ?? true) digests.runner.start();
+      return started;
     },
     async stop() {
+      // Releases the claims of digests not yet sent, so another instance sends them.
+      await digests.runner.stop();
       await receiver.stop();
     },
   };

@@ -10,6 +10,7 @@ import type { Idempotency } from '../store/repositories/idempotency.ts';
 import type { TaskbridgeInstallationStore } from '../store/repositories/installation-store.ts';
 import type { UserLinks } from '../store/repositories/user-links.ts';
 import type { Store } from '../store/types.ts';
+import type { AppDigests } from './services/digest-runtime.ts';
 import type { MetadataSigner } from './services/metadata-signer.ts';
 import type { SlackProfiles } from './services/slack-profiles.ts';
 import type { TaskLinks } from './services/task-links.ts';
@@ -30,4 +31,6 @@ export interface AppDeps {
   /** When this process started (the default connection's "since"). */
   startedAt: Date;
   logger: Logger;
+  /** Scheduled digests: their subscriptions, and the runner that sends them (and previews and edits). */
+  digests: AppDigests;
 }

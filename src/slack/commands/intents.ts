@@ -26,6 +26,7 @@ export const VERB_NAMES = [
   'automations',
   'mindmaps',
   'workspaces',
+  'digest',
   'connect',
   'link',
   'unlink',
@@ -209,6 +210,12 @@ export interface AutomationsIntent extends IntentBase {
   project: ProjectRef | null;
 }
 
+export interface DigestIntent extends IntentBase {
+  verb: 'digest';
+  /** `new` opens the form for this channel, `show` lists its digests, `off` turns them off. */
+  action: 'new' | 'show' | 'off';
+}
+
 export interface MindMapsIntent extends IntentBase {
   verb: 'mindmaps';
   action: 'list' | 'show';
@@ -240,7 +247,8 @@ export type TaskIntent =
   | GoalsIntent
   | GoalIntent
   | AutomationsIntent
-  | MindMapsIntent;
+  | MindMapsIntent
+  | DigestIntent;
 
 export interface CommandError {
   kind: 'error';

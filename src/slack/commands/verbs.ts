@@ -450,6 +450,29 @@ function parseMindMaps(args: readonly Token[]): TaskIntent | CommandError {
   return { kind: 'intent', verb: 'mindmaps', action: 'show', project: split.project, mindMapId: id };
 }
 
+const DIGEST_ACTIONS: Readonly<Record<string, 'new' | 'show' | 'off'>> = {
+  ...NEW_WORDS,
+  show: 'show',
+  list: 'show',
+  off: 'off',
+  stop: 'off',
+  remove: 'off',
+  delete: 'off',
+};
+
+function parseDigest(args: readonly Token[]): TaskIntent | CommandError {
+  const [first, ...rest] = args;
+  if (!first) return { kind: 'intent', verb: 'digest', action: 'new' };
+  const action = actionOf(first, DIGEST_ACTIONS);
+  if (!action || rest.length > 0) {
+    return badArguments(
+      'digest',
+      'Try `/task digest` to set up a digest for this channel, `/task digest show` to list them or `/task digest off` to stop them.',
+    );
+  }
+  return { kind: 'intent', verb: 'digest', action };
+}
+
 function parseHelp(args: readonly Token[]): TaskIntent | CommandError {
   const [first] = args;
   const topic = first?.kind === 'word' ? (verbByWord(first.text)?.name ?? null) : null;
@@ -611,6 +634,14 @@ export const VERBS: readonly VerbSpec[] = [
     summary: 'Workspaces: list, create, rename, their members',
     examples: ['workspaces', 'workspaces members 1'],
     parse: parseWorkspaces,
+  },
+  {
+    name: 'digest',
+    aliases: ['digests'],
+    usage: '[show | off]',
+    summary: 'Scheduled digests of due tasks for this channel',
+    examples: ['digest', 'digest show', 'digest off'],
+    parse: parseDigest,
   },
   {
     name: 'connect',

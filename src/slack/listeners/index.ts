@@ -18,6 +18,7 @@ import {
   reopenDraftHandler,
 } from './actions/open-forms.ts';
 import { taskCommandHandler } from './commands/task-command.ts';
+import { DIGEST_ROUTES } from './digest/routes.ts';
 import { appHomeOpenedHandler, workspaceLeftHandler } from './events/home-and-install.ts';
 import type { Listener } from './listener-tables.ts';
 import { memberOptionsHandler, projectOptionsHandler } from './options/search-options.ts';
@@ -36,6 +37,7 @@ export const SHORTCUT_ROUTES: Record<string, Listener> = {
   [SHORTCUTS.createTaskGlobal]: createTaskGlobalHandler,
   ...TASK_ROUTES.shortcuts,
   ...TEAM_ROUTES.shortcuts,
+  ...DIGEST_ROUTES.shortcuts,
 };
 
 export const VIEW_ROUTES: Record<string, Listener> = {
@@ -44,6 +46,7 @@ export const VIEW_ROUTES: Record<string, Listener> = {
   [VIEWS.link]: linkSubmittedHandler,
   ...TASK_ROUTES.views,
   ...TEAM_ROUTES.views,
+  ...DIGEST_ROUTES.views,
 };
 
 export const ACTION_ROUTES: Record<string, Listener> = {
@@ -61,6 +64,7 @@ export const ACTION_ROUTES: Record<string, Listener> = {
   [OPTIONS_ACTIONS.project]: createFormProjectHandler,
   ...TASK_ROUTES.actions,
   ...TEAM_ROUTES.actions,
+  ...DIGEST_ROUTES.actions,
 };
 
 export const OPTIONS_ROUTES: Record<string, Listener> = {
@@ -68,6 +72,7 @@ export const OPTIONS_ROUTES: Record<string, Listener> = {
   [OPTIONS_ACTIONS.member]: memberOptionsHandler,
   ...TASK_ROUTES.options,
   ...TEAM_ROUTES.options,
+  ...DIGEST_ROUTES.options,
 };
 
 export const EVENT_ROUTES: Record<string, Listener> = {
@@ -77,6 +82,7 @@ export const EVENT_ROUTES: Record<string, Listener> = {
   tokens_revoked: workspaceLeftHandler,
   ...TASK_ROUTES.events,
   ...TEAM_ROUTES.events,
+  ...DIGEST_ROUTES.events,
 };
 
 export function registerListeners(app: App, deps: AppDeps): void {

@@ -1,8 +1,9 @@
 /**
- * Builds and publishes a person's Home tab: connection state, their link, the channels whose
- * default project they set, and their open tasks with each one's actions (one list call, plus the
- * cached statuses of the projects they are in). Called when the tab opens and after each of the
- * person's actions, so it stays current; an action taken on the tab itself adds a notice on top.
+ * Builds and publishes a person's Home tab: connection state, their link, their personal digest,
+ * the channels whose default project they set, and their open tasks with each one's actions (one
+ * list call, plus the cached statuses of the projects they are in). Called when the tab opens and
+ * after each of the person's actions, so it stays current; an action taken on the tab itself adds a
+ * notice on top.
  */
 import type { WebClient } from '@slack/web-api';
 import type { WorkApiClient } from '../../api/index.ts';
@@ -10,6 +11,7 @@ import type { ProjectStatusDef, Task } from '../../contract/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { renderAppHome } from '../ui/home/app-home.ts';
 import type { TaskNotice } from '../ui/messages/task-notice.ts';
+import { personalDigest, personalDigestModel } from './digest-personal.ts';
 import { describeFailure } from './failure-message.ts';
 import { slackUsersByMember } from './resolve-people.ts';
 import { projectStatuses } from './task-changes.ts';
@@ -29,11 +31,12 @@ export async function publishHome(
   userId: string,
   options: PublishHomeOptions = {},
 ): Promise<void> {
-  const [connection, link, profile, channelDefaults] = await Promise.all([
+  const [connection, link, profile, channelDefaults, digest] = await Promise.all([
     deps.connections.describe(teamId),
     deps.userLinks.get(teamId, userId),
     deps.profiles.get(client, teamId, userId),
     deps.channelDefaults.listSetBy(teamId, userId),
+    personalDigest(deps, teamId, userId),
   ]);
   const api = await deps.workApi.clientFor(teamId);
   let tasks: Task[] | undefined;
@@ -65,6 +68,7 @@ export async function publishHome(
       statuses,
       channelDefaults: channelDefaults.map((d) => ({ channelId: d.channelId, projectName: d.projectName })),
       notice: options.notice ?? null,
+      personalDigest: personalDigestModel(digest, deps.clock.now()),
     },
     deps.clock.now(),
   );

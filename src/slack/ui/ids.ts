@@ -200,3 +200,37 @@ export const THREAD_MIND_MAP_FIELDS = {
   project: { block: 'mm_project', action: 'mm_project_select' },
   title: { block: 'mm_title', action: 'mm_title_input' },
 } as const satisfies Record<string, FieldId>;
+
+/** Scheduled digests: the form behind `/task digest` and its Edit button. */
+export const DIGEST_VIEWS = {
+  form: 'digest_form',
+} as const;
+
+/** Buttons of `/task digest show` and `off`, and the personal digest on the Home tab. */
+export const DIGEST_ACTIONS = {
+  /** Value: the subscription id. */
+  edit: 'digest_edit',
+  /** Value: the subscription id. */
+  remove: 'digest_remove',
+  /** Value: the subscription id. */
+  resume: 'digest_resume',
+  /** Turns every digest of the channel off. Value: the channel id. */
+  removeAll: 'digest_remove_all',
+  homeOn: 'digest_home_on',
+  homeOff: 'digest_home_off',
+  /** A timepicker on the Home tab: the personal digest's time of day. */
+  homeTime: 'digest_home_time',
+} as const;
+
+export const DIGEST_FIELDS = {
+  projects: { block: 'dg_projects', action: 'dg_projects_select' },
+  time: { block: 'dg_time', action: 'dg_time_picker' },
+  /** External select: its options request carries `action`. */
+  timeZone: { block: 'dg_zone', action: 'dg_zone_select' },
+  days: { block: 'dg_days', action: 'dg_days_checks' },
+  sections: { block: 'dg_sections', action: 'dg_sections_checks' },
+  upcomingDays: { block: 'dg_upcoming', action: 'dg_upcoming_select' },
+  statuses: { block: 'dg_statuses', action: 'dg_statuses_input' },
+  assignees: { block: 'dg_assignees', action: 'dg_assignees_select' },
+  options: { block: 'dg_options', action: 'dg_options_checks' },
+} as const satisfies Record<string, FieldId>;

@@ -1,4 +1,5 @@
 /** Which handler answers each `/task` verb. A verb missing here is not offered (help leaves it out). */
+import { DIGEST_VERB_HANDLERS } from '../digest/verbs.ts';
 import { TASK_VERB_HANDLERS } from '../tasks/verbs.ts';
 import { TEAM_VERB_HANDLERS } from '../team/verbs.ts';
 import { connectHandler, linkHandler, unlinkHandler } from './account.ts';
@@ -18,4 +19,5 @@ export const VERB_HANDLERS: VerbHandlers = {
   unlink: unlinkHandler,
   ...TASK_VERB_HANDLERS,
   ...TEAM_VERB_HANDLERS,
+  ...DIGEST_VERB_HANDLERS,
 };

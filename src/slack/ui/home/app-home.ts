@@ -1,7 +1,8 @@
 /**
  * The App Home tab: the workspace's connection (admins connect or reconnect), this person's link
- * (link or unlink), a "Create task" button, the channels whose default project they set, and their
- * tasks due soon with the same actions as a task card, within 100 blocks.
+ * (link or unlink), a "Create task" button, their personal digest (on or off, and when), the
+ * channels whose default project they set, and their tasks due soon with the same actions as a task
+ * card, within 100 blocks.
  */
 import type { ProjectStatusDef, Task } from '../../../contract/index.ts';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../../../lib/dates.ts';
 import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
 import type { ActionsBlock, Button, HomeView, KnownBlock, SectionBlock } from '../block-types.ts';
+import { type PersonalDigestModel, renderPersonalDigest } from '../digest/personal-digest.ts';
 import { ACTIONS, COMMAND_NAME } from '../ids.ts';
 import { capBlocks, contextLine, joinWithin, LIMITS, mrkdwn, plainText } from '../limits.ts';
 import { renderTaskActionBar, renderTaskRow } from '../messages/task-card.ts';
@@ -40,6 +42,8 @@ export interface AppHomeModel {
   channelDefaults?: ReadonlyArray<{ channelId: string; projectName: string }> | undefined;
   /** What just happened after an action taken here (with Undo for a status change). */
   notice?: TaskNotice | null | undefined;
+  /** The person's own digest by direct message; shown (with its toggle) when connected and linked. */
+  personalDigest?: PersonalDigestModel | null | undefined;
 }
 
 function button(actionId: string, text: string, style?: 'primary' | 'danger'): Button {
@@ -182,6 +186,9 @@ export function renderAppHome(model: AppHomeModel, now: Date): HomeView {
       ],
     };
     top.push(actions);
+  }
+  if (model.connection && model.link && model.personalDigest) {
+    top.push(...renderPersonalDigest(model.personalDigest, now));
   }
   const channels = channelDefaultsBlock(model);
   if (channels) top.push(channels);

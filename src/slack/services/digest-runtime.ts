@@ -1,0 +1,61 @@
+/**
+ * The scheduled digests of a running app: the subscriptions on the app's store and the runner that
+ * sends them, built from the app's own parts (store, service clients, clock, logger) so the Slack
+ * handlers and the minute timer share one runner, one post queue and one fetch per project.
+ */
+import type { DigestClock } from '../../digest/digest-clock.ts';
+import { systemDigestClock } from '../../digest/digest-clock.ts';
+import type { DigestLinks } from '../../digest/render-digest.ts';
+import { createDigestRunner, type DigestRunner, type DigestSlackClient } from '../../digest/runner.ts';
+import { createDigestSubscriptions, type DigestSubscriptions } from '../../digest/subscriptions.ts';
+import { createClientTaskSource } from '../../digest/task-source.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { Store } from '../../store/types.ts';
+import type { WorkApiRegistry } from './work-api-registry.ts';
+
+export interface AppDigests {
+  subscriptions: DigestSubscriptions;
+  runner: DigestRunner;
+}
+
+/** Options for {@link createAppDigests}. */
+export interface AppDigestsOptions {
+  store: Store;
+  workApi: WorkApiRegistry;
+  /** The workspace's Slack client for posting; undefined while the app is not installed there. */
+  slack: (teamId: string) => Promise<DigestSlackClient | undefined>;
+  links: DigestLinks;
+  /** The app clock. A clock that can also `sleep` (a test's virtual clock) paces posts too. */
+  clock: Clock;
+  logger: Logger;
+}
+
+/** The app clock for reading the time; real timers for waiting, unless the clock brings its own. */
+export function digestClockOf(clock: Clock): DigestClock {
+  const sleep = (clock as Partial<DigestClock>).sleep;
+  if (typeof sleep === 'function') return clock as DigestClock;
+  return { now: () => clock.now(), sleep: systemDigestClock.sleep };
+}
+
+export function createAppDigests(options: AppDigestsOptions): AppDigests {
+  const logger = options.logger.child({ component: 'digest' });
+  const subscriptions = createDigestSubscriptions(options.store, {
+    now: () => options.clock.now(),
+    onInvalidRecord: (key, problem) =>
+      logger.warn({ key, problem }, 'digest: a stored subscription is unreadable'),
+  });
+  const runner = createDigestRunner({
+    store: options.store,
+    subscriptions,
+    taskSourceFor: async (teamId) => {
+      const api = await options.workApi.clientFor(teamId);
+      return api ? createClientTaskSource(api) : undefined;
+    },
+    slack: options.slack,
+    links: options.links,
+    clock: digestClockOf(options.clock),
+    logger,
+  });
+  return { subscriptions, runner };
+}
