@@ -105,11 +105,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       slackApiUrl: opts.slackApiUrl,
       logger: boltLogger(logger.child({ component: 'digest-slack' })),
     }),
-    links: createDigestLinks({
-      taskLinks,
-      taskUrlPattern: opts.taskUrlPattern,
-      fallbackUrl: opts.workApiFallback?.baseUrl,
-    }),
+    links: createDigestLinks({ taskLinks, taskUrlPattern: opts.taskUrlPattern }),
     clock,
     logger,
   });

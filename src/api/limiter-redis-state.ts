@@ -54,6 +54,26 @@ if current and tonumber(ARGV[2]) < tonumber(current) then redis.call('ZADD', KEY
 return 1
 `;
 
+// KEYS: slots. ARGV: slotId, stamp, now, windowMs. Moves a slot's stamp later while it is still in the
+// window: every take has pruned before counting, so a slot still here has been counted by all of them.
+// Answers 1, or 0 (the slot dropped) when it is gone or has expired.
+const EXTEND = `
+local current = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not current then return 0 end
+local now = tonumber(ARGV[3])
+local window = tonumber(ARGV[4])
+if tonumber(current) + window <= now then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+  return 0
+end
+if tonumber(ARGV[2]) > tonumber(current) then
+  redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+  local ttl = math.ceil(tonumber(ARGV[2]) - now + window)
+  if redis.call('PTTL', KEYS[1]) < ttl then redis.call('PEXPIRE', KEYS[1], ttl) end
+end
+return 1
+`;
+
 // KEYS: block. ARGV: until. Never shortens a block; the key outlives it by a minute at most.
 const BLOCK = `
 local untilMs = tonumber(ARGV[1])
@@ -111,6 +131,15 @@ export class RedisRateLimitState implements RateLimitState {
 
   async settle(key: string, slotId: string, stamp: number): Promise<void> {
     await this.#redis.eval(SETTLE, [this.#keys(key)[0]], [slotId, String(stamp)]);
+  }
+
+  async extend(key: string, slotId: string, stamp: number, windowMs: number, now: number): Promise<boolean> {
+    const reply = await this.#redis.eval(
+      EXTEND,
+      [this.#keys(key)[0]],
+      [slotId, String(stamp), String(now), String(windowMs)],
+    );
+    return Number(reply) === 1;
   }
 
   async block(key: string, until: number): Promise<void> {

@@ -2,7 +2,8 @@
  * Where the limiter keeps its sliding windows. One window per key (a token's hash and a rate
  * class): a log of the slots taken in the last `windowMs`. A slot is stamped with the latest moment
  * its request can have reached the server: while the request is in flight that is a bound given by
- * the caller, and once answered it is the answer's time. The server counts a request somewhere
+ * the caller (counted from when the request leaves, so a slow answer from the state pushes it later:
+ * `extend`), and once answered it is the answer's time. The server counts a request somewhere
  * between sending and answering, so a window kept this way never lets through a request the server
  * would refuse.
  *
@@ -41,6 +42,12 @@ export interface RateLimitState {
   ): Promise<TakeResult>;
   /** Restamps a slot with the time its answer came (earlier than its in-flight bound). */
   settle(key: string, slotId: string, stamp: number): Promise<void>;
+  /**
+   * Moves a slot's stamp later, to `stamp`, because its request leaves later than the slot was
+   * taken for. Answers false, and drops the slot, when it is gone or has left the window at `now`:
+   * a slot may then have been granted in its place, so it must be taken anew.
+   */
+  extend(key: string, slotId: string, stamp: number, windowMs: number, now: number): Promise<boolean>;
   /** Refuses every slot of the key until `until` (epoch ms); never shortens an existing block. */
   block(key: string, until: number): Promise<void>;
   snapshot(key: string, windowMs: number, now: number): Promise<WindowSnapshot>;
@@ -52,7 +59,10 @@ interface Slot {
 }
 
 interface Window {
-  /** In the order taken, from index `head` on; stamps only ever move earlier, so the head expires first. */
+  /**
+   * In the order taken, from index `head` on. Stamps mostly move earlier (answers), so the head
+   * mostly expires first; `prune` sweeps the others before a refusal, so none is counted too long.
+   */
   slots: Slot[];
   head: number;
   byId: Map<string, Slot>;
@@ -93,6 +103,18 @@ export class MemoryRateLimitState implements RateLimitState {
   async settle(key: string, slotId: string, stamp: number): Promise<void> {
     const slot = this.#windows.get(key)?.byId.get(slotId);
     if (slot && stamp < slot.stamp) slot.stamp = stamp;
+  }
+
+  async extend(key: string, slotId: string, stamp: number, windowMs: number, now: number): Promise<boolean> {
+    const w = this.#windows.get(key);
+    const slot = w?.byId.get(slotId);
+    if (!w || !slot) return false;
+    if (expired(slot, windowMs, now)) {
+      prune(w, windowMs, now);
+      return false;
+    }
+    if (stamp > slot.stamp) slot.stamp = stamp;
+    return true;
   }
 
   async block(key: string, until: number): Promise<void> {

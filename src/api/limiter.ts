@@ -6,7 +6,8 @@
  * Within one process, waiters on a window queue in order and only the head polls the state, so a
  * burst of N waiters costs N polls, not N². A slot's stamp is held at "now + in-flight bound" until
  * its answer comes, then moved to the answer's time (see limiter-state.ts); the head is woken then,
- * so a full window of fast answers frees up at once rather than at the bound.
+ * so a full window of fast answers frees up at once rather than at the bound. The bound counts from
+ * when the state's grant arrives, not from when it was asked for (see `boundFromNow`).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { RATE_LIMITS, type RateClass } from '../contract/index.ts';
@@ -132,6 +133,22 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     }
   };
 
+  /**
+   * The slot was stamped for a request leaving at the take's `now`, but it leaves only once the
+   * state has answered. A slow answer (a Redis stall, a paused process) would let the request reach
+   * the server after its stamp, and the slot leave the window while the server still counts it; so
+   * push the stamp to a bound from the real moment of sending. False: the slot had already left the
+   * window, another may hold its place, and it must be taken anew.
+   */
+  const boundFromNow = async (key: string, id: string, takenFor: number, inFlightMs: number) => {
+    let stamp = takenFor;
+    for (let sendAt = clock.now(); sendAt + inFlightMs > stamp; sendAt = clock.now()) {
+      stamp = sendAt + inFlightMs;
+      if (!(await state.extend(key, id, stamp, windowMs, sendAt))) return false;
+    }
+    return true;
+  };
+
   return {
     windowMs,
     limitFor: (rateClass) => limits[rateClass],
@@ -161,6 +178,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
           const id = `${idPrefix}-${++nextId}`;
           const taken = await state.take(key, id, limit, windowMs, now, now + inFlightMs);
           if (taken.granted) {
+            if (!(await boundFromNow(key, id, now + inFlightMs, inFlightMs))) continue;
             return {
               granted: true,
               slot: {

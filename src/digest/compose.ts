@@ -43,9 +43,9 @@ export interface DigestMessageModel<T extends DigestTask = DigestTask> {
   /** Service member id → Slack user id, for members linked to Slack: they are mentioned. */
   slackUserIds: ReadonlyMap<number, string>;
   /** Where a task's title links to. */
-  taskUrl: (task: T) => string;
+  taskUrl: (task: T) => string | undefined;
   /** Where "and N more" links to: the full list in the service. */
-  moreUrl: string;
+  moreUrl: string | undefined;
 }
 
 export interface DigestMessage {
@@ -217,7 +217,9 @@ function taskBlocks<T extends DigestTask>(
   });
   if (hidden.length > 0) {
     const more = `…and ${hidden.join(', ')}.`;
-    const withLink = `${more} ${link(model.moreUrl, 'See them all')}`;
+    const withLink = model.moreUrl
+      ? `${more} ${link(model.moreUrl, 'See them all')}`
+      : `${more} \`/task list\` shows them all.`;
     blocks.push({
       type: 'section',
       block_id: blockId('m'),

@@ -31,7 +31,9 @@ function tokenLabel(text: string): string {
 }
 
 /** A link; `label` is plain text and is escaped here. */
-export function link(url: string, label: string): string {
+/** A link, or the label alone when there is nowhere to link to (no web address configured). */
+export function link(url: string | undefined, label: string): string {
+  if (!url) return tokenLabel(label);
   return `<${linkTarget(url)}|${tokenLabel(label)}>`;
 }
 

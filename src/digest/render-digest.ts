@@ -9,9 +9,9 @@ import type { DigestFiring, DigestSubscription } from './types.ts';
 /** Where a digest's links lead; both are web pages of the service. */
 export interface DigestLinks {
   /** A task's page. */
-  taskUrl(task: DigestTask, subscription: DigestSubscription): string;
+  taskUrl(task: DigestTask, subscription: DigestSubscription): string | undefined;
   /** The full list behind "and N more". */
-  listUrl(subscription: DigestSubscription): string;
+  listUrl(subscription: DigestSubscription): string | undefined;
 }
 
 export interface RenderDigestInput {

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     encryptionKey: config.encryptionKey,
     port: 0,
     sandboxPort: 0,
+    scheduleDigests: false,
     logger: createLogger({ level: 'silent' }),
   });
   try {

@@ -22,6 +22,8 @@ export interface LocalSystemOptions {
   sandboxPort: number;
   /** The emulator's port. Default 0. */
   emulatorPort?: number;
+  /** Run the digest scheduler (default true); a one-off command like `npm run chat` leaves it to `npm start`. */
+  scheduleDigests?: boolean;
   logger: Logger;
 }
 
@@ -52,6 +54,7 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
     taskUrlPattern: LOCAL_TASK_URL,
     port: opts.port,
     logger: opts.logger,
+    digests: { enabled: opts.scheduleDigests ?? true },
   });
   const { eventsUrl } = await app.start();
   if (!eventsUrl) throw new Error('the local app did not start its HTTP receiver');

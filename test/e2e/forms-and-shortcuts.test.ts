@@ -208,10 +208,23 @@ describe('forms and shortcuts', () => {
   });
 
   it('forgets a workspace that uninstalls the app', async () => {
+    await h.app.deps.digests.subscriptions.create({
+      teamId: TEAM,
+      channelId: 'C0WEBSITE',
+      createdBy: USERS.ana,
+      projectIds: [1],
+      time: '09:00',
+      timeZone: 'Europe/London',
+      days: [1, 2, 3, 4, 5],
+      sections: { overdue: true, dueToday: true, dueWithinDays: 0 },
+      filters: {},
+      postWhenEmpty: false,
+    });
     await h.signer.event({ type: 'app_uninstalled' }, { eventId: 'Ev-uninstall-1' });
     await new Promise((r) => setTimeout(r, 300));
     expect(await h.app.deps.connections.get(TEAM)).toBeUndefined();
     expect(await h.app.deps.userLinks.get(TEAM, USERS.ana)).toBeUndefined();
+    expect(await h.app.deps.digests.subscriptions.listByTeam(TEAM)).toEqual([]);
   });
 
   it('publishes the Home tab with my tasks when it opens', async () => {

@@ -105,6 +105,13 @@ describe('digestMessage', () => {
     ]);
   });
 
+  it('shows plain titles when the service has no web address to link to', () => {
+    const message = render(model(sample, { taskUrl: () => undefined, moreUrl: undefined }));
+    const row6 = rows(message.blocks).at(-1)!;
+    expect(blockText(row6)).toMatch(/^Task 6 · due /);
+    expect(JSON.stringify(message.blocks)).not.toContain('<http');
+  });
+
   it('marks a late digest, and only a late one', () => {
     const late = render(
       model(sample, { firing: { ...onTime, late: true } }),

@@ -33,6 +33,10 @@ export function workspaceLeftHandler(deps: AppDeps) {
     const teamId = body.team_id;
     await deps.idempotency.once(`event:${body.event_id}`, EVENT_DEDUPE_TTL_MS, async () => {
       await deps.installations.deleteTeam(teamId);
+      // Digests live apart from the installation; left behind they would be retried every minute.
+      for (const sub of await deps.digests.subscriptions.listByTeam(teamId)) {
+        await deps.digests.subscriptions.delete(teamId, sub.id);
+      }
       deps.profiles.forget(teamId);
       deps.logger.info({ teamId }, 'workspace data deleted after the app left it');
       return true;

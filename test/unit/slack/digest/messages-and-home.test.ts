@@ -131,13 +131,10 @@ describe('digest links', () => {
     expect(links.listUrl(sub)).toBe('https://work.example.com/projects/3/tasks');
   });
 
-  it('falls back on the service’s address without a pattern', () => {
-    const links = createDigestLinks({
-      taskLinks: createTaskLinks(undefined),
-      fallbackUrl: 'https://svc.example',
-    });
+  it('links nowhere without a pattern, so titles show plain', () => {
+    const links = createDigestLinks({ taskLinks: createTaskLinks(undefined) });
     const task = { id: 9, title: 't', status: { id: 1, name: 's' }, assignees: [], due_date: null };
-    expect(links.taskUrl(task, sub)).toBe('https://svc.example');
-    expect(links.listUrl(sub)).toBe('https://svc.example');
+    expect(links.taskUrl(task, sub)).toBeUndefined();
+    expect(links.listUrl(sub)).toBeUndefined();
   });
 });
