@@ -1,4 +1,3 @@
-import { openRedisStore } from './redis-store.ts';
 import { openSqliteStore } from './sqlite-store.ts';
 import type { Store } from './types.ts';
 
@@ -30,5 +29,8 @@ export function parseStoreUrl(url: string): StoreLocation {
 /** Opens the store a STORE_URL names: 'sqlite:./data/taskbridge.db', 'sqlite::memory:', 'redis://127.0.0.1:6379/0'. */
 export async function openStore(url: string): Promise<Store> {
   const location = parseStoreUrl(url);
-  return location.kind === 'sqlite' ? openSqliteStore(location.path) : openRedisStore(location.url);
+  if (location.kind === 'sqlite') return openSqliteStore(location.path);
+  // Loaded only when asked for: the Redis client is a large module graph that SQLite users never need.
+  const { openRedisStore } = await import('./redis-store.ts');
+  return openRedisStore(location.url);
 }
