@@ -161,6 +161,18 @@ describe('forms and shortcuts', () => {
     expect(await tasksTitled('Typed during outage')).toHaveLength(0);
   });
 
+  it("searches projects and members for the forms' external selects from cached lists", async () => {
+    const projects = await h.signer.blockSuggestion({ actionId: 'ct_project_select', value: 'mob' });
+    expect(projects.body).toEqual({
+      options: [{ text: { type: 'plain_text', text: 'Mobile App' }, value: '2' }],
+    });
+    const members = await h.signer.blockSuggestion({ actionId: 'ln_member_select', value: 'chloe' });
+    expect(JSON.stringify(members.body)).toContain('Chloe Martin (chloe@example.com)');
+    await h.app.deps.connections.delete(TEAM);
+    const unconnected = await h.signer.blockSuggestion({ actionId: 'ct_project_select', value: 'mob' });
+    expect(unconnected.body).toEqual({ options: [] });
+  });
+
   it('links a person to the member suggested by their email', async () => {
     await h.signer.command('/task link', { user: USERS.chloe });
     const view = await openedView(

@@ -3,41 +3,14 @@
  * form; the switch for project admins, which shows the state the service returned even when the
  * rule changed since the list was drawn; and the refusal for everyone else.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Harness, startHarness, USERS } from '../support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { EphemeralMessage } from '../../src/slack-emulator/model.ts';
+import { select } from '../support/form-values.ts';
+import { type Harness, USERS } from '../support/harness.ts';
+import { harnessForEachTest, slackSteps, type View } from '../support/team-e2e.ts';
 
 let h: Harness;
-
-type View = { id: string; callback_id: string; private_metadata: string; blocks: unknown[] };
-
-async function answer(has: string | RegExp): Promise<Record<string, unknown>> {
-  const matches = (text: string) => (typeof has === 'string' ? text.includes(has) : has.test(text));
-  const call = await h.emulator.waitForCall('response_url', (c) => matches(JSON.stringify(c.args)), 5_000);
-  expect(call.status).toBe(200);
-  return call.args;
-}
-
-async function filledView(callbackId: string, has = ''): Promise<View> {
-  const call = await h.emulator.waitForCall(
-    'views.update',
-    (c) => {
-      const view = c.response.view as View | undefined;
-      return view?.callback_id === callbackId && JSON.stringify(view.blocks).includes(has);
-    },
-    5_000,
-  );
-  expect(call.status).toBe(200);
-  return call.response.view as View;
-}
-
-function ephemeral(user: string, has: string) {
-  const found = h.emulator
-    .ephemeralMessages(user)
-    .filter((m) => JSON.stringify(m).includes(has))
-    .at(-1);
-  if (!found) throw new Error(`no ephemeral message with ${has}`);
-  return found;
-}
+const { answer, told, filledView, shown, clickAfresh } = slackSteps(() => h);
 
 /** The toggle button's value on the row of the rule called `name`. */
 function toggleOf(message: { blocks?: unknown[] }, name: string): string {
@@ -50,21 +23,32 @@ function toggleOf(message: { blocks?: unknown[] }, name: string): string {
   return value;
 }
 
-const select = (value: string) => ({
-  type: 'static_select',
-  selected_option: { text: { type: 'plain_text', text: value }, value },
-});
+/** Submits Ben's rule "Bump blockers": on a status change, set the priority named `priority`. */
+function submitBumpBlockers(form: View, priority: string) {
+  return h.signer.viewSubmission({
+    user: USERS.ben,
+    view: form,
+    values: {
+      au_name: { au_name_input: 'Bump blockers' },
+      au_trigger: { au_trigger_select: select('status_changed') },
+      au_action: { au_action_select: select('set_priority') },
+      au_setting: { au_setting_input: priority },
+    },
+  });
+}
+
+/** Clicks the switch on the row of the rule called `name` in `list`, as a fresh click. */
+function clickToggle(list: EphemeralMessage, name: string) {
+  return clickAfresh({ actionId: 'team_automation_toggle', value: toggleOf(list, name), message: list });
+}
 
 async function automation(id: number) {
   return (await h.api.automations.list({ per_page: 100 })).data.find((a) => a.id === id)!;
 }
 
 describe('automations from Slack', () => {
-  beforeEach(async () => {
-    h = await startHarness({ link: ['ana', 'ben', 'chloe'] });
-  });
-  afterEach(async () => {
-    await h.close();
+  harnessForEachTest({ link: ['ana', 'ben', 'chloe'] }, (started) => {
+    h = started;
   });
 
   it('lists rules with their trigger, actions and state', async () => {
@@ -81,14 +65,8 @@ describe('automations from Slack', () => {
 
   it('switches a rule for a project admin and shows the state the service returned', async () => {
     await h.signer.command('/task automations #Website');
-    await answer('Announce new tasks');
-    const list = ephemeral(USERS.ana, 'Announce new tasks');
-    h.emulator.clearCalls();
-    await h.signer.blockAction({
-      actionId: 'team_automation_toggle',
-      value: toggleOf(list, 'Announce new tasks'),
-      message: list,
-    });
+    const list = await shown('Announce new tasks');
+    await clickToggle(list, 'Announce new tasks');
     const reply = await answer('turned');
     expect(reply.replace_original).toBe(true);
     expect((await automation(1)).is_active).toBe(false);
@@ -97,17 +75,11 @@ describe('automations from Slack', () => {
 
   it('shows what the service holds when the rule changed between the list and the click', async () => {
     await h.signer.command('/task automations #Website');
-    await answer('Announce new tasks');
-    const stale = ephemeral(USERS.ana, 'Announce new tasks');
+    const stale = await shown('Announce new tasks');
     // Someone else switches it off; the list still shows it on, with its "Turn off" button.
     await h.api.automations.toggle(1);
     expect((await automation(1)).is_active).toBe(false);
-    h.emulator.clearCalls();
-    await h.signer.blockAction({
-      actionId: 'team_automation_toggle',
-      value: toggleOf(stale, 'Announce new tasks'),
-      message: stale,
-    });
+    await clickToggle(stale, 'Announce new tasks');
     const reply = await answer('Announce new tasks');
     const held = (await automation(1)).is_active;
     // A blind flip of what the service holds would have switched it back on; the app asked for
@@ -137,37 +109,14 @@ describe('automations from Slack', () => {
   it('creates a rule by form for a project admin', async () => {
     await h.signer.command('/task automations new #Website', { user: USERS.ben });
     const form = await filledView('team_automation_form', 'au_name');
-    const bad = await h.signer.viewSubmission({
-      user: USERS.ben,
-      view: form,
-      values: {
-        au_name: { au_name_input: 'Bump blockers' },
-        au_trigger: { au_trigger_select: select('status_changed') },
-        au_action: { au_action_select: select('set_priority') },
-        au_setting: { au_setting_input: 'sky-high' },
-      },
-    });
+    const bad = await submitBumpBlockers(form, 'sky-high');
     expect(bad.body).toMatchObject({
       response_action: 'errors',
       errors: { au_setting: expect.stringContaining('sky-high') },
     });
-    const ok = await h.signer.viewSubmission({
-      user: USERS.ben,
-      view: form,
-      values: {
-        au_name: { au_name_input: 'Bump blockers' },
-        au_trigger: { au_trigger_select: select('status_changed') },
-        au_action: { au_action_select: select('set_priority') },
-        au_setting: { au_setting_input: 'Urgent' },
-      },
-    });
+    const ok = await submitBumpBlockers(form, 'Urgent');
     expect(ok.status).toBe(200);
-    const told = await h.emulator.waitForCall(
-      'chat.postEphemeral',
-      (c) => JSON.stringify(c.args).includes('Bump blockers'),
-      5_000,
-    );
-    expect(told.status).toBe(200);
+    await told('Bump blockers');
     const created = (await h.api.automations.list({ project_id: 1 })).data.find(
       (a) => a.name === 'Bump blockers',
     );

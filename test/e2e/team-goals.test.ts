@@ -3,67 +3,21 @@
  * goals by form, setting a status in one command, adding a key result, and the refusal for
  * someone who may not change goals.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Harness, startHarness, USERS } from '../support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { pickedDate, select } from '../support/form-values.ts';
+import { type Harness, USERS } from '../support/harness.ts';
+import { harnessForEachTest, slackSteps } from '../support/team-e2e.ts';
 
 let h: Harness;
-
-type View = { id: string; callback_id: string; private_metadata: string; blocks: unknown[] };
-
-async function answer(has: string | RegExp): Promise<Record<string, unknown>> {
-  const matches = (text: string) => (typeof has === 'string' ? text.includes(has) : has.test(text));
-  const call = await h.emulator.waitForCall('response_url', (c) => matches(JSON.stringify(c.args)), 5_000);
-  expect(call.status).toBe(200);
-  return call.args;
-}
-
-async function told(has: string): Promise<Record<string, unknown>> {
-  const call = await h.emulator.waitForCall(
-    'chat.postEphemeral',
-    (c) => JSON.stringify(c.args).includes(has),
-    5_000,
-  );
-  expect(call.status).toBe(200);
-  return call.args;
-}
-
-async function filledView(callbackId: string, has = ''): Promise<View> {
-  const call = await h.emulator.waitForCall(
-    'views.update',
-    (c) => {
-      const view = c.response.view as View | undefined;
-      return view?.callback_id === callbackId && JSON.stringify(view.blocks).includes(has);
-    },
-    5_000,
-  );
-  expect(call.status).toBe(200);
-  return call.response.view as View;
-}
-
-function ephemeral(user: string, has: string) {
-  const found = h.emulator
-    .ephemeralMessages(user)
-    .filter((m) => JSON.stringify(m).includes(has))
-    .at(-1);
-  if (!found) throw new Error(`no ephemeral message with ${has}`);
-  return found;
-}
-
-const select = (value: string) => ({
-  type: 'static_select',
-  selected_option: { text: { type: 'plain_text', text: value }, value },
-});
+const { answer, told, filledView, ephemeral } = slackSteps(() => h);
 
 async function goal(id: number) {
   return (await h.api.goals.list({ per_page: 100 })).data.find((g) => g.id === id);
 }
 
 describe('goals from Slack', () => {
-  beforeEach(async () => {
-    h = await startHarness({ link: ['ana', 'chloe'] });
-  });
-  afterEach(async () => {
-    await h.close();
+  harnessForEachTest({ link: ['ana', 'chloe'] }, (started) => {
+    h = started;
   });
 
   it('lists goals with status, and each key result’s bar from start through current to target', async () => {
@@ -100,8 +54,8 @@ describe('goals from Slack', () => {
         gl_title: { gl_title_input: 'Halve page load time' },
         gl_status: { gl_status_select: select('on_track') },
         gl_project: { gl_project_select: select('1') },
-        gl_start: { gl_start_picker: { type: 'datepicker', selected_date: '2099-01-01' } },
-        gl_due: { gl_due_picker: { type: 'datepicker', selected_date: '2099-03-31' } },
+        gl_start: { gl_start_picker: pickedDate('2099-01-01') },
+        gl_due: { gl_due_picker: pickedDate('2099-03-31') },
       },
     });
     expect(res.status).toBe(200);
@@ -124,8 +78,8 @@ describe('goals from Slack', () => {
       view: form,
       values: {
         gl_title: { gl_title_input: 'Backwards goal' },
-        gl_start: { gl_start_picker: { type: 'datepicker', selected_date: '2099-03-01' } },
-        gl_due: { gl_due_picker: { type: 'datepicker', selected_date: '2099-01-01' } },
+        gl_start: { gl_start_picker: pickedDate('2099-03-01') },
+        gl_due: { gl_due_picker: pickedDate('2099-01-01') },
       },
     });
     expect(res.body).toMatchObject({ response_action: 'errors', errors: { gl_due: expect.any(String) } });

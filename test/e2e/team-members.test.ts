@@ -3,28 +3,20 @@
  * typed email (an existing member is told so, not failed), changing roles as a project admin, and
  * the refusals for everyone else.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Harness, startHarness, USERS } from '../support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type Harness, USERS } from '../support/harness.ts';
+import { harnessForEachTest, slackSteps } from '../support/team-e2e.ts';
 
 let h: Harness;
-
-async function answer(has: string | RegExp): Promise<Record<string, unknown>> {
-  const matches = (text: string) => (typeof has === 'string' ? text.includes(has) : has.test(text));
-  const call = await h.emulator.waitForCall('response_url', (c) => matches(JSON.stringify(c.args)), 5_000);
-  expect(call.status).toBe(200);
-  return call.args;
-}
+const { answer } = slackSteps(() => h);
 
 async function membersOf(projectId: number) {
   return (await h.api.members.listByProject(projectId, { per_page: 100 })).data;
 }
 
 describe('members and invitations from Slack', () => {
-  beforeEach(async () => {
-    h = await startHarness({ link: ['ana', 'ben', 'chloe', 'dev'] });
-  });
-  afterEach(async () => {
-    await h.close();
+  harnessForEachTest({ link: ['ana', 'ben', 'chloe', 'dev'] }, (started) => {
+    h = started;
   });
 
   it('lists a project’s members with their roles, mentioning linked people', async () => {

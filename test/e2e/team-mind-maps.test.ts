@@ -4,38 +4,14 @@
  * created in a single write), a note with a way to show it goes into the thread, and the outline
  * stays within Block Kit's limits.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validateMessage } from '../../src/slack-emulator/block-kit-limits.ts';
-import { type Harness, startHarness, USERS } from '../support/harness.ts';
+import { select } from '../support/form-values.ts';
+import { type Harness, USERS } from '../support/harness.ts';
+import { harnessForEachTest, slackSteps } from '../support/team-e2e.ts';
 
 let h: Harness;
-
-type View = { id: string; callback_id: string; private_metadata: string; blocks: unknown[] };
-
-async function answer(has: string | RegExp): Promise<Record<string, unknown>> {
-  const matches = (text: string) => (typeof has === 'string' ? text.includes(has) : has.test(text));
-  const call = await h.emulator.waitForCall('response_url', (c) => matches(JSON.stringify(c.args)), 5_000);
-  expect(call.status).toBe(200);
-  return call.args;
-}
-
-async function filledView(callbackId: string, has = ''): Promise<View> {
-  const call = await h.emulator.waitForCall(
-    'views.update',
-    (c) => {
-      const view = c.response.view as View | undefined;
-      return view?.callback_id === callbackId && JSON.stringify(view.blocks).includes(has);
-    },
-    5_000,
-  );
-  expect(call.status).toBe(200);
-  return call.response.view as View;
-}
-
-const select = (value: string) => ({
-  type: 'static_select',
-  selected_option: { text: { type: 'plain_text', text: value }, value },
-});
+const { answer, filledView, clickAfresh } = slackSteps(() => h);
 
 /** A thread in #website: a parent and `replies` replies, from several people, with Slack markup. */
 function thread(replies: number) {
@@ -61,11 +37,8 @@ async function mapsOf(projectId: number) {
 }
 
 describe('mind maps from Slack', () => {
-  beforeEach(async () => {
-    h = await startHarness({ link: ['ana', 'chloe', 'dev'] });
-  });
-  afterEach(async () => {
-    await h.close();
+  harnessForEachTest({ link: ['ana', 'chloe', 'dev'] }, (started) => {
+    h = started;
   });
 
   it('lists a project’s mind maps and shows one as an indented outline', async () => {
@@ -130,8 +103,7 @@ describe('mind maps from Slack', () => {
 
     // The note's button shows the outline: 61 ideas, cut to 50 with "and 11 more".
     const posted = h.emulator.thread('C0WEBSITE', parent.ts).at(-1)!;
-    h.emulator.clearCalls();
-    await h.signer.blockAction({ actionId: 'team_mind_map_show', value: `m:${map.id}`, message: posted });
+    await clickAfresh({ actionId: 'team_mind_map_show', value: `m:${map.id}`, message: posted });
     const outline = await answer('more ideas');
     expect(validateMessage(outline as { text?: unknown; blocks?: unknown })).toEqual([]);
     expect((outline.blocks as unknown[]).length).toBeLessThanOrEqual(50);

@@ -2,62 +2,20 @@
  * Projects and workspaces from Slack, end to end: lists, the create and edit forms, archiving
  * after a confirm, and the refusals for people who are not admins.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Harness, startHarness, USERS } from '../support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { type Harness, USERS } from '../support/harness.ts';
+import { harnessForEachTest, slackSteps } from '../support/team-e2e.ts';
 
 let h: Harness;
-
-type View = { id: string; callback_id: string; private_metadata: string; blocks: unknown[] };
-
-async function answer(has: string | RegExp): Promise<Record<string, unknown>> {
-  const matches = (text: string) => (typeof has === 'string' ? text.includes(has) : has.test(text));
-  const call = await h.emulator.waitForCall('response_url', (c) => matches(JSON.stringify(c.args)), 5_000);
-  expect(call.status).toBe(200);
-  return call.args;
-}
-
-async function told(has: string): Promise<Record<string, unknown>> {
-  const call = await h.emulator.waitForCall(
-    'chat.postEphemeral',
-    (c) => JSON.stringify(c.args).includes(has),
-    5_000,
-  );
-  expect(call.status).toBe(200);
-  return call.args;
-}
-
-async function filledView(callbackId: string, has = ''): Promise<View> {
-  const call = await h.emulator.waitForCall(
-    'views.update',
-    (c) => {
-      const view = c.response.view as View | undefined;
-      return view?.callback_id === callbackId && JSON.stringify(view.blocks).includes(has);
-    },
-    5_000,
-  );
-  expect(call.status).toBe(200);
-  return call.response.view as View;
-}
-
-function ephemeral(user: string, has: string) {
-  const found = h.emulator
-    .ephemeralMessages(user)
-    .filter((m) => JSON.stringify(m).includes(has))
-    .at(-1);
-  if (!found) throw new Error(`no ephemeral message with ${has}`);
-  return found;
-}
+const { answer, told, filledView, ephemeral, clickAfresh } = slackSteps(() => h);
 
 async function project(id: number) {
   return h.api.projects.get(id);
 }
 
 describe('projects from Slack', () => {
-  beforeEach(async () => {
-    h = await startHarness({ link: ['ana', 'ben', 'chloe', 'dev'] });
-  });
-  afterEach(async () => {
-    await h.close();
+  harnessForEachTest({ link: ['ana', 'ben', 'chloe', 'dev'] }, (started) => {
+    h = started;
   });
 
   it('lists active projects, each with a menu, and a New project button', async () => {
@@ -124,8 +82,7 @@ describe('projects from Slack', () => {
     await answer('Archive it');
     expect((await project(3)).status).toBe('active');
     const confirm = ephemeral(USERS.ana, 'Archive it');
-    h.emulator.clearCalls();
-    await h.signer.blockAction({ actionId: 'team_project_confirm_archive', value: 'p:3', message: confirm });
+    await clickAfresh({ actionId: 'team_project_confirm_archive', value: 'p:3', message: confirm });
     const done = await answer('archived');
     expect(done.replace_original).toBe(true);
     expect((await project(3)).status).toBe('archived');
@@ -136,8 +93,7 @@ describe('projects from Slack', () => {
 
     // The row menu asks the same question for another project.
     const row = ephemeral(USERS.ana, 'team_project_menu');
-    h.emulator.clearCalls();
-    await h.signer.blockAction({
+    await clickAfresh({
       actionId: 'team_project_menu',
       type: 'overflow',
       selectedOption: { text: { type: 'plain_text', text: 'Archive…' }, value: 'archive:p:2' },
@@ -171,11 +127,8 @@ describe('projects from Slack', () => {
 });
 
 describe('workspaces from Slack', () => {
-  beforeEach(async () => {
-    h = await startHarness({ link: ['ana', 'chloe'] });
-  });
-  afterEach(async () => {
-    await h.close();
+  harnessForEachTest({ link: ['ana', 'chloe'] }, (started) => {
+    h = started;
   });
 
   it('lists workspaces and one workspace’s members with their roles', async () => {

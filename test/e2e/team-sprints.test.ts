@@ -3,34 +3,15 @@
  * confirm (and refusing while another sprint runs, or asking for a missing end date), the report
  * of an active sprint, and the refusal for someone who may not start sprints.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RecordedCall } from '../../src/slack-emulator/model.ts';
-import { type Harness, startHarness, USERS } from '../support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import type { EphemeralMessage } from '../../src/slack-emulator/model.ts';
+import type { BlockActionInput } from '../../src/slack-emulator/signer.ts';
+import { pickedDate } from '../support/form-values.ts';
+import { type Harness, USERS } from '../support/harness.ts';
+import { harnessForEachTest, slackSteps } from '../support/team-e2e.ts';
 
 let h: Harness;
-
-type View = { id: string; callback_id: string; private_metadata: string; blocks: unknown[] };
-
-/** The next answer through a response_url matching `has`, checked as accepted by Slack. */
-async function answer(has: string): Promise<Record<string, unknown>> {
-  const call = await h.emulator.waitForCall(
-    'response_url',
-    (c) => JSON.stringify(c.args).includes(has),
-    5_000,
-  );
-  expect(call.status).toBe(200);
-  return call.args;
-}
-
-/** The newest ephemeral message shown to `user` that contains `has`, to click its buttons. */
-function ephemeral(user: string, has: string) {
-  const found = h.emulator
-    .ephemeralMessages(user)
-    .filter((m) => JSON.stringify(m).includes(has))
-    .at(-1);
-  if (!found) throw new Error(`no ephemeral message with ${has}`);
-  return found;
-}
+const { answer, told, filledView, ephemeral, shown, clickAfresh } = slackSteps(() => h);
 
 /** The value of the element with `actionId` anywhere in the message's blocks. */
 function buttonValue(message: { blocks?: unknown[] }, actionId: string): string {
@@ -47,14 +28,9 @@ function buttonValue(message: { blocks?: unknown[] }, actionId: string): string 
   throw new Error(`no ${actionId} element`);
 }
 
-async function filledView(callbackId: string): Promise<View> {
-  const call: RecordedCall = await h.emulator.waitForCall(
-    'views.update',
-    (c) => (c.response.view as View | undefined)?.callback_id === callbackId,
-    5_000,
-  );
-  expect(call.status).toBe(200);
-  return call.response.view as View;
+/** Clicks the `actionId` element of `message`, with the value it carries, as a fresh click. */
+function clickButton(message: EphemeralMessage, actionId: string, options: Partial<BlockActionInput> = {}) {
+  return clickAfresh({ actionId, value: buttonValue(message, actionId), message, ...options });
 }
 
 async function sprintsOf(projectId: number) {
@@ -62,11 +38,8 @@ async function sprintsOf(projectId: number) {
 }
 
 describe('sprints from Slack', () => {
-  beforeEach(async () => {
-    h = await startHarness({ link: ['ana', 'ben', 'chloe', 'dev'] });
-  });
-  afterEach(async () => {
-    await h.close();
+  harnessForEachTest({ link: ['ana', 'ben', 'chloe', 'dev'] }, (started) => {
+    h = started;
   });
 
   it('lists a project’s sprints with a bar of done versus all tasks and a Start button', async () => {
@@ -82,14 +55,8 @@ describe('sprints from Slack', () => {
 
   it('asks from the list’s Start button, and Cancel takes the question away', async () => {
     await h.signer.command('/task sprint #Website');
-    await answer('team_sprint_start');
-    const list = ephemeral(USERS.ana, 'team_sprint_start');
-    h.emulator.clearCalls();
-    await h.signer.blockAction({
-      actionId: 'team_sprint_start',
-      value: buttonValue(list, 'team_sprint_start'),
-      message: list,
-    });
+    const list = await shown('team_sprint_start');
+    await clickButton(list, 'team_sprint_start');
     const scope = await answer('Confirm: start it');
     expect(scope.replace_original).toBe(false);
     const question = ephemeral(USERS.ana, 'Confirm: start it');
@@ -101,18 +68,11 @@ describe('sprints from Slack', () => {
 
   it('shows the scope first, starts on Confirm, and then reports done, remaining, days left and risks', async () => {
     await h.signer.command('/task sprint start "Sprint 1" #Website');
-    await answer('Confirm: start it');
-    const scope = ephemeral(USERS.ana, 'Confirm: start it');
+    const scope = await shown('Confirm: start it');
     expect(scope.text).toContain('4 tasks');
     expect((await sprintsOf(1))[0]!.status).toBe('planned');
 
-    h.emulator.clearCalls();
-    await h.signer.blockAction({
-      actionId: 'team_sprint_confirm_start',
-      value: buttonValue(scope, 'team_sprint_confirm_start'),
-      message: scope,
-      channel: 'C0GENERAL',
-    });
+    await clickButton(scope, 'team_sprint_confirm_start', { channel: 'C0GENERAL' });
     const card = await answer('started');
     expect(card.replace_original).toBe(true);
     expect((await sprintsOf(1))[0]!.status).toBe('active');
@@ -136,13 +96,8 @@ describe('sprints from Slack', () => {
     expect(text).not.toContain('team_sprint_confirm_start');
 
     // The offered button shows the active sprint's report.
-    h.emulator.clearCalls();
     const message = ephemeral(USERS.ana, 'already active');
-    await h.signer.blockAction({
-      actionId: 'team_sprint_show',
-      value: buttonValue(message, 'team_sprint_show'),
-      message,
-    });
+    await clickButton(message, 'team_sprint_show');
     const card = await answer('Remaining');
     expect(JSON.stringify(card.blocks)).toContain('Sprint 1');
   });
@@ -150,15 +105,9 @@ describe('sprints from Slack', () => {
   it('tells why when another sprint became active between the confirm and the click', async () => {
     await h.api.sprints.create({ project_id: 1, name: 'Sprint 2', end_date: '2099-01-31' });
     await h.signer.command('/task sprint start "Sprint 2" #Website');
-    await answer('Confirm: start it');
-    const scope = ephemeral(USERS.ana, 'Confirm: start it');
+    const scope = await shown('Confirm: start it');
     await h.api.sprints.start(1);
-    h.emulator.clearCalls();
-    await h.signer.blockAction({
-      actionId: 'team_sprint_confirm_start',
-      value: buttonValue(scope, 'team_sprint_confirm_start'),
-      message: scope,
-    });
+    await clickButton(scope, 'team_sprint_confirm_start');
     const reply = await answer('did not start');
     expect(JSON.stringify(reply.blocks)).toContain('Sprint 1');
     const sprint2 = (await sprintsOf(1)).find((s) => s.name === 'Sprint 2');
@@ -167,8 +116,7 @@ describe('sprints from Slack', () => {
 
   it('asks for the dates of a sprint without an end date, in a form, then starts it', async () => {
     await h.signer.command('/task sprint start #"Mobile App"');
-    await answer('Pick dates and start');
-    const scope = ephemeral(USERS.ana, 'Pick dates and start');
+    const scope = await shown('Pick dates and start');
     expect(JSON.stringify(scope.blocks)).not.toContain('team_sprint_confirm_start');
     await h.signer.blockAction({
       actionId: 'team_sprint_set_dates',
@@ -178,14 +126,14 @@ describe('sprints from Slack', () => {
     const form = await filledView('team_sprint_start_dates');
     const missing = await h.signer.viewSubmission({
       view: form,
-      values: { sp_end: { sp_end_picker: { type: 'datepicker', selected_date: null } } },
+      values: { sp_end: { sp_end_picker: pickedDate(null) } },
     });
     expect(missing.body).toMatchObject({ response_action: 'errors', errors: { sp_end: expect.any(String) } });
     const backwards = await h.signer.viewSubmission({
       view: form,
       values: {
-        sp_start: { sp_start_picker: { type: 'datepicker', selected_date: '2099-02-10' } },
-        sp_end: { sp_end_picker: { type: 'datepicker', selected_date: '2099-02-01' } },
+        sp_start: { sp_start_picker: pickedDate('2099-02-10') },
+        sp_end: { sp_end_picker: pickedDate('2099-02-01') },
       },
     });
     expect(backwards.body).toMatchObject({
@@ -197,17 +145,12 @@ describe('sprints from Slack', () => {
     const ok = await h.signer.viewSubmission({
       view: form,
       values: {
-        sp_start: { sp_start_picker: { type: 'datepicker', selected_date: '2099-02-01' } },
-        sp_end: { sp_end_picker: { type: 'datepicker', selected_date: '2099-02-14' } },
+        sp_start: { sp_start_picker: pickedDate('2099-02-01') },
+        sp_end: { sp_end_picker: pickedDate('2099-02-14') },
       },
     });
     expect(ok.status).toBe(200);
-    const told = await h.emulator.waitForCall(
-      'chat.postEphemeral',
-      (c) => JSON.stringify(c.args).includes('started'),
-      5_000,
-    );
-    expect(told.status).toBe(200);
+    await told('started');
     const [sprint] = await sprintsOf(2);
     expect(sprint).toMatchObject({ status: 'active', start_date: '2099-02-01', end_date: '2099-02-14' });
   });
@@ -221,19 +164,14 @@ describe('sprints from Slack', () => {
       values: {
         sp_name: { sp_name_input: 'Sprint 9' },
         sp_goal: { sp_goal_input: 'Ship <the> & things' },
-        sp_start: { sp_start_picker: { type: 'datepicker', selected_date: '2099-03-01' } },
-        sp_end: { sp_end_picker: { type: 'datepicker', selected_date: '2099-03-14' } },
+        sp_start: { sp_start_picker: pickedDate('2099-03-01') },
+        sp_end: { sp_end_picker: pickedDate('2099-03-14') },
       },
     });
     expect(res.status).toBe(200);
-    const told = await h.emulator.waitForCall(
-      'chat.postEphemeral',
-      (c) => JSON.stringify(c.args).includes('Sprint 9'),
-      5_000,
-    );
-    expect(told.status).toBe(200);
-    expect(JSON.stringify(told.args.blocks)).toContain('team_sprint_start');
-    expect(JSON.stringify(told.args.blocks)).toContain('Ship &lt;the&gt; &amp; things');
+    const posted = await told('Sprint 9');
+    expect(JSON.stringify(posted.blocks)).toContain('team_sprint_start');
+    expect(JSON.stringify(posted.blocks)).toContain('Ship &lt;the&gt; &amp; things');
     const created = (await sprintsOf(1)).find((s) => s.name === 'Sprint 9');
     expect(created).toMatchObject({ status: 'planned', goal: 'Ship <the> & things', end_date: '2099-03-14' });
   });

@@ -1,17 +1,15 @@
 /** `/task list [#Project] [status]`: a project's tasks (the channel's default project when none is named). */
 import type { WebClient } from '@slack/web-api';
-import type { Task } from '../../../contract/index.ts';
 import type { ListIntent } from '../../commands/intents.ts';
 import type { AppDeps } from '../../deps.ts';
-import { slackUsersByMember } from '../../services/resolve-people.ts';
 import { type ProjectChoice, resolveProject } from '../../services/resolve-project.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
 import { renderProjectTasks } from '../../ui/messages/task-list.ts';
 import type { CommandContext } from './command-context.ts';
-import { hasNextPage } from './has-next-page.ts';
 import { projectProblemMessage } from './project-problem.ts';
 import { requireApi } from './require-api.ts';
+import { loadTaskListPage } from './task-list-page.ts';
 
 export const PROJECT_TASKS_PAGE_SIZE = 15;
 
@@ -38,33 +36,18 @@ export async function projectTasksPage(
   q: { teamId: string; userId: string; project: ProjectChoice; page: number; status: string | null },
 ): Promise<RenderedMessage> {
   const api = await requireApi(deps, q.teamId);
-  const [timeZone, page, slackUserIds] = await Promise.all([
-    deps.profiles.timeZone(client, q.teamId, q.userId),
+  const list = await loadTaskListPage(deps, client, q, () =>
     api.tasks.listByProject(q.project.id, {
       page: q.page,
       per_page: PROJECT_TASKS_PAGE_SIZE,
       ...(q.status ? { status: q.status } : {}),
     }),
-    slackUsersByMember(deps, q.teamId),
-  ]);
-  if (page.data.length === 0 && q.status && q.page === 1) {
+  );
+  if (list.tasks.length === 0 && q.status && q.page === 1) {
     return errorMessage({
       what: `No tasks in ${q.project.name} with status “${q.status}”.`,
       next: 'Check the status name, or leave it out to see every task.',
     });
   }
-  return renderProjectTasks(
-    {
-      project: q.project,
-      tasks: page.data as Task[],
-      page: page.meta.current_page,
-      hasNext: hasNextPage(page.meta, page.data.length),
-      total: page.meta.total ?? page.data.length,
-      status: q.status,
-      timeZone,
-      slackUserIds,
-      taskUrl: (task) => deps.taskLinks.urlFor(task),
-    },
-    deps.clock.now(),
-  );
+  return renderProjectTasks({ project: q.project, ...list }, deps.clock.now());
 }

@@ -1,15 +1,13 @@
 /** `/task mine [status]`: my open tasks, grouped overdue / today / upcoming / no date, one page at a time. */
 import type { WebClient } from '@slack/web-api';
-import type { Task } from '../../../contract/index.ts';
 import type { MineIntent } from '../../commands/intents.ts';
 import type { AppDeps } from '../../deps.ts';
-import { slackUsersByMember } from '../../services/resolve-people.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { linkOfferMessage } from '../../ui/messages/link-offer.ts';
 import { renderMyTasks } from '../../ui/messages/task-list.ts';
 import type { CommandContext } from './command-context.ts';
-import { hasNextPage } from './has-next-page.ts';
 import { requireApi } from './require-api.ts';
+import { loadTaskListPage } from './task-list-page.ts';
 
 export const MY_TASKS_PAGE_SIZE = 15;
 
@@ -35,27 +33,13 @@ export async function myTasksPage(
   const link = await deps.userLinks.get(q.teamId, q.userId);
   if (!link) return linkOfferMessage({ reason: 'to see the tasks assigned to you' });
   const api = await requireApi(deps, q.teamId);
-  const [timeZone, page, slackUserIds] = await Promise.all([
-    deps.profiles.timeZone(client, q.teamId, q.userId),
+  const list = await loadTaskListPage(deps, client, q, () =>
     api.tasks.list({
       assignee_id: link.memberId,
       page: q.page,
       per_page: MY_TASKS_PAGE_SIZE,
       ...(q.status ? { status: q.status } : { done: 'false' as const }),
     }),
-    slackUsersByMember(deps, q.teamId),
-  ]);
-  return renderMyTasks(
-    {
-      tasks: page.data as Task[],
-      page: page.meta.current_page,
-      hasNext: hasNextPage(page.meta, page.data.length),
-      total: page.meta.total ?? page.data.length,
-      status: q.status,
-      timeZone,
-      slackUserIds,
-      taskUrl: (task) => deps.taskLinks.urlFor(task),
-    },
-    deps.clock.now(),
   );
+  return renderMyTasks(list, deps.clock.now());
 }

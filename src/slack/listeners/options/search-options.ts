@@ -4,6 +4,7 @@
  * (30 a minute), and every keystroke would spend it.
  */
 import type { AllMiddlewareArgs, SlackOptionsMiddlewareArgs } from '@slack/bolt';
+import type { WorkApiClient } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { activeProjects } from '../../services/resolve-project.ts';
 import { truncate } from '../../text/mrkdwn.ts';
@@ -19,7 +20,17 @@ const option = (text: string, value: string) => ({
   value,
 });
 
-export function projectOptionsHandler(deps: AppDeps) {
+/**
+ * Offers the items of one cached list whose text holds what was typed. With no connection, or when
+ * the list cannot be loaded (logged as `failure`), it offers nothing rather than an error.
+ */
+function filteredOptionsHandler<T>(
+  deps: AppDeps,
+  failure: string,
+  load: (api: WorkApiClient) => Promise<readonly T[]>,
+  matches: (item: T, wanted: string) => boolean,
+  toOption: (item: T) => ReturnType<typeof option>,
+) {
   return async ({ ack, body }: Args) => {
     const api = await deps.workApi.clientFor(body.team?.id ?? '');
     if (!api) {
@@ -28,33 +39,31 @@ export function projectOptionsHandler(deps: AppDeps) {
     }
     const wanted = (body.value ?? '').trim().toLowerCase();
     try {
-      const projects = (await activeProjects(api)).filter((p) => p.name.toLowerCase().includes(wanted));
-      await ack({ options: projects.slice(0, MAX_OPTIONS).map((p) => option(p.name, String(p.id))) });
+      const items = (await load(api)).filter((item) => matches(item, wanted));
+      await ack({ options: items.slice(0, MAX_OPTIONS).map((item) => toOption(item)) });
     } catch (error) {
-      deps.logger.warn({ err: error }, 'project options failed');
+      deps.logger.warn({ err: error }, failure);
       await ack({ options: [] });
     }
   };
 }
 
+export function projectOptionsHandler(deps: AppDeps) {
+  return filteredOptionsHandler(
+    deps,
+    'project options failed',
+    activeProjects,
+    (p, wanted) => p.name.toLowerCase().includes(wanted),
+    (p) => option(p.name, String(p.id)),
+  );
+}
+
 export function memberOptionsHandler(deps: AppDeps) {
-  return async ({ ack, body }: Args) => {
-    const api = await deps.workApi.clientFor(body.team?.id ?? '');
-    if (!api) {
-      await ack({ options: [] });
-      return;
-    }
-    const wanted = (body.value ?? '').trim().toLowerCase();
-    try {
-      const members = (await workspaceMembers(api)).filter(
-        (m) => m.name.toLowerCase().includes(wanted) || m.email.toLowerCase().includes(wanted),
-      );
-      await ack({
-        options: members.slice(0, MAX_OPTIONS).map((m) => option(`${m.name} (${m.email})`, String(m.id))),
-      });
-    } catch (error) {
-      deps.logger.warn({ err: error }, 'member options failed');
-      await ack({ options: [] });
-    }
-  };
+  return filteredOptionsHandler(
+    deps,
+    'member options failed',
+    workspaceMembers,
+    (m, wanted) => m.name.toLowerCase().includes(wanted) || m.email.toLowerCase().includes(wanted),
+    (m) => option(`${m.name} (${m.email})`, String(m.id)),
+  );
 }

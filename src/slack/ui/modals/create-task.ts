@@ -3,13 +3,22 @@
  * (from the command's words or a message). Its submission is read by `readCreateTaskSubmission`.
  */
 import type { Priority, ProjectStatusDef } from '../../../contract/index.ts';
-import { PRIORITIES } from '../../../contract/index.ts';
 import { dueKind, resolveTimeZone, toLocalDateString, toLocalTimeString } from '../../../lib/dates.ts';
 import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
 import type { InputBlock, KnownBlock, ModalView, PlainTextOption } from '../block-types.ts';
 import { CREATE_TASK_FIELDS as F, VIEWS } from '../ids.ts';
 import { contextLine, joinWithin, LIMITS, mrkdwn, option, plainText } from '../limits.ts';
-import { MAX_ASSIGNEES, MAX_DESCRIPTION_INPUT, MAX_TITLE } from './create-task-submission.ts';
+import {
+  assigneesInput,
+  descriptionInput,
+  dueInputs,
+  MAX_ASSIGNEES,
+  MAX_DESCRIPTION_INPUT,
+  priorityInput,
+  SLACK_USER_ID,
+  statusInput,
+  titleInput,
+} from './task-fields.ts';
 
 export interface CreateTaskInitial {
   title?: string | null | undefined;
@@ -37,26 +46,12 @@ export interface CreateTaskViewModel {
   notice?: string | null | undefined;
 }
 
-const PRIORITY_TEXT: Readonly<Record<Priority, string>> = {
-  urgent: 'Urgent',
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-  none: 'None',
-};
-
-function priorityOptions(): PlainTextOption[] {
-  return PRIORITIES.map((p) => option(PRIORITY_TEXT[p], p));
-}
-
 function statusOptions(statuses: readonly ProjectStatusDef[]): PlainTextOption[] {
   return [...statuses]
     .sort((a, b) => a.position - b.position)
     .slice(0, LIMITS.staticSelectOptions)
     .map((s) => option(s.name, String(s.id)));
 }
-
-const USER_ID = /^[UW][A-Z0-9]{2,31}$/;
 
 export function renderCreateTaskView(model: CreateTaskViewModel, _now?: Date): ModalView {
   const initial = model.initial ?? {};
@@ -81,52 +76,18 @@ export function renderCreateTaskView(model: CreateTaskViewModel, _now?: Date): M
   };
   blocks.push(project);
 
-  const title = initial.title?.trim() ? truncate(initial.title.trim(), MAX_TITLE) : undefined;
-  blocks.push({
-    type: 'input',
-    block_id: F.title.block,
-    label: plainText('Title', LIMITS.inputLabel),
-    element: {
-      type: 'plain_text_input',
-      action_id: F.title.action,
-      max_length: MAX_TITLE,
-      placeholder: plainText('What needs doing?', LIMITS.placeholder),
-      ...(title ? { initial_value: title } : {}),
-    },
-  });
+  blocks.push(titleInput(F.title, { initial: initial.title?.trim(), placeholder: 'What needs doing?' }));
 
   const description = initial.description?.trim()
     ? truncate(initial.description, MAX_DESCRIPTION_INPUT)
     : undefined;
-  blocks.push({
-    type: 'input',
-    block_id: F.description.block,
-    optional: true,
-    label: plainText('Description', LIMITS.inputLabel),
-    element: {
-      type: 'plain_text_input',
-      action_id: F.description.action,
-      multiline: true,
-      max_length: MAX_DESCRIPTION_INPUT,
-      ...(description ? { initial_value: description } : {}),
-    },
-  });
+  blocks.push(descriptionInput(F.description, description));
 
-  const users = (initial.assigneeSlackUserIds ?? []).filter((u) => USER_ID.test(u)).slice(0, MAX_ASSIGNEES);
-  blocks.push({
-    type: 'input',
-    block_id: F.assignees.block,
-    optional: true,
-    label: plainText('Assignees', LIMITS.inputLabel),
-    element: {
-      type: 'multi_users_select',
-      action_id: F.assignees.action,
-      max_selected_items: MAX_ASSIGNEES,
-      placeholder: plainText('Choose people', LIMITS.placeholder),
-      ...(users.length > 0 ? { initial_users: [...new Set(users)] } : {}),
-    },
-  });
-  const unlinked = (model.unlinkedSlackUserIds ?? []).filter((u) => USER_ID.test(u));
+  const users = (initial.assigneeSlackUserIds ?? [])
+    .filter((u) => SLACK_USER_ID.test(u))
+    .slice(0, MAX_ASSIGNEES);
+  blocks.push(assigneesInput(F.assignees, [...new Set(users)]));
+  const unlinked = (model.unlinkedSlackUserIds ?? []).filter((u) => SLACK_USER_ID.test(u));
   if (unlinked.length > 0) {
     const names = joinWithin(
       unlinked.map((u) => `<@${u}>`),
@@ -141,63 +102,20 @@ export function renderCreateTaskView(model: CreateTaskViewModel, _now?: Date): M
   }
 
   const due = initial.due && !Number.isNaN(initial.due.getTime()) ? initial.due : null;
-  blocks.push({
-    type: 'input',
-    block_id: F.dueDate.block,
-    optional: true,
-    label: plainText('Due date', LIMITS.inputLabel),
-    element: {
-      type: 'datepicker',
-      action_id: F.dueDate.action,
-      ...(due ? { initial_date: toLocalDateString(due, timeZone) } : {}),
-    },
-  });
-  blocks.push({
-    type: 'input',
-    block_id: F.dueTime.block,
-    optional: true,
-    label: plainText('Due time', LIMITS.inputLabel),
-    hint: plainText(
-      'Without a time, the task is due by the end of that day in your time zone.',
-      LIMITS.inputHint,
+  blocks.push(
+    ...dueInputs(
+      F,
+      due ? toLocalDateString(due, timeZone) : undefined,
+      due && dueKind(due) === 'timed' ? toLocalTimeString(due, timeZone) : undefined,
     ),
-    element: {
-      type: 'timepicker',
-      action_id: F.dueTime.action,
-      ...(due && dueKind(due) === 'timed' ? { initial_time: toLocalTimeString(due, timeZone) } : {}),
-    },
-  });
+  );
 
-  const priorities = priorityOptions();
-  const priority = priorities.find((o) => o.value === (initial.priority ?? 'none'));
-  blocks.push({
-    type: 'input',
-    block_id: F.priority.block,
-    optional: true,
-    label: plainText('Priority', LIMITS.inputLabel),
-    element: {
-      type: 'static_select',
-      action_id: F.priority.action,
-      options: priorities,
-      ...(priority ? { initial_option: priority } : {}),
-    },
-  });
+  blocks.push(priorityInput(F.priority, initial.priority ?? 'none'));
 
   const statuses = model.project && model.statuses ? statusOptions(model.statuses) : [];
   if (statuses.length > 0) {
     const chosen = statuses.find((o) => o.value === String(initial.statusId)) ?? statuses[0];
-    blocks.push({
-      type: 'input',
-      block_id: F.status.block,
-      optional: true,
-      label: plainText('Status', LIMITS.inputLabel),
-      element: {
-        type: 'static_select',
-        action_id: F.status.action,
-        options: statuses,
-        ...(chosen ? { initial_option: chosen } : {}),
-      },
-    });
+    blocks.push(statusInput(F.status, statuses, { chosen, optional: true }));
   }
 
   return {

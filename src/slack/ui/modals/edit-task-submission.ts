@@ -3,12 +3,11 @@
  * before anything is saved), and the submitted values in the form's own terms, to compare with
  * what the form showed (see edit-task-values.ts).
  */
-import { PRIORITIES, type Priority } from '../../../contract/index.ts';
-import { fromLocalDateTime } from '../../../lib/dates.ts';
+import type { Priority } from '../../../contract/index.ts';
 import { EDIT_TASK_FIELDS as F } from '../ids.ts';
-import { MAX_ASSIGNEES, MAX_DESCRIPTION_INPUT, MAX_TITLE } from './create-task-submission.ts';
 import { type EditValues, sortedJoin } from './edit-task-values.ts';
-import { selectedDate, selectedTime, selectedUsers, selectedValue, textValue } from './view-state.ts';
+import { OPTION_ID, readCommonTaskFields, readPriority } from './task-fields.ts';
+import { selectedValue } from './view-state.ts';
 
 export interface EditTaskSubmission {
   /** In the form's terms, comparable with `taskFormValues(...).values`; a field the form lacked is absent. */
@@ -27,9 +26,6 @@ export type EditTaskReadResult =
   | { ok: true; value: EditTaskSubmission }
   | { ok: false; errors: Record<string, string> };
 
-const USER_ID = /^[UW][A-Z0-9]{2,31}$/;
-const ID = /^[1-9]\d{0,15}$/;
-
 /**
  * Validates the form's values; dates are read in `timeZone`, the zone the form was shown in. A
  * field the form did not have (a description too long for it, a status menu without statuses) is
@@ -37,38 +33,17 @@ const ID = /^[1-9]\d{0,15}$/;
  */
 export function readEditTaskSubmission(values: unknown, timeZone: string): EditTaskReadResult {
   const errors: Record<string, string> = {};
-  const title = textValue(values, F.title).trim();
-  if (title === '') errors[F.title.block] = 'A task needs a title.';
-  else if (title.length > MAX_TITLE) {
-    errors[F.title.block] = `Keep the title to ${MAX_TITLE} characters (it has ${title.length}).`;
-  }
+  const read = readCommonTaskFields(values, F, timeZone, errors, 'A task needs a title.');
+  const { title, description, dateText, timeText } = read;
   const hasDescription = hasField(values, F.description.block);
-  const description = textValue(values, F.description).trim();
-  if (description.length > MAX_DESCRIPTION_INPUT) {
-    errors[F.description.block] = `Keep the description to ${MAX_DESCRIPTION_INPUT} characters.`;
-  }
-  const users = [...new Set(selectedUsers(values, F.assignees))];
-  if (users.length > MAX_ASSIGNEES) errors[F.assignees.block] = `Choose at most ${MAX_ASSIGNEES} people.`;
-  else if (users.some((u) => !USER_ID.test(u))) errors[F.assignees.block] = 'Choose people from the list.';
+  const users = read.assigneeSlackUserIds;
+  const due = read.due?.date ?? null;
 
-  const dateText = selectedDate(values, F.dueDate);
-  const timeText = selectedTime(values, F.dueTime);
-  let due: Date | null = null;
-  if (dateText === null && timeText !== null) {
-    errors[F.dueDate.block] = 'Pick a date for this time, or clear the time.';
-  } else if (dateText !== null) {
-    const parsed = fromLocalDateTime(dateText, timeText, timeZone);
-    if (!parsed) errors[F.dueDate.block] = 'Pick a date from the calendar.';
-    else due = parsed.date;
-  }
-
-  const priorityText = selectedValue(values, F.priority);
-  const priority = priorityText === null ? null : (PRIORITIES.find((p) => p === priorityText) ?? undefined);
-  if (priority === undefined) errors[F.priority.block] = 'Choose a priority from the list.';
+  const priority = readPriority(values, F.priority, null, errors);
 
   const hasStatus = hasField(values, F.status.block);
   const statusText = hasStatus ? selectedValue(values, F.status) : null;
-  const statusId = statusText !== null && ID.test(statusText) ? Number(statusText) : null;
+  const statusId = statusText !== null && OPTION_ID.test(statusText) ? Number(statusText) : null;
   if (statusText !== null && statusId === null) {
     errors[F.status.block] = 'Choose a status from the list.';
   }

@@ -4,7 +4,7 @@
  * back to the conversation.
  */
 import { type MarkupNames, slackMarkupToText, truncate } from '../../text/mrkdwn.ts';
-import { MAX_DESCRIPTION_INPUT } from './create-task-submission.ts';
+import { MAX_DESCRIPTION_INPUT } from './task-fields.ts';
 
 /** Long enough for a sentence, short enough to read as a title. */
 const TITLE_FROM_MESSAGE = 120;
