@@ -3,9 +3,12 @@
  * renders the first post and every edit in place after a task is done or snoozed; block ids carry
  * the render time, so an edited message gets new ones as Slack asks.
  * Limits: https://docs.slack.dev/reference/block-kit/blocks (50 blocks, section text ≤ 3000,
- * header ≤ 150, option value ≤ 75) and a text fallback ≤ 4000 characters.
+ * header ≤ 150, option value ≤ 75) and a text fallback ≤ 4000 characters, as BLOCK_KIT_LIMITS.
  */
 import type { types } from '@slack/bolt';
+import { slackDate } from '../lib/dates.ts';
+import { escapeMrkdwn, truncate } from '../slack/text/mrkdwn.ts';
+import { BLOCK_KIT_LIMITS } from '../slack-emulator/block-kit-limits.ts';
 import { DIGEST_BLOCK_ID_PREFIX, DIGEST_TASK_MENU_ACTION_ID } from './ids.ts';
 import {
   countPerPerson,
@@ -17,17 +20,17 @@ import {
   type SectionKey,
   UNASSIGNED,
 } from './layout.ts';
-import { escapeText, link, mention, slackDate, truncate } from './mrkdwn.ts';
+import { link, mention, truncateChars } from './mrkdwn.ts';
 import type { DigestSelection, DigestTask } from './select.ts';
 import { encodeTaskActionValue } from './task-action-value.ts';
 import type { DigestFiring, DigestSubscription } from './types.ts';
 
 type KnownBlock = types.KnownBlock;
 
-export const MAX_MESSAGE_BLOCKS = 50;
-export const MAX_SECTION_TEXT = 3000;
-export const MAX_HEADER_TEXT = 150;
-export const MAX_FALLBACK_TEXT = 4000;
+export const MAX_MESSAGE_BLOCKS = BLOCK_KIT_LIMITS.messageBlocks;
+export const MAX_SECTION_TEXT = BLOCK_KIT_LIMITS.sectionText;
+export const MAX_HEADER_TEXT = BLOCK_KIT_LIMITS.headerText;
+export const MAX_FALLBACK_TEXT = BLOCK_KIT_LIMITS.messageText;
 /** Titles are cut here: a digest row is a reminder, the link leads to the whole task. */
 const MAX_TITLE_CHARS = 150;
 const MAX_NAME_CHARS = 80;
@@ -103,7 +106,7 @@ function sectionTotals(selection: DigestSelection, dueWithinDays: number): strin
 
 function personLabel(memberId: number, name: string, slackUserIds: ReadonlyMap<number, string>): string {
   if (memberId === UNASSIGNED) return '_Unassigned_';
-  return mention(slackUserIds.get(memberId)) ?? `*${escapeText(truncate(name, MAX_NAME_CHARS))}*`;
+  return mention(slackUserIds.get(memberId)) ?? `*${escapeMrkdwn(truncateChars(name, MAX_NAME_CHARS))}*`;
 }
 
 /** Adds lines while they fit in one section's text, ending with how many did not. */
@@ -139,7 +142,7 @@ function rowBlock<T extends DigestTask>(
   blockId: string,
 ): KnownBlock {
   const { task } = row;
-  const title = truncate(task.title.trim() || `Task ${task.id}`, MAX_TITLE_CHARS);
+  const title = truncateChars(task.title.trim() || `Task ${task.id}`, MAX_TITLE_CHARS);
   const due = task.due_date ? new Date(task.due_date) : null;
   const dueText =
     due && !Number.isNaN(due.getTime())
@@ -155,7 +158,7 @@ function rowBlock<T extends DigestTask>(
       : '';
   let text = `${link(model.taskUrl(task), title)}${dueText}${withText}`;
   // Only an absurdly long URL can push a row past the limit; the title alone still says what is due.
-  if (text.length > MAX_SECTION_TEXT) text = truncate(`*${escapeText(title)}*${dueText}`, MAX_SECTION_TEXT);
+  if (text.length > MAX_SECTION_TEXT) text = truncate(`*${escapeMrkdwn(title)}*${dueText}`, MAX_SECTION_TEXT);
   const value = (action: 'done' | 'snooze_1d' | 'snooze_next_monday') =>
     encodeTaskActionValue({ action, subscriptionId: model.subscription.id, taskId: task.id });
   return {

@@ -2,11 +2,12 @@
  * The value of a task menu option: which action, on which task, from which digest, in at most
  * 75 characters (Slack's safe bound for an option value). Form: `{code}:{subscriptionId}:{taskId}`.
  */
+import { BLOCK_KIT_LIMITS } from '../slack-emulator/block-kit-limits.ts';
 import { DIGEST_TASK_ACTIONS, type DigestTaskAction } from './ids.ts';
 import { SubscriptionIdSchema } from './types.ts';
 
 /** Slack option values longer than this may be rejected. */
-export const MAX_OPTION_VALUE_LENGTH = 75;
+export const MAX_OPTION_VALUE_LENGTH = BLOCK_KIT_LIMITS.optionValue;
 
 const CODES: Readonly<Record<DigestTaskAction, string>> = {
   done: 'd',

@@ -1,6 +1,7 @@
 /**
  * Block Kit limits in one place, and checkers that list every breach. The emulator refuses payloads
  * with these; renderers' tests run the same checkers so a message that passes here posts in Slack.
+ * The app's renderers (slack/ui/limits.ts, the digest) cut to these same numbers.
  * Numbers follow https://api.slack.com/reference/block-kit (see docs/slack-platform.md); where Slack
  * allows more, the stricter number is our own rule (message text 4000, option value 75, a required
  * text fallback).
@@ -15,6 +16,8 @@ export const BLOCK_KIT_LIMITS = {
   sectionFieldText: 2000,
   headerText: 150,
   contextElements: 10,
+  /** Text of one context element. */
+  contextText: 3000,
   actionsElements: 25,
   buttonText: 75,
   buttonValue: 2000,
@@ -31,6 +34,8 @@ export const BLOCK_KIT_LIMITS = {
   checkboxOptions: 10,
   radioOptions: 10,
   placeholder: 150,
+  /** The largest `max_length` a plain_text_input may ask for. */
+  plainTextInput: 3000,
   inputLabel: 2000,
   inputHint: 2000,
   imageAltText: 2000,
@@ -285,7 +290,7 @@ function blockBody(check: Checker, at: string, block: Json, surface: Surface): v
       block.elements.forEach((item, index) => {
         const itemAt = `${at}/elements/${index}`;
         if (isObject(item) && item.type === 'image') image(check, itemAt, item);
-        else check.text(itemAt, item, limits.sectionText, { required: true });
+        else check.text(itemAt, item, limits.contextText, { required: true });
       });
       return;
     }

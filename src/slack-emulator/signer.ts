@@ -431,17 +431,11 @@ export function createSlackSigner(options: SlackSignerOptions): SlackSigner {
     blockSuggestion(input) {
       const userId = input.user ?? defaultUser;
       const blockId = input.blockId ?? findBlockId(input.view ?? input.message, input.actionId) ?? 'block';
+      const asked = { base: base(userId), actionId: input.actionId, blockId, value: input.value };
       if (input.view) {
         const view = payloadView(input.view as Record<string, unknown>, {});
         return sendInteraction(
-          blockSuggestionPayload({
-            base: base(userId),
-            actionId: input.actionId,
-            blockId,
-            value: input.value,
-            container: { type: 'view', view_id: view.id },
-            view,
-          }),
+          blockSuggestionPayload({ ...asked, container: { type: 'view', view_id: view.id }, view }),
           input,
         );
       }
@@ -449,10 +443,7 @@ export function createSlackSigner(options: SlackSignerOptions): SlackSigner {
       const channel = channelOf(input.channel ?? (message?.channel as string | undefined));
       return sendInteraction(
         blockSuggestionPayload({
-          base: base(userId),
-          actionId: input.actionId,
-          blockId,
-          value: input.value,
+          ...asked,
           container: {
             type: 'message',
             ...(message?.ts ? { message_ts: message.ts } : {}),

@@ -2,6 +2,7 @@ import type { Project, ProjectRole } from '../../contract/index.ts';
 import { conflict, forbidden, invalidField, notFound } from '../http/api-error.ts';
 import { projectRole, type WorkspaceRole, workspaceRole } from '../store/members.ts';
 import { getProject } from '../store/projects.ts';
+import { getWorkspace } from '../store/workspaces.ts';
 import type { HandlerContext } from './handler-context.ts';
 
 /**
@@ -52,6 +53,13 @@ export function projectInBody(
   if (!project) throw invalidField(field, `Project ${projectId} does not exist.`);
   authorise(ctx, project, need);
   return project;
+}
+
+/** The workspace named by a body's `workspace_id`: an unknown id is a 422 on that field. */
+export function assertWorkspaceInBody(ctx: HandlerContext, workspaceId: number): void {
+  if (!getWorkspace(ctx.db, workspaceId)) {
+    throw invalidField('workspace_id', `Workspace ${workspaceId} does not exist.`);
+  }
 }
 
 /** Archived projects are read-only until restored. */

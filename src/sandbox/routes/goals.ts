@@ -5,13 +5,12 @@ import {
   ListGoalsQuerySchema,
   UpdateGoalBodySchema,
 } from '../../contract/index.ts';
-import { type FieldErrors, forbidden, invalidField, notFound, validationFailed } from '../http/api-error.ts';
+import { type FieldErrors, forbidden, notFound, validationFailed } from '../http/api-error.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
 import { getGoal, getTarget, insertGoal, insertTarget, listGoals, updateGoal } from '../store/goals.ts';
 import { nonWorkspaceMembers } from '../store/members.ts';
 import { getProject } from '../store/projects.ts';
-import { getWorkspace } from '../store/workspaces.ts';
-import { workspaceAccess } from './access.ts';
+import { assertWorkspaceInBody, workspaceAccess } from './access.ts';
 import { created, type Handler, type HandlerContext, list, ok } from './handler-context.ts';
 
 /** Goals belong to a workspace; its members other than guests set them. */
@@ -63,9 +62,7 @@ export const goalHandlers = {
 
   'goals.create': (ctx) => {
     const body = ctx.body(CreateGoalBodySchema);
-    if (!getWorkspace(ctx.db, body.workspace_id)) {
-      throw invalidField('workspace_id', `Workspace ${body.workspace_id} does not exist.`);
-    }
+    assertWorkspaceInBody(ctx, body.workspace_id);
     assertMayWriteGoals(ctx, body.workspace_id);
     const values = {
       projectId: body.project_id ?? null,

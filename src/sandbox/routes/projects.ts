@@ -3,12 +3,11 @@ import {
   ListProjectsQuerySchema,
   UpdateProjectBodySchema,
 } from '../../contract/index.ts';
-import { conflict, forbidden, invalidField } from '../http/api-error.ts';
+import { conflict, forbidden } from '../http/api-error.ts';
 import { pageOf, pageRequest } from '../http/paging.ts';
 import { workspaceRole } from '../store/members.ts';
 import { getProject, insertProject, listProjects, listStatuses, updateProject } from '../store/projects.ts';
-import { getWorkspace } from '../store/workspaces.ts';
-import { projectById } from './access.ts';
+import { assertWorkspaceInBody, projectById } from './access.ts';
 import { created, type Handler, list, ok } from './handler-context.ts';
 
 export const projectHandlers = {
@@ -25,9 +24,7 @@ export const projectHandlers = {
 
   'projects.create': (ctx) => {
     const body = ctx.body(CreateProjectBodySchema);
-    if (!getWorkspace(ctx.db, body.workspace_id)) {
-      throw invalidField('workspace_id', `Workspace ${body.workspace_id} does not exist.`);
-    }
+    assertWorkspaceInBody(ctx, body.workspace_id);
     const role = workspaceRole(ctx.db, body.workspace_id, ctx.viewer.id);
     if (role === null || role === 'guest') {
       throw forbidden(

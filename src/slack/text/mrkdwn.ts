@@ -53,14 +53,26 @@ export function isLinkableUrl(url: string): boolean {
 }
 
 /**
+ * Plain text made safe as the label of a `<…|label>` token: escaped, and a further `|` (not reliably
+ * part of the label) shown as a broken bar `¦`.
+ */
+export function tokenLabel(text: string): string {
+  return escapeMrkdwn(text).replace(/\|/g, '¦');
+}
+
+/** A URL made safe inside `<url|label>`: `<`, `>` and `|` would end it early, `&` is an entity in Slack text. */
+export function linkTarget(url: string): string {
+  return url.replace(/[<>|]/g, encodeURIComponent).replace(/&/g, '&amp;');
+}
+
+/**
  * A mrkdwn link `<url|label>` with the label escaped. A URL that isn't http(s)/mailto gives the
  * label alone: nothing a service returns can become a `javascript:` link.
  */
 export function slackLink(url: string | null | undefined, label: string): string {
-  const text = escapeMrkdwn(label).replace(/\|/g, '¦');
+  const text = tokenLabel(label);
   if (!url || !isLinkableUrl(url) || url.length > 3000) return text;
-  const safe = url.replace(/[<>|]/g, encodeURIComponent).replace(/&/g, '&amp;');
-  return `<${safe}|${text}>`;
+  return `<${linkTarget(url)}|${text}>`;
 }
 
 /** Names for ids found in markup: Slack user id → display name, channel id → channel name. */

@@ -1,8 +1,9 @@
 /**
- * Block Kit's limits, and builders that clamp to them, so no renderer can produce a payload Slack
- * rejects whatever the data (a 3000-character title, 100 tasks, 50 assignees).
+ * Block Kit's limits as the renderers use them, and builders that clamp to them, so no renderer can
+ * produce a payload Slack rejects whatever the data (a 3000-character title, 100 tasks, 50 assignees).
  * https://api.slack.com/reference/block-kit/blocks
  */
+import { BLOCK_KIT_LIMITS } from '../../slack-emulator/block-kit-limits.ts';
 import { truncate } from '../text/mrkdwn.ts';
 import type {
   ContextBlock,
@@ -12,38 +13,16 @@ import type {
   PlainTextOption,
 } from './block-types.ts';
 
+/**
+ * Slack's numbers, from the one table that describes Slack (the emulator refuses payloads past
+ * them), with the names some renderers know them by.
+ */
 export const LIMITS = {
-  messageBlocks: 50,
-  viewBlocks: 100,
-  /** Top-level `text` of a message: Slack truncates beyond 40k, but keep notifications short. */
-  messageText: 4000,
-  sectionText: 3000,
-  sectionFields: 10,
-  fieldText: 2000,
-  headerText: 150,
-  contextElements: 10,
-  contextText: 3000,
-  actionsElements: 25,
-  buttonText: 75,
-  buttonValue: 2000,
-  url: 3000,
-  actionId: 255,
-  blockId: 255,
-  optionText: 75,
-  /** The documented limit is 150; 75 is the safe bound older clients enforce. */
-  optionValue: 75,
-  optionDescription: 75,
-  staticSelectOptions: 100,
-  overflowOptions: 5,
-  placeholder: 150,
-  inputLabel: 2000,
-  inputHint: 2000,
-  plainTextInput: 3000,
-  modalTitle: 24,
-  modalButton: 24,
-  privateMetadata: 3000,
-  callbackId: 255,
-  externalDataMinQuery: 0,
+  ...BLOCK_KIT_LIMITS,
+  fieldText: BLOCK_KIT_LIMITS.sectionFieldText,
+  modalTitle: BLOCK_KIT_LIMITS.viewTitle,
+  /** A modal's submit and close buttons. */
+  modalButton: Math.min(BLOCK_KIT_LIMITS.viewSubmit, BLOCK_KIT_LIMITS.viewClose),
 } as const;
 
 /** A plain_text object, never empty (Slack rejects ""), cut to `max`. */

@@ -12,7 +12,7 @@ import { type Actor, actorFor, mayWriteWorkspace } from '../../services/team-per
 import { projectNames } from '../../services/team-projects.ts';
 import { allWorkspaces } from '../../services/team-workspaces.ts';
 import { escapeWithin } from '../../text/mrkdwn.ts';
-import type { RenderedMessage } from '../../ui/block-types.ts';
+import type { ModalView, RenderedMessage } from '../../ui/block-types.ts';
 import { TEAM_VIEWS } from '../../ui/ids.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
 import { readGoalForm, renderGoalForm } from '../../ui/team/goal-form.ts';
@@ -21,15 +21,8 @@ import { readKeyResultForm, renderKeyResultForm } from '../../ui/team/key-result
 import { refusalText, renderRefusal } from '../../ui/team/refusal.ts';
 import { requireApi } from '../commands/require-api.ts';
 import { teamFormHandler } from './form-handler.ts';
-import { openTeamModal } from './open-team-modal.ts';
+import { type FormOpener, openTeamModal } from './open-team-modal.ts';
 import { sealTeamForm } from './view-metadata.ts';
-
-interface Opener {
-  triggerId: string;
-  teamId: string;
-  userId: string;
-  channelId: string | null;
-}
 
 export function goalGone(goalId: number): RenderedMessage {
   return errorMessage({
@@ -71,7 +64,7 @@ export async function goalMessage(
 export async function openNewGoalForm(
   deps: AppDeps,
   client: WebClient,
-  q: Opener & { project: ProjectRef | null },
+  q: FormOpener & { project: ProjectRef | null },
 ) {
   const request = {
     triggerId: q.triggerId,
@@ -112,53 +105,68 @@ export async function openNewGoalForm(
   });
 }
 
-export async function openEditGoalForm(deps: AppDeps, client: WebClient, q: Opener & { goalId: number }) {
-  const request = {
-    triggerId: q.triggerId,
-    title: 'Update goal',
-    callbackId: TEAM_VIEWS.goalForm,
-    loading: 'Looking up the goal…',
-  };
+/**
+ * Opens a form on one goal, or in its place that the goal is gone or why the person may not change
+ * it (`doing`: what they were about to do).
+ */
+async function openGoalModal(
+  deps: AppDeps,
+  client: WebClient,
+  q: FormOpener & { goalId: number },
+  modal: { title: string; callbackId: string },
+  doing: (goal: GoalRecord) => string,
+  form: (api: WorkApiClient, goal: GoalRecord) => Promise<ModalView>,
+): Promise<void> {
+  const request = { triggerId: q.triggerId, ...modal, loading: 'Looking up the goal…' };
   await openTeamModal(deps, client, request, async () => {
     const api = await requireApi(deps, q.teamId);
     const goal = await findGoal(api, q.goalId);
     if (!goal) return { problem: goalGone(q.goalId).text };
     const actor = await actorFor(deps, client, q.teamId, q.userId);
-    const refusal = await goalWriteRefusal(api, actor, goal, `update “${goal.title}”`);
+    const refusal = await goalWriteRefusal(api, actor, goal, doing(goal));
     if (refusal) return { problem: refusalText(refusal) };
-    const projects = (await activeProjects(api)).filter((p) => p.workspace_id === goal.workspace_id);
-    return {
-      view: renderGoalForm({
+    return { view: await form(api, goal) };
+  });
+}
+
+export async function openEditGoalForm(deps: AppDeps, client: WebClient, q: FormOpener & { goalId: number }) {
+  const modal = { title: 'Update goal', callbackId: TEAM_VIEWS.goalForm };
+  await openGoalModal(
+    deps,
+    client,
+    q,
+    modal,
+    (goal) => `update “${goal.title}”`,
+    async (api, goal) => {
+      const projects = (await activeProjects(api)).filter((p) => p.workspace_id === goal.workspace_id);
+      return renderGoalForm({
         privateMetadata: sealTeamForm(deps, 'goalForm', { g: goal.id, w: goal.workspace_id, c: q.channelId }),
         goal,
         workspaces: [],
         projects: projects.map((p) => ({ id: p.id, name: p.name })),
-      }),
-    };
-  });
+      });
+    },
+  );
 }
 
-export async function openKeyResultForm(deps: AppDeps, client: WebClient, q: Opener & { goalId: number }) {
-  const request = {
-    triggerId: q.triggerId,
-    title: 'Add a key result',
-    callbackId: TEAM_VIEWS.keyResultForm,
-    loading: 'Looking up the goal…',
-  };
-  await openTeamModal(deps, client, request, async () => {
-    const api = await requireApi(deps, q.teamId);
-    const goal = await findGoal(api, q.goalId);
-    if (!goal) return { problem: goalGone(q.goalId).text };
-    const actor = await actorFor(deps, client, q.teamId, q.userId);
-    const refusal = await goalWriteRefusal(api, actor, goal, `add key results to “${goal.title}”`);
-    if (refusal) return { problem: refusalText(refusal) };
-    return {
-      view: renderKeyResultForm({
+export async function openKeyResultForm(
+  deps: AppDeps,
+  client: WebClient,
+  q: FormOpener & { goalId: number },
+) {
+  const modal = { title: 'Add a key result', callbackId: TEAM_VIEWS.keyResultForm };
+  await openGoalModal(
+    deps,
+    client,
+    q,
+    modal,
+    (goal) => `add key results to “${goal.title}”`,
+    async (_api, goal) =>
+      renderKeyResultForm({
         privateMetadata: sealTeamForm(deps, 'keyResultForm', { g: goal.id, c: q.channelId }),
         goalTitle: goal.title,
       }),
-    };
-  });
+  );
 }
 
 export const goalFormSubmittedHandler = teamFormHandler({

@@ -16,6 +16,7 @@ import {
   openKeyResultForm,
   openNewGoalForm,
 } from './goal-forms.ts';
+import { formOpener } from './open-team-modal.ts';
 
 /** Goals in one message (three blocks each, under Slack's 50). */
 const GOALS_PER_MESSAGE = 15;
@@ -51,12 +52,7 @@ export async function goalsHandler(ctx: CommandContext, intent: GoalsIntent): Pr
 }
 
 export async function goalHandler(ctx: CommandContext, intent: GoalIntent): Promise<void> {
-  const opener = {
-    triggerId: ctx.triggerId,
-    teamId: ctx.teamId,
-    userId: ctx.userId,
-    channelId: ctx.channelId,
-  };
+  const opener = formOpener(ctx);
   if (intent.action === 'new') {
     await openNewGoalForm(ctx.deps, ctx.client, { ...opener, project: intent.project });
     return;

@@ -18,6 +18,19 @@ export interface TeamModalRequest {
   loading: string;
 }
 
+/** Who opens a form, with the trigger that lets it open and the channel it was asked from. */
+export interface FormOpener {
+  triggerId: string;
+  teamId: string;
+  userId: string;
+  channelId: string | null;
+}
+
+/** The opener's own fields of a command's or a button's context. */
+export function formOpener(ctx: FormOpener): FormOpener {
+  return { triggerId: ctx.triggerId, teamId: ctx.teamId, userId: ctx.userId, channelId: ctx.channelId };
+}
+
 /** What fills the modal: a form, or a problem (mrkdwn) shown instead. */
 export type ModalContent = { view: ModalView } | { problem: string };
 

@@ -1,14 +1,12 @@
 /** Project buttons: New project…, the row menu (Edit…, Archive…), and the archive confirm. */
 import type { AppDeps } from '../../deps.ts';
-import { actorFor, mayManageProject } from '../../services/team-permissions.ts';
 import { renderProjectSaved } from '../../ui/team/project-messages.ts';
-import { renderRefusal } from '../../ui/team/refusal.ts';
 import { decodeProjectMenu, decodeRef } from '../../ui/team/values.ts';
 import { reportActionFailure } from '../actions/report-action-failure.ts';
 import { requireApi } from '../commands/require-api.ts';
 import { type ActionArgs, actionContext, staleButton } from './action-context.ts';
 import { openEditProjectForm, openNewProjectForm } from './project-forms.ts';
-import { archiveConfirmOrRefusal } from './projects-command.ts';
+import { archiveConfirmOrRefusal, archiveRefusal } from './projects-command.ts';
 
 /** Long enough to outlast Slack's retries of one click. */
 const CLICK_CLAIM_TTL_MS = 30 * 60_000;
@@ -64,15 +62,8 @@ export function projectConfirmArchiveHandler(deps: AppDeps) {
       const outcome = await deps.idempotency.once(key, CLICK_CLAIM_TTL_MS, async () => {
         const api = await requireApi(deps, ctx.teamId);
         const project = await api.projects.get(projectId);
-        const actor = await actorFor(deps, ctx.client, ctx.teamId, ctx.userId);
-        const permission = await mayManageProject(api, actor, project);
-        if (!permission.allowed) {
-          return renderRefusal({
-            what: `You can't archive ${project.name}.`,
-            why: permission.why,
-            next: permission.next,
-          });
-        }
+        const refusal = await archiveRefusal(deps, api, ctx, project);
+        if (refusal) return refusal;
         const archived = await api.projects.archive(project.id);
         return renderProjectSaved({ project: archived, userId: ctx.userId, change: 'archived' });
       });

@@ -23,15 +23,8 @@ import { refusalFor, refusalText, renderRefusal } from '../../ui/team/refusal.ts
 import { projectProblemMessage } from '../commands/project-problem.ts';
 import { requireApi } from '../commands/require-api.ts';
 import { teamFormHandler } from './form-handler.ts';
-import { openTeamModal } from './open-team-modal.ts';
+import { type FormOpener, openTeamModal } from './open-team-modal.ts';
 import { sealTeamForm } from './view-metadata.ts';
-
-interface Opener {
-  triggerId: string;
-  teamId: string;
-  userId: string;
-  channelId: string | null;
-}
 
 /** The workspaces the actor may create projects in. */
 async function creatableWorkspaces(api: WorkApiClient, actor: Actor): Promise<WorkspaceRecord[]> {
@@ -45,7 +38,7 @@ function refused(what: string, permission: Exclude<Permission, { allowed: true }
   return renderRefusal({ what, why: permission.why, next: permission.next });
 }
 
-export async function openNewProjectForm(deps: AppDeps, client: WebClient, q: Opener): Promise<void> {
+export async function openNewProjectForm(deps: AppDeps, client: WebClient, q: FormOpener): Promise<void> {
   const request = {
     triggerId: q.triggerId,
     title: 'New project',
@@ -81,7 +74,7 @@ export async function openNewProjectForm(deps: AppDeps, client: WebClient, q: Op
 export async function openEditProjectForm(
   deps: AppDeps,
   client: WebClient,
-  q: Opener & { project: ProjectRef | { id: number } | null },
+  q: FormOpener & { project: ProjectRef | { id: number } | null },
 ): Promise<void> {
   const request = {
     triggerId: q.triggerId,

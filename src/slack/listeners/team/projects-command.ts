@@ -10,34 +10,40 @@ import { renderRefusal } from '../../ui/team/refusal.ts';
 import type { CommandContext } from '../commands/command-context.ts';
 import { requireApi } from '../commands/require-api.ts';
 import { projectForCommand } from './command-project.ts';
+import { formOpener } from './open-team-modal.ts';
 import { openEditProjectForm, openNewProjectForm } from './project-forms.ts';
+
+type Asker = { client: Parameters<typeof actorFor>[1]; teamId: string; userId: string };
+
+/** The refusal for someone who may not archive the project (not an admin of it), or null. */
+export async function archiveRefusal(
+  deps: AppDeps,
+  api: WorkApiClient,
+  who: Asker,
+  project: ProjectChoice,
+): Promise<RenderedMessage | null> {
+  const actor = await actorFor(deps, who.client, who.teamId, who.userId);
+  const permission = await mayManageProject(api, actor, project);
+  if (permission.allowed) return null;
+  return renderRefusal({
+    what: `You can't archive ${project.name}.`,
+    why: permission.why,
+    next: permission.next,
+  });
+}
 
 /** The confirm before archiving, or the refusal for someone who is not an admin of it. */
 export async function archiveConfirmOrRefusal(
   deps: AppDeps,
   api: WorkApiClient,
-  who: { client: Parameters<typeof actorFor>[1]; teamId: string; userId: string },
+  who: Asker,
   project: ProjectChoice,
 ): Promise<RenderedMessage> {
-  const actor = await actorFor(deps, who.client, who.teamId, who.userId);
-  const permission = await mayManageProject(api, actor, project);
-  if (!permission.allowed) {
-    return renderRefusal({
-      what: `You can't archive ${project.name}.`,
-      why: permission.why,
-      next: permission.next,
-    });
-  }
-  return renderArchiveConfirm(project);
+  return (await archiveRefusal(deps, api, who, project)) ?? renderArchiveConfirm(project);
 }
 
 export async function projectsHandler(ctx: CommandContext, intent: ProjectsIntent): Promise<void> {
-  const opener = {
-    triggerId: ctx.triggerId,
-    teamId: ctx.teamId,
-    userId: ctx.userId,
-    channelId: ctx.channelId,
-  };
+  const opener = formOpener(ctx);
   if (intent.action === 'new') {
     await openNewProjectForm(ctx.deps, ctx.client, opener);
     return;

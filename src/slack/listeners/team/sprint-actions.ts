@@ -5,6 +5,7 @@ import { decodeRef } from '../../ui/team/values.ts';
 import { reportActionFailure } from '../actions/report-action-failure.ts';
 import { requireApi } from '../commands/require-api.ts';
 import { type ActionArgs, actionContext, staleButton, type TeamActionContext } from './action-context.ts';
+import { formOpener } from './open-team-modal.ts';
 import { openStartDatesForm } from './sprint-forms.ts';
 import {
   SPRINT_GONE,
@@ -12,7 +13,7 @@ import {
   sprintCardMessage,
   sprintWriteRefusal,
   startScopeMessage,
-  startSprint,
+  startSprintByIds,
 } from './sprint-messages.ts';
 
 /** Long enough to outlast Slack's retries of one click. */
@@ -74,32 +75,15 @@ export const sprintStartHandler = sprintButton(async (ctx, ids) => {
 export const sprintConfirmStartHandler = sprintButton(async (ctx, ids) => {
   // One start per confirm message, however often it is clicked or Slack redelivers the click.
   const key = `sprint-start:${ctx.teamId}:${ids.sprintId}:${ctx.messageTs ?? ctx.triggerId}`;
-  const outcome = await ctx.deps.idempotency.once(key, CLICK_CLAIM_TTL_MS, async () => {
-    const api = await requireApi(ctx.deps, ctx.teamId);
-    const found = await sprintByIds(api, ids.sprintId, ids.projectId);
-    if (!found) return SPRINT_GONE;
-    const actor = await actorFor(ctx.deps, ctx.client, ctx.teamId, ctx.userId);
-    const refusal = await sprintWriteRefusal(api, actor, found.project, 'start sprints');
-    if (refusal) return refusal;
-    return startSprint(ctx.deps, api, ctx.client, {
-      teamId: ctx.teamId,
-      userId: ctx.userId,
-      sprint: found.sprint,
-      project: found.project,
-    });
-  });
+  const outcome = await ctx.deps.idempotency.once(key, CLICK_CLAIM_TTL_MS, () =>
+    startSprintByIds(ctx.deps, ctx.client, { teamId: ctx.teamId, userId: ctx.userId, ...ids }),
+  );
   if (outcome.state !== 'ran') return;
   await ctx.respond({ response_type: 'ephemeral', replace_original: true, ...outcome.value });
 });
 
 export const sprintSetDatesHandler = sprintButton(async (ctx, ids) => {
-  await openStartDatesForm(ctx.deps, ctx.client, {
-    triggerId: ctx.triggerId,
-    teamId: ctx.teamId,
-    userId: ctx.userId,
-    channelId: ctx.channelId,
-    ...ids,
-  });
+  await openStartDatesForm(ctx.deps, ctx.client, { ...formOpener(ctx), ...ids });
 });
 
 /** Cancel on a confirm message: the message goes away, nothing else happens. */

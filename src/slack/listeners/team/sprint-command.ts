@@ -7,6 +7,7 @@ import { renderSprintList } from '../../ui/team/sprint-list.ts';
 import type { CommandContext } from '../commands/command-context.ts';
 import { requireApi } from '../commands/require-api.ts';
 import { projectForCommand } from './command-project.ts';
+import { formOpener } from './open-team-modal.ts';
 import { openNewSprintForm } from './sprint-forms.ts';
 import { locateSprint, sprintCardMessage, sprintWriteRefusal, startScopeMessage } from './sprint-messages.ts';
 
@@ -22,10 +23,7 @@ function listOrder(sprints: readonly SprintRecord[]): SprintRecord[] {
 export async function sprintHandler(ctx: CommandContext, intent: SprintIntent): Promise<void> {
   if (intent.action === 'new') {
     await openNewSprintForm(ctx.deps, ctx.client, {
-      triggerId: ctx.triggerId,
-      teamId: ctx.teamId,
-      userId: ctx.userId,
-      channelId: ctx.channelId,
+      ...formOpener(ctx),
       project: intent.project,
       name: intent.name,
     });

@@ -19,27 +19,20 @@ import {
 import { projectProblemMessage } from '../commands/project-problem.ts';
 import { requireApi } from '../commands/require-api.ts';
 import { teamFormHandler } from './form-handler.ts';
-import { openTeamModal } from './open-team-modal.ts';
+import { type FormOpener, openTeamModal } from './open-team-modal.ts';
 import {
   SPRINT_GONE,
   sprintByIds,
   sprintCardMessage,
   sprintWriteRefusal,
-  startSprint,
+  startSprintByIds,
 } from './sprint-messages.ts';
 import { sealTeamForm } from './view-metadata.ts';
 
 export async function openNewSprintForm(
   deps: AppDeps,
   client: WebClient,
-  q: {
-    triggerId: string;
-    teamId: string;
-    userId: string;
-    channelId: string | null;
-    project: ProjectRef | null;
-    name: string | null;
-  },
+  q: FormOpener & { project: ProjectRef | null; name: string | null },
 ): Promise<void> {
   const request = {
     triggerId: q.triggerId,
@@ -76,14 +69,7 @@ export async function openNewSprintForm(
 export async function openStartDatesForm(
   deps: AppDeps,
   client: WebClient,
-  q: {
-    triggerId: string;
-    teamId: string;
-    userId: string;
-    channelId: string | null;
-    sprintId: number;
-    projectId: number;
-  },
+  q: FormOpener & { sprintId: number; projectId: number },
 ): Promise<void> {
   const request = {
     triggerId: q.triggerId,
@@ -144,19 +130,12 @@ export const newSprintSubmittedHandler = teamFormHandler({
 export const startDatesSubmittedHandler = teamFormHandler({
   kind: 'sprintStartDates',
   read: (values) => readStartDatesForm(values),
-  run: async (ctx, value) => {
-    const api = await requireApi(ctx.deps, ctx.teamId);
-    const found = await sprintByIds(api, ctx.meta.s, ctx.meta.p);
-    if (!found) return SPRINT_GONE;
-    const actor = await actorFor(ctx.deps, ctx.client, ctx.teamId, ctx.userId);
-    const refusal = await sprintWriteRefusal(api, actor, found.project, 'start sprints');
-    if (refusal) return refusal;
-    return startSprint(ctx.deps, api, ctx.client, {
+  run: (ctx, value) =>
+    startSprintByIds(ctx.deps, ctx.client, {
       teamId: ctx.teamId,
       userId: ctx.userId,
-      sprint: found.sprint,
-      project: found.project,
+      sprintId: ctx.meta.s,
+      projectId: ctx.meta.p,
       body: { ...(value.startDate ? { start_date: value.startDate } : {}), end_date: value.endDate },
-    });
-  },
+    }),
 });

@@ -7,7 +7,7 @@ import { ConflictError, type SprintRecord, ValidationError, type WorkApiClient }
 import type { ProjectRef, SprintRef } from '../../commands/intents.ts';
 import type { AppDeps } from '../../deps.ts';
 import { activeProjects, type ProjectChoice, resolveProject } from '../../services/resolve-project.ts';
-import { type Actor, mayWriteProject } from '../../services/team-permissions.ts';
+import { type Actor, actorFor, mayWriteProject } from '../../services/team-permissions.ts';
 import {
   activeSprint,
   pickSprint,
@@ -22,6 +22,7 @@ import { renderRefusal } from '../../ui/team/refusal.ts';
 import { renderSprintCard } from '../../ui/team/sprint-card.ts';
 import { renderSprintStart } from '../../ui/team/sprint-start.ts';
 import { projectProblemMessage } from '../commands/project-problem.ts';
+import { requireApi } from '../commands/require-api.ts';
 
 export type Located =
   | { kind: 'found'; sprint: SprintRecord; project: ProjectChoice }
@@ -195,4 +196,34 @@ export async function startSprint(
       notice: `:warning: The service did not start it: ${escapeWithin(error.userMessage, 500)}`,
     });
   }
+}
+
+/**
+ * Starts the sprint a button or form names for the person asking, once it is found and they may
+ * start sprints in its project: its card, or what stopped it.
+ */
+export async function startSprintByIds(
+  deps: AppDeps,
+  client: WebClient,
+  q: {
+    teamId: string;
+    userId: string;
+    sprintId: number;
+    projectId: number;
+    body?: { start_date?: string; end_date?: string };
+  },
+): Promise<RenderedMessage> {
+  const api = await requireApi(deps, q.teamId);
+  const found = await sprintByIds(api, q.sprintId, q.projectId);
+  if (!found) return SPRINT_GONE;
+  const actor = await actorFor(deps, client, q.teamId, q.userId);
+  const refusal = await sprintWriteRefusal(api, actor, found.project, 'start sprints');
+  if (refusal) return refusal;
+  return startSprint(deps, api, client, {
+    teamId: q.teamId,
+    userId: q.userId,
+    sprint: found.sprint,
+    project: found.project,
+    body: q.body,
+  });
 }

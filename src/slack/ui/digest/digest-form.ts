@@ -8,7 +8,7 @@ import { MAX_DUE_WITHIN_DAYS } from '../../../digest/types.ts';
 import type { InputBlock, KnownBlock, ModalView, PlainTextOption } from '../block-types.ts';
 import { DIGEST_VIEWS, DIGEST_FIELDS as F } from '../ids.ts';
 import { LIMITS, option, plainText } from '../limits.ts';
-import { formNote, formView, textInput } from '../team/modal-parts.ts';
+import { formNote, formView, inputBlock, textInput } from '../team/modal-parts.ts';
 import { DAY_LABELS } from './schedule-text.ts';
 import { zoneOption } from './time-zones.ts';
 
@@ -53,20 +53,14 @@ function checkboxes(
   settings: { optional?: boolean; hint?: string } = {},
 ): InputBlock {
   const initial = options.filter((o) => chosen.includes(o.value ?? ''));
-  return {
-    type: 'input',
-    block_id: field.block,
-    optional: settings.optional ?? false,
-    label: plainText(label, LIMITS.inputLabel),
-    ...(settings.hint ? { hint: plainText(settings.hint, LIMITS.inputHint) } : {}),
-    element: {
-      type: 'checkboxes',
-      action_id: field.action,
-      options,
-      // Slack refuses an empty initial_options.
-      ...(initial.length > 0 ? { initial_options: initial } : {}),
-    },
+  const element: InputBlock['element'] = {
+    type: 'checkboxes',
+    action_id: field.action,
+    options,
+    // Slack refuses an empty initial_options.
+    ...(initial.length > 0 ? { initial_options: initial } : {}),
   };
+  return inputBlock(field, label, element, settings);
 }
 
 function multiSelect(
@@ -78,20 +72,14 @@ function multiSelect(
 ): InputBlock {
   const shown = options.slice(0, LIMITS.staticSelectOptions);
   const initial = shown.filter((o) => chosen.includes(o.value ?? ''));
-  return {
-    type: 'input',
-    block_id: field.block,
-    optional: settings.optional ?? false,
-    label: plainText(label, LIMITS.inputLabel),
-    ...(settings.hint ? { hint: plainText(settings.hint, LIMITS.inputHint) } : {}),
-    element: {
-      type: 'multi_static_select',
-      action_id: field.action,
-      placeholder: plainText(settings.placeholder, LIMITS.placeholder),
-      options: shown,
-      ...(initial.length > 0 ? { initial_options: initial } : {}),
-    },
+  const element: InputBlock['element'] = {
+    type: 'multi_static_select',
+    action_id: field.action,
+    placeholder: plainText(settings.placeholder, LIMITS.placeholder),
+    options: shown,
+    ...(initial.length > 0 ? { initial_options: initial } : {}),
   };
+  return inputBlock(field, label, element, settings);
 }
 
 function upcomingLabel(days: number): string {

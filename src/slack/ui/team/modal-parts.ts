@@ -23,24 +23,35 @@ export interface TextInputOptions {
   hint?: string;
 }
 
-export function textInput(field: FieldId, label: string, options: TextInputOptions = {}): InputBlock {
-  const maxLength = Math.min(options.maxLength ?? LIMITS.plainTextInput, LIMITS.plainTextInput);
-  const initial = options.initial?.trim() ? truncate(options.initial, maxLength) : undefined;
+/** An input block holding `element`, its label and hint cut to Block Kit's limits. Required unless `optional`. */
+export function inputBlock(
+  field: FieldId,
+  label: string,
+  element: InputBlock['element'],
+  settings: { optional?: boolean | undefined; hint?: string | undefined } = {},
+): InputBlock {
   return {
     type: 'input',
     block_id: field.block,
-    optional: options.optional ?? false,
+    optional: settings.optional ?? false,
     label: plainText(label, LIMITS.inputLabel),
-    ...(options.hint ? { hint: plainText(options.hint, LIMITS.inputHint) } : {}),
-    element: {
-      type: 'plain_text_input',
-      action_id: field.action,
-      max_length: maxLength,
-      multiline: options.multiline ?? false,
-      ...(options.placeholder ? { placeholder: plainText(options.placeholder, LIMITS.placeholder) } : {}),
-      ...(initial ? { initial_value: initial } : {}),
-    },
+    ...(settings.hint ? { hint: plainText(settings.hint, LIMITS.inputHint) } : {}),
+    element,
   };
+}
+
+export function textInput(field: FieldId, label: string, options: TextInputOptions = {}): InputBlock {
+  const maxLength = Math.min(options.maxLength ?? LIMITS.plainTextInput, LIMITS.plainTextInput);
+  const initial = options.initial?.trim() ? truncate(options.initial, maxLength) : undefined;
+  const element: InputBlock['element'] = {
+    type: 'plain_text_input',
+    action_id: field.action,
+    max_length: maxLength,
+    multiline: options.multiline ?? false,
+    ...(options.placeholder ? { placeholder: plainText(options.placeholder, LIMITS.placeholder) } : {}),
+    ...(initial ? { initial_value: initial } : {}),
+  };
+  return inputBlock(field, label, element, options);
 }
 
 const YMD = /^\d{4}-\d{2}-\d{2}$/;
@@ -51,18 +62,12 @@ export function datePicker(
   label: string,
   options: { initial?: string | null | undefined; optional?: boolean; hint?: string } = {},
 ): InputBlock {
-  return {
-    type: 'input',
-    block_id: field.block,
-    optional: options.optional ?? true,
-    label: plainText(label, LIMITS.inputLabel),
-    ...(options.hint ? { hint: plainText(options.hint, LIMITS.inputHint) } : {}),
-    element: {
-      type: 'datepicker',
-      action_id: field.action,
-      ...(options.initial && YMD.test(options.initial) ? { initial_date: options.initial } : {}),
-    },
+  const element: InputBlock['element'] = {
+    type: 'datepicker',
+    action_id: field.action,
+    ...(options.initial && YMD.test(options.initial) ? { initial_date: options.initial } : {}),
   };
+  return inputBlock(field, label, element, { optional: options.optional ?? true, hint: options.hint });
 }
 
 /**
@@ -77,19 +82,14 @@ export function staticSelect(
 ): InputBlock {
   const shown = options.slice(0, LIMITS.staticSelectOptions);
   const initial = shown.find((o) => o.value === settings.initial);
-  return {
-    type: 'input',
-    block_id: field.block,
-    optional: settings.optional ?? false,
-    label: plainText(label, LIMITS.inputLabel),
-    element: {
-      type: 'static_select',
-      action_id: field.action,
-      options: [...shown],
-      ...(settings.placeholder ? { placeholder: plainText(settings.placeholder, LIMITS.placeholder) } : {}),
-      ...(initial ? { initial_option: initial } : {}),
-    },
+  const element: InputBlock['element'] = {
+    type: 'static_select',
+    action_id: field.action,
+    options: [...shown],
+    ...(settings.placeholder ? { placeholder: plainText(settings.placeholder, LIMITS.placeholder) } : {}),
+    ...(initial ? { initial_option: initial } : {}),
   };
+  return inputBlock(field, label, element, { optional: settings.optional });
 }
 
 /** A line of explanation inside a form, mrkdwn. */
