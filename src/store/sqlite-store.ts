@@ -16,18 +16,20 @@ export interface SqliteStoreOptions {
   purgeIntervalMs?: number;
   /** How long a write waits for another process's lock before failing, in ms. Default: 5000. */
   busyTimeoutMs?: number;
+  /** The clock that expires records and claims, in epoch ms (tests move it). Default: `Date.now`. */
+  now?: () => number;
 }
 
 /** Opens (creating if needed) the embedded store at `path`, or an in-memory one for `':memory:'`. */
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Store {
-  const { purgeIntervalMs = 600_000, busyTimeoutMs = 5000 } = options;
+  const { purgeIntervalMs = 600_000, busyTimeoutMs = 5000, now = () => Date.now() } = options;
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path);
   // busy_timeout first, so even switching to WAL waits for another process's lock instead of failing.
   // WAL lets readers go on while another process writes.
   db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;`);
-  const adapter = new SqliteKeyvAdapter(db, { url: `sqlite:${path}` });
-  const claims = new SqliteClaims(db);
+  const adapter = new SqliteKeyvAdapter(db, { url: `sqlite:${path}`, now });
+  const claims = new SqliteClaims(db, now);
   const keyv = new Keyv({ store: adapter, namespace: RECORD_NAMESPACE, throwOnErrors: true });
   // Failures are thrown to the caller (throwOnErrors); the listener only keeps keyv's emitter quiet.
   keyv.on('error', () => {});
