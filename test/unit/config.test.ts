@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from '../../src/config.ts';
 
 const KEY = 'f'.repeat(64);
 const BOT = 'xoxb-111-222-botsecretvalue';
-const APP = 'xapp-1-A1-333-appsecretvalue';
+const APP = 'xapp-fake-app-token-for-tests';
 const SIGNING = '8f742231b10e8888abcd99yyyzzz85a5';
 const CLIENT_SECRET = 'clientsecretvalue123';
 const STATE = 'statesecretvalue-0123456789';
