@@ -165,6 +165,34 @@ async function taskNamed(title: string) {
   return task;
 }
 
+/** Schedules the form's default digest in #general and fires it at 09:00 London: the day's post. */
+async function firedDigest() {
+  await scheduleViaForm();
+  clock.set(NINE_LONDON);
+  await h.app.deps.digests.runner.tick(NINE_LONDON);
+  const [post] = digestPosts('C0GENERAL');
+  return post!;
+}
+
+/** Picks an option (by label) of a task's overflow menu in a digest post, as `user` would. */
+async function chooseFromTaskMenu(
+  post: ReturnType<typeof digestPosts>[number],
+  title: string,
+  label: string,
+  user?: string,
+) {
+  const menu = taskMenu(post, title);
+  await h.signer.blockAction({
+    actionId: 'digest_task_menu',
+    type: 'overflow',
+    blockId: menu.blockId,
+    selectedOption: menu.options.find((o) => o.text.text === label)!,
+    message: post,
+    channel: 'C0GENERAL',
+    ...(user ? { user } : {}),
+  });
+}
+
 describe('scheduled digests from Slack', () => {
   beforeEach(async () => {
     clock = testClock(START);
@@ -302,34 +330,20 @@ describe('scheduled digests from Slack', () => {
   });
 
   it('marks a task done from the digest and edits the day’s message in place', async () => {
-    await scheduleViaForm();
-    clock.set(NINE_LONDON);
-    await h.app.deps.digests.runner.tick(NINE_LONDON);
-    const [post] = digestPosts('C0GENERAL');
+    const post = await firedDigest();
     const task = await taskNamed('Fix login redirect loop');
-    const menu = taskMenu(post!, task.title);
-    const done = menu.options.find((o) => o.text.text === 'Mark done')!;
-
     const updated = mark('chat.update');
     const answered = mark('response_url');
-    await h.signer.blockAction({
-      actionId: 'digest_task_menu',
-      type: 'overflow',
-      blockId: menu.blockId,
-      selectedOption: done,
-      message: post!,
-      channel: 'C0GENERAL',
-      user: USERS.ben,
-    });
+    await chooseFromTaskMenu(post, task.title, 'Mark done', USERS.ben);
     const edit = await updated();
-    expect(edit.args).toMatchObject({ channel: 'C0GENERAL', ts: post!.ts });
+    expect(edit.args).toMatchObject({ channel: 'C0GENERAL', ts: post.ts });
     const reply = await answered();
     expect(reply.args.response_type).toBe('ephemeral');
     expect(text(reply.args)).toContain('Marked');
 
     const after = await h.api.tasks.get(task.id);
     expect(after.status.name).toBe('Done');
-    const edited = h.emulator.message('C0GENERAL', post!.ts)!;
+    const edited = h.emulator.message('C0GENERAL', post.ts)!;
     expect(edited.edited).toBeDefined();
     expect(text(edited.blocks)).not.toContain(task.title);
     expect(text(edited.blocks)).toContain('Publish release notes');
@@ -337,44 +351,21 @@ describe('scheduled digests from Slack', () => {
   });
 
   it('snoozes a task a day on the digest’s calendar, keeping its time of day', async () => {
-    await scheduleViaForm();
-    clock.set(NINE_LONDON);
-    await h.app.deps.digests.runner.tick(NINE_LONDON);
-    const [post] = digestPosts('C0GENERAL');
+    const post = await firedDigest();
     const task = await taskNamed('Publish release notes');
-    const menu = taskMenu(post!, task.title);
     const updated = mark('chat.update');
-    await h.signer.blockAction({
-      actionId: 'digest_task_menu',
-      type: 'overflow',
-      blockId: menu.blockId,
-      selectedOption: menu.options.find((o) => o.text.text === 'Snooze 1 day')!,
-      message: post!,
-      channel: 'C0GENERAL',
-    });
+    await chooseFromTaskMenu(post, task.title, 'Snooze 1 day');
     await updated();
     const after = await h.api.tasks.get(task.id);
     expect(after.due_date).toBe('2026-03-05T17:00:00.000Z');
-    expect(text(h.emulator.message('C0GENERAL', post!.ts)!.blocks)).not.toContain(task.title);
+    expect(text(h.emulator.message('C0GENERAL', post.ts)!.blocks)).not.toContain(task.title);
   });
 
   it('offers an unlinked person the link instead of changing the task', async () => {
-    await scheduleViaForm();
-    clock.set(NINE_LONDON);
-    await h.app.deps.digests.runner.tick(NINE_LONDON);
-    const [post] = digestPosts('C0GENERAL');
+    const post = await firedDigest();
     const task = await taskNamed('Fix login redirect loop');
-    const menu = taskMenu(post!, task.title);
     const answered = mark('response_url');
-    await h.signer.blockAction({
-      actionId: 'digest_task_menu',
-      type: 'overflow',
-      blockId: menu.blockId,
-      selectedOption: menu.options[0]!,
-      message: post!,
-      channel: 'C0GENERAL',
-      user: USERS.zoe,
-    });
+    await chooseFromTaskMenu(post, task.title, 'Mark done', USERS.zoe);
     const reply = await answered();
     expect(text(reply.args)).toContain('offer_link');
     expect(reply.args.replace_original).toBe(false);
