@@ -35,6 +35,8 @@ export interface Harness {
   emulator: SlackEmulator;
   signer: SlackSigner;
   app: TaskbridgeApp;
+  /** The app's events URL (its origin also serves `/healthz`). */
+  eventsUrl: string;
   store: Store;
   api: WorkApiClient;
   clock: FixedClock | undefined;
@@ -82,6 +84,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     emulator,
     signer,
     app,
+    eventsUrl,
     store,
     api,
     clock: opts.clock,
