@@ -20,18 +20,21 @@ import { answerProcessEventError } from './slack/receiver/event-errors.ts';
 import { guardReceiver } from './slack/receiver/guard-receiver.ts';
 import { installedWorkspaces, singleWorkspace } from './slack/receiver/served-workspaces.ts';
 import { checkSlackAtStart } from './slack/receiver/start-up-check.ts';
+import { recheckUnprovenLinks } from './slack/services/account-linking/recheck-links.ts';
 import { createDigestLinks } from './slack/services/digest-links.ts';
 import { createAppDigests } from './slack/services/digest-runtime.ts';
 import { createDigestSlackClients } from './slack/services/digest-slack-clients.ts';
 import { createMetadataSigner } from './slack/services/metadata-signer.ts';
 import { SlackProfiles } from './slack/services/slack-profiles.ts';
 import { createTaskLinks } from './slack/services/task-links.ts';
+import { createTeamSlackClients } from './slack/services/team-slack-clients.ts';
 import { type DefaultWorkApi, WorkApiRegistry } from './slack/services/work-api-registry.ts';
 import { createCipher } from './store/cipher.ts';
 import { createChannelDefaults } from './store/repositories/channel-defaults.ts';
 import { createConnections } from './store/repositories/connections.ts';
 import { createIdempotency } from './store/repositories/idempotency.ts';
 import { createInstallationStore } from './store/repositories/installation-store.ts';
+import { createLinkRequests } from './store/repositories/link-requests.ts';
 import { createUserLinks } from './store/repositories/user-links.ts';
 import type { Store } from './store/types.ts';
 
@@ -136,15 +139,28 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     logger,
   });
 
+  const profiles = new SlackProfiles(clock);
+  const userLinks = recheckUnprovenLinks(createUserLinks(opts.store, { now }), {
+    profiles,
+    slackClients: createTeamSlackClients({
+      botToken: slackBotToken,
+      installations,
+      slackApiUrl: opts.slackApiUrl,
+      logger: boltLogger(logger.child({ component: 'link-check-slack' })),
+    }),
+    workApi,
+    logger: logger.child({ component: 'account-linking' }),
+  });
   const deps: AppDeps = {
     store: opts.store,
     installations,
     connections,
-    userLinks: createUserLinks(opts.store, { now }),
+    userLinks,
+    linkRequests: createLinkRequests(opts.store, { now }),
     channelDefaults: createChannelDefaults(opts.store, { now }),
     idempotency: createIdempotency(opts.store),
     workApi,
-    profiles: new SlackProfiles(clock),
+    profiles,
     // The metadata key is derived from the encryption key, so one secret covers both.
     metadata: createMetadataSigner(`private-metadata:${opts.encryptionKey}`),
     taskLinks,

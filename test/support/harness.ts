@@ -76,6 +76,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       memberId: memberIds[who],
       memberName: names[who],
       email: `${who}@example.com`,
+      // Seeded as Slack would prove them: each seeded person's Slack email is their member's.
+      proof: 'email',
     });
   }
   const api = createWorkApiClient({ baseUrl: sandbox.url, token: sandbox.token, cache: false });

@@ -9,6 +9,7 @@ import { ACTIONS, COMMAND_NAME, OPTIONS_ACTIONS, SHORTCUTS, VIEWS } from '../ui/
 import { REOPEN_DRAFT_ACTION } from '../ui/messages/draft-failure.ts';
 import { createFormProjectHandler } from './actions/create-form-project.ts';
 import { homeRefreshHandler, homeUnlinkHandler } from './actions/home-actions.ts';
+import { linkRequestDecisionHandler } from './actions/link-request-actions.ts';
 import { listPagingHandler } from './actions/list-paging.ts';
 import {
   ackOnlyHandler,
@@ -54,6 +55,8 @@ export const ACTION_ROUTES: Record<string, Listener> = {
   [ACTIONS.listNext]: listPagingHandler,
   [ACTIONS.offerLink]: openLinkHandler,
   [ACTIONS.homeLink]: openLinkHandler,
+  [ACTIONS.linkRequestApprove]: linkRequestDecisionHandler(true),
+  [ACTIONS.linkRequestDecline]: linkRequestDecisionHandler(false),
   [ACTIONS.homeConnect]: openConnectHandler,
   [ACTIONS.homeCreateTask]: openCreateFromHomeHandler,
   [ACTIONS.homeUnlink]: homeUnlinkHandler,

@@ -9,9 +9,12 @@
 import { parse as parseQuery } from 'node:querystring';
 import { z } from 'zod';
 
-/** Who a request is for: the app it was sent to and the workspace (or org) it came from. */
+/**
+ * Who a request is for: the app it was sent to (absent from shortcut payloads, which Slack sends
+ * without `api_app_id`) and the workspace (or org) it came from.
+ */
 export interface RequestIdentity {
-  apiAppId: string;
+  apiAppId?: string | undefined;
   teamId?: string | undefined;
   enterpriseId?: string | undefined;
 }
@@ -89,8 +92,8 @@ function parseBody(
 }
 
 function identityOf(body: Json): RequestIdentity | undefined {
+  if (body.api_app_id !== undefined && !text(body.api_app_id)) return undefined;
   const apiAppId = text(body.api_app_id);
-  if (!apiAppId) return undefined;
   const team = isObject(body.team) ? text(body.team.id) : undefined;
   const userTeam = isObject(body.user) ? text(body.user.team_id) : undefined;
   const enterprise = isObject(body.enterprise) ? text(body.enterprise.id) : undefined;

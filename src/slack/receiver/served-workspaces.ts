@@ -38,7 +38,7 @@ export function singleWorkspace(identity: () => Promise<BotIdentity>): ServedWor
         return { served: false, why: 'the bot token could not be checked with Slack', status: 503 };
       }
       if (request.teamId !== bot.teamId) return { served: false, why: 'another workspace', status: 403 };
-      if (bot.appId && request.apiAppId !== bot.appId) {
+      if (bot.appId && request.apiAppId !== undefined && request.apiAppId !== bot.appId) {
         return { served: false, why: 'another app', status: 403 };
       }
       return { served: true };
@@ -82,7 +82,7 @@ export function installedWorkspaces(
       if (!installation) {
         return { served: false, why: 'a workspace without an installation', status: 403, notInstalled: true };
       }
-      if (installation.appId && installation.appId !== request.apiAppId) {
+      if (installation.appId && request.apiAppId !== undefined && installation.appId !== request.apiAppId) {
         return { served: false, why: 'another app', status: 403 };
       }
       return { served: true };

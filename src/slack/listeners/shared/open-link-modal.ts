@@ -1,16 +1,17 @@
 /**
- * Opens the link form: a loading view at once (the trigger lasts 3 s), then the workspace's
- * members with the person's likely match first.
+ * Opens the link form: a loading view at once (the trigger lasts 3 s), then what linking means for
+ * this person (`services/account-linking/link-form.ts`): linked already by their Slack email, a
+ * request waiting for an admin, or the members to say which one is theirs.
  */
 import type { WebClient } from '@slack/web-api';
-import type { WorkspaceMember } from '../../../contract/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import { suggestMember } from '../../link/suggest.ts';
+import { planLinkForm } from '../../services/account-linking/link-form.ts';
 import { describeFailure } from '../../services/failure-message.ts';
 import { VIEWS } from '../../ui/ids.ts';
-import { renderLinkView } from '../../ui/modals/link.ts';
+import { renderLinkOutcomeView, renderLinkView } from '../../ui/modals/link.ts';
 import { renderLoadingView, renderProblemView } from '../../ui/modals/loading.ts';
-import { requireApi } from '../commands/require-api.ts';
+
+export { serviceMembers as workspaceMembers } from '../../services/account-linking/service-members.ts';
 
 export async function openLinkModal(
   deps: AppDeps,
@@ -24,42 +25,20 @@ export async function openLinkModal(
   const viewId = opened.view?.id;
   if (!viewId) return;
   try {
-    const api = await requireApi(deps, q.teamId);
-    const [members, profile, current] = await Promise.all([
-      workspaceMembers(api),
-      deps.profiles.get(client, q.teamId, q.userId),
-      deps.userLinks.get(q.teamId, q.userId),
-    ]);
-    const suggested = suggestMember(
-      { email: profile.email, real_name: profile.realName, display_name: profile.displayName },
-      members,
-    );
-    await client.views.update({
-      view_id: viewId,
-      view: renderLinkView({
-        members,
-        suggested,
-        current: current ? { id: current.memberId, name: current.memberName } : null,
-        privateMetadata: deps.metadata.seal({ t: q.teamId, u: q.userId }),
-      }),
-    });
+    const plan = await planLinkForm(deps, client, q);
+    const view =
+      plan.kind === 'choose'
+        ? renderLinkView({ ...plan, privateMetadata: deps.metadata.seal({ t: q.teamId, u: q.userId }) })
+        : renderLinkOutcomeView(
+            plan.kind === 'linked'
+              ? { kind: 'linked', memberName: plan.memberName }
+              : { kind: 'pending', memberName: plan.request.memberName },
+          );
+    await client.views.update({ view_id: viewId, view });
   } catch (error) {
     await client.views.update({
       view_id: viewId,
       view: renderProblemView('Link your account', describeFailure(error).text, VIEWS.link),
     });
   }
-}
-
-/** Every member of every workspace the token sees (one workspace for most organisations), deduplicated. */
-export async function workspaceMembers(
-  api: Awaited<ReturnType<typeof requireApi>>,
-): Promise<WorkspaceMember[]> {
-  const workspaces = await api.workspaces.list({ per_page: 100 });
-  const seen = new Map<number, WorkspaceMember>();
-  for (const ws of workspaces.data) {
-    const page = await api.workspaces.members(ws.id, { per_page: 100 });
-    for (const m of page.data) if (!seen.has(m.id)) seen.set(m.id, m as WorkspaceMember);
-  }
-  return [...seen.values()];
 }

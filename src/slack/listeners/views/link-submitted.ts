@@ -1,11 +1,10 @@
-/** The link form: the chosen member is checked against the service before the link is saved. */
+/** The link form: the chosen member becomes a link at once only when the person's Slack email is theirs; otherwise a request to the admins. */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
+import { submitLinkForm } from '../../services/account-linking/link-form.ts';
 import { describeFailure } from '../../services/failure-message.ts';
 import { LINK_FIELDS } from '../../ui/ids.ts';
-import { readLinkSubmission } from '../../ui/modals/link.ts';
-import { requireApi } from '../commands/require-api.ts';
-import { workspaceMembers } from '../shared/open-link-modal.ts';
+import { readLinkSubmission, renderLinkOutcomeView } from '../../ui/modals/link.ts';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -34,34 +33,17 @@ export function linkSubmittedHandler(deps: AppDeps) {
       await ack({ response_action: 'errors', errors: read.errors });
       return;
     }
-    let member: { id: number; name: string; email: string } | undefined;
+    let outcome: Awaited<ReturnType<typeof submitLinkForm>>;
     try {
-      // The members were read moments ago to fill the form: the client's cache answers.
-      member = (await workspaceMembers(await requireApi(deps, teamId))).find(
-        (m) => m.id === read.value.memberId,
-      );
+      outcome = await submitLinkForm(deps, client, { teamId, userId, memberId: read.value.memberId });
     } catch (error) {
       await ack({ response_action: 'errors', errors: { [block]: describeFailure(error).text } });
       return;
     }
-    if (!member) {
-      await ack({
-        response_action: 'errors',
-        errors: { [block]: 'That member is no longer in the workspace.' },
-      });
+    if (outcome.kind === 'refused') {
+      await ack({ response_action: 'errors', errors: { [block]: outcome.message } });
       return;
     }
-    await deps.userLinks.link(teamId, userId, {
-      memberId: member.id,
-      memberName: member.name,
-      email: member.email,
-    });
-    await ack();
-    await client.chat
-      .postMessage({
-        channel: userId,
-        text: `:link: You are linked to *${member.name}* in the work-management service. \`/task mine\` shows your tasks.`,
-      })
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not confirm the link'));
+    await ack({ response_action: 'update', view: renderLinkOutcomeView(outcome) });
   };
 }
