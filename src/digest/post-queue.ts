@@ -15,6 +15,12 @@ export interface PostQueueOptions {
   spacingMs?: number;
   /** Calls started per second per workspace, across its conversations. Default 5. */
   teamCallsPerSecond?: number;
+  /**
+   * Extra room added to each one-second window of a workspace's starts, so that calls that reach
+   * Slack a little faster than the one before (transit jitter) still count at most
+   * `teamCallsPerSecond` in any second on Slack's side. Default 50.
+   */
+  transitAllowanceMs?: number;
   /** 429s answered by waiting and sending again before the failure is handed back. Default 5. */
   maxRateLimitRetries?: number;
   /** Told of each 429 wait. Default: nothing. */
@@ -40,8 +46,8 @@ interface Lane {
 interface Gate {
   /** Settles when the last caller in line has started (or given up). */
   tail: Promise<void>;
-  /** When the latest call actually started, epoch ms by the clock. */
-  lastStart: number;
+  /** When the latest calls actually started, epoch ms by the clock, oldest first (at most a window's worth). */
+  starts: number[];
   /** Nothing starts before this (a 429's Retry-After). */
   holdUntil: number;
 }
@@ -53,6 +59,9 @@ export class PostQueue {
   readonly #clock: DigestClock;
   readonly #spacingMs: number;
   readonly #teamIntervalMs: number;
+  /** Starts allowed in one window, and the window's length with its transit allowance. */
+  readonly #windowStarts: number;
+  readonly #windowMs: number;
   readonly #maxRetries: number;
   readonly #onRateLimited: PostQueueOptions['onRateLimited'];
   /** Per `team:conversation`. */
@@ -67,6 +76,8 @@ export class PostQueue {
     const perSecond = options.teamCallsPerSecond ?? 5;
     if (!(perSecond > 0)) throw new RangeError(`teamCallsPerSecond must be positive, got ${perSecond}`);
     this.#teamIntervalMs = 1000 / perSecond;
+    this.#windowStarts = Math.max(1, Math.floor(perSecond));
+    this.#windowMs = this.#windowStarts * this.#teamIntervalMs + (options.transitAllowanceMs ?? 50);
     this.#maxRetries = options.maxRateLimitRetries ?? 5;
     this.#onRateLimited = options.onRateLimited;
   }
@@ -128,9 +139,9 @@ export class PostQueue {
   }
 
   /**
-   * Waits for the team's turn: one interval after the previous call actually started. Slots are
-   * not booked ahead, so a busy event loop that wakes several waiters late cannot release them as
-   * a burst.
+   * Waits for the team's turn: one interval after the previous call actually started, and no more
+   * than a window's worth of starts within a window (plus the transit allowance). Slots are not
+   * booked ahead, so a busy event loop that wakes several waiters late cannot release them as a burst.
    */
   async #teamSlot(teamId: string, signal: AbortSignal): Promise<void> {
     const gate = this.#gate(teamId);
@@ -142,8 +153,12 @@ export class PostQueue {
     gate.tail = previous.then(() => mine);
     try {
       await previous;
-      await this.#until(Math.max(gate.lastStart + this.#teamIntervalMs, gate.holdUntil), signal);
-      gate.lastStart = this.#now();
+      const last = gate.starts.at(-1) ?? Number.NEGATIVE_INFINITY;
+      const windowOpens =
+        gate.starts.length < this.#windowStarts ? Number.NEGATIVE_INFINITY : gate.starts[0]! + this.#windowMs;
+      await this.#until(Math.max(last + this.#teamIntervalMs, windowOpens, gate.holdUntil), signal);
+      gate.starts.push(this.#now());
+      if (gate.starts.length > this.#windowStarts) gate.starts.shift();
     } finally {
       started();
     }
@@ -152,7 +167,7 @@ export class PostQueue {
   #gate(teamId: string): Gate {
     let gate = this.#gates.get(teamId);
     if (!gate) {
-      gate = { tail: settled, lastStart: Number.NEGATIVE_INFINITY, holdUntil: 0 };
+      gate = { tail: settled, starts: [], holdUntil: 0 };
       this.#gates.set(teamId, gate);
     }
     return gate;

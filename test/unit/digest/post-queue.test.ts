@@ -33,7 +33,7 @@ describe('PostQueue', () => {
   it('starts at most teamCallsPerSecond calls per second in one workspace', async () => {
     const clock = new VirtualClock(T0);
     clock.setAuto(true);
-    const queue = new PostQueue({ clock, spacingMs: 1000, teamCallsPerSecond: 2 });
+    const queue = new PostQueue({ clock, spacingMs: 1000, teamCallsPerSecond: 2, transitAllowanceMs: 0 });
     const starts: number[] = [];
     const signal = new AbortController().signal;
     await Promise.all(
@@ -46,9 +46,28 @@ describe('PostQueue', () => {
     expect(starts).toEqual([0, 500, 1000, 1500, 2000]);
   });
 
+  it('leaves a transit allowance per window, so jitter on the way cannot put one call too many in a second', async () => {
+    const clock = new VirtualClock(T0);
+    clock.setAuto(true);
+    const queue = new PostQueue({ clock, spacingMs: 1000, teamCallsPerSecond: 5, transitAllowanceMs: 50 });
+    const starts: number[] = [];
+    const signal = new AbortController().signal;
+    await Promise.all(
+      Array.from({ length: 11 }, (_, i) =>
+        queue.send('T1', `C${i}`, signal, async () => {
+          starts.push(clock.now().getTime() - Date.parse(T0));
+        }),
+      ),
+    );
+    expect(starts).toEqual([0, 200, 400, 600, 800, 1050, 1250, 1450, 1650, 1850, 2100]);
+    // Even if each call took up to 50 ms less on the way than the one five before it, no second
+    // on the receiving side holds more than five.
+    for (let i = 5; i < starts.length; i++) expect(starts[i]! - starts[i - 5]!).toBeGreaterThanOrEqual(1050);
+  });
+
   it('spaces starts from when the previous call really started, so a late wake-up is no burst', async () => {
     const clock = new VirtualClock(T0);
-    const queue = new PostQueue({ clock, spacingMs: 1000, teamCallsPerSecond: 2 });
+    const queue = new PostQueue({ clock, spacingMs: 1000, teamCallsPerSecond: 2, transitAllowanceMs: 0 });
     const signal = new AbortController().signal;
     const starts: number[] = [];
     const all = ['C1', 'C2', 'C3', 'C4'].map((channel) =>
