@@ -61,7 +61,7 @@ describe('linking proves identity', () => {
       values: choose(1, 'Ana Silva'),
     });
     expect(res.status).toBe(200);
-    expect(JSON.stringify(res.body)).toMatch(/approve linking you to \*Ana Silva\*/);
+    expect(JSON.stringify(res.body)).toMatch(/admins to approve linking you to \*Ana Silva\*/);
     expect(await h.app.deps.userLinks.get(TEAM, USERS.zoe)).toBeUndefined();
     expect(await h.app.deps.userLinks.get(TEAM, USERS.ana)).toMatchObject({ memberId: 1 });
     // The attack of issue 11: deleting someone else's task as them. Zoe has no account to act as.
@@ -173,5 +173,19 @@ describe('linking proves identity', () => {
     expect(await h.app.deps.userLinks.get(TEAM, USERS.zoe)).toBeUndefined();
     // Chloe's Slack email is her member's: kept, and marked proven.
     expect(await h.app.deps.userLinks.get(TEAM, USERS.chloe)).toMatchObject({ memberId: 3, proof: 'email' });
+  });
+
+  it('checks someone else’s unproven link before it maps a mention to a member', async () => {
+    // Zoe was linked the old way to Dev's member; Ana assigns a task to @zoe.
+    await h.app.deps.userLinks.link(TEAM, USERS.zoe, {
+      memberId: 4,
+      memberName: 'Dev Patel',
+      email: 'dev@example.com',
+    });
+    await h.signer.command(`/task assign 8 <@${USERS.zoe}|zoe>`, { user: USERS.ana });
+    await h.emulator.waitForCall('response_url', undefined, 5_000);
+    expect((await h.api.tasks.get(8)).assignees.map((a) => a.id)).not.toContain(4);
+    await dmTo(USERS.zoe, /without proof that it is yours/);
+    expect(await h.app.deps.userLinks.get(TEAM, USERS.zoe)).toBeUndefined();
   });
 });

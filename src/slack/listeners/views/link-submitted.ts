@@ -45,5 +45,6 @@ export function linkSubmittedHandler(deps: AppDeps) {
       return;
     }
     await ack({ response_action: 'update', view: renderLinkOutcomeView(outcome) });
+    if (outcome.kind === 'requested') await outcome.askAdmins();
   };
 }

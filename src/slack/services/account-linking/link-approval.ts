@@ -25,16 +25,24 @@ export async function slackAdmins(client: WebClient): Promise<string[]> {
   return admins;
 }
 
+/** Saves the request; the admins are asked by {@link askAdmins}, after the form is answered (3 s). */
 export async function requestLink(
   deps: AppDeps,
-  client: WebClient,
   q: { teamId: string; slackUserId: string; member: { id: number; name: string; email: string } },
-): Promise<{ request: LinkRequest; askedAdmins: number }> {
-  const request = await deps.linkRequests.save(q.teamId, q.slackUserId, {
+): Promise<LinkRequest> {
+  return deps.linkRequests.save(q.teamId, q.slackUserId, {
     memberId: q.member.id,
     memberName: q.member.name,
     memberEmail: q.member.email,
   });
+}
+
+/** Asks the Slack workspace's admins by direct message; the requester hears if none could be asked. */
+export async function askAdmins(
+  deps: AppDeps,
+  client: WebClient,
+  q: { teamId: string; slackUserId: string; member: { id: number; name: string; email: string } },
+): Promise<number> {
   const profile = await deps.profiles.get(client, q.teamId, q.slackUserId).catch(() => undefined);
   const admins = (await slackAdmins(client)).filter((id) => id !== q.slackUserId);
   const message = linkRequestMessage({
@@ -51,7 +59,15 @@ export async function requestLink(
       deps.logger.warn({ err: error }, 'could not ask an admin to approve a link');
     }
   }
-  return { request, askedAdmins: asked };
+  if (asked === 0) {
+    await client.chat
+      .postMessage({
+        channel: q.slackUserId,
+        text: `:warning: Your request to be linked to *${q.member.name}* is saved, but no Slack workspace admin could be messaged. Ask one to look at it, or an admin of one of that account's projects.`,
+      })
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not tell a requester'));
+  }
+  return asked;
 }
 
 /** Whether someone may approve a link to a member: a Slack admin, or an admin of a project the member is in. */

@@ -9,7 +9,7 @@ import type { LinkRequest } from '../../../store/repositories/link-requests.ts';
 import type { AppDeps } from '../../deps.ts';
 import { suggestMember } from '../../link/suggest.ts';
 import { NotConnectedError } from '../failure-message.ts';
-import { requestLink } from './link-approval.ts';
+import { askAdmins, requestLink } from './link-approval.ts';
 import { linkByVerifiedEmail } from './link-by-email.ts';
 import { sameEmail, serviceMembers } from './service-members.ts';
 
@@ -62,7 +62,8 @@ export async function planLinkForm(
 
 export type LinkFormOutcome =
   | { kind: 'linked'; memberName: string }
-  | { kind: 'requested'; memberName: string; askedAdmins: number }
+  /** Saved; `askAdmins` runs after the form is answered. */
+  | { kind: 'requested'; memberName: string; askAdmins: () => Promise<number> }
   | { kind: 'refused'; message: string };
 
 export async function submitLinkForm(
@@ -85,10 +86,7 @@ export async function submitLinkForm(
     });
     if (linked.linked) return { kind: 'linked', memberName: linked.member.name };
   }
-  const { askedAdmins } = await requestLink(deps, client, {
-    teamId: q.teamId,
-    slackUserId: q.userId,
-    member,
-  });
-  return { kind: 'requested', memberName: member.name, askedAdmins };
+  const request = { teamId: q.teamId, slackUserId: q.userId, member };
+  await requestLink(deps, request);
+  return { kind: 'requested', memberName: member.name, askAdmins: () => askAdmins(deps, client, request) };
 }

@@ -62,12 +62,31 @@ export function recheckUnprovenLinks(inner: UserLinks, opts: RecheckOptions): Us
     return undefined;
   };
 
+  const listForTeam: UserLinks['listForTeam'] = async (teamId) => {
+    const links = await inner.listForTeam(teamId);
+    const proven: Awaited<ReturnType<UserLinks['listForTeam']>> = [];
+    for (const link of links) {
+      if (link.proof) {
+        proven.push(link);
+        continue;
+      }
+      // Someone else's unproven link must not map mentions or assignees either: checked now, once.
+      const checked = await recheck(teamId, link.slackUserId, link);
+      if (checked) proven.push({ ...checked, slackUserId: link.slackUserId });
+    }
+    return proven;
+  };
+
   return {
     ...inner,
     async get(teamId, slackUserId) {
       const link = await inner.get(teamId, slackUserId);
       if (!link || link.proof) return link;
       return recheck(teamId, slackUserId, link);
+    },
+    listForTeam,
+    async findByMember(teamId, memberId) {
+      return (await listForTeam(teamId)).find((link) => link.memberId === memberId);
     },
   };
 }

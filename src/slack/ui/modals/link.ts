@@ -96,7 +96,7 @@ export function renderLinkView(model: LinkViewModel, _now?: Date): ModalView {
 export type LinkOutcomeModel =
   | { kind: 'linked'; memberName: string }
   | { kind: 'pending'; memberName: string }
-  | { kind: 'requested'; memberName: string; askedAdmins: number };
+  | { kind: 'requested'; memberName: string };
 
 /** How linking ended (or where it stands), in place of the form. */
 export function renderLinkOutcomeView(model: LinkOutcomeModel): ModalView {
@@ -106,9 +106,7 @@ export function renderLinkOutcomeView(model: LinkOutcomeModel): ModalView {
       ? `:link: You are linked to *${name}* in the work-management service: your Slack email is that account's. \`/task mine\` shows your tasks.`
       : model.kind === 'pending'
         ? `:hourglass_flowing_sand: Your request to be linked to *${name}* is waiting for an admin. You will get a message when it is decided.`
-        : model.askedAdmins > 0
-          ? `:envelope: Asked ${model.askedAdmins === 1 ? 'an admin' : `${model.askedAdmins} admins`} to approve linking you to *${name}*. You will get a message when it is decided.`
-          : `:envelope: Your request to be linked to *${name}* is saved, but no admin could be messaged: ask a Slack workspace admin to approve it.`;
+        : `:envelope: Asked the workspace's admins to approve linking you to *${name}*. You will get a message when it is decided.`;
   return {
     type: 'modal',
     callback_id: VIEWS.link,
