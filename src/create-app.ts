@@ -103,13 +103,14 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
   const installations = createInstallationStore(opts.store, cipher);
 
   const slackApiUrl = opts.slackApiUrl ?? 'https://slack.com/api/';
+  const slackBotToken = opts.slack.kind === 'oauth' ? undefined : opts.slack.botToken;
   // One workspace (http, socket): the bot token says which. Looked up once, at start or first use.
   const identity =
-    opts.slack.kind === 'oauth'
+    slackBotToken === undefined
       ? undefined
       : memoizedIdentity(() =>
           fetchBotIdentity(
-            new WebClient(opts.slack.kind === 'oauth' ? undefined : opts.slack.botToken, {
+            new WebClient(slackBotToken, {
               slackApiUrl,
               retryConfig: { retries: 1 },
               timeout: 10_000,
@@ -124,7 +125,6 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     clientOptions: { ...opts.workApiClientOptions, logger: logger.child({ component: 'work-api' }) },
   });
   const taskLinks = createTaskLinks(opts.taskUrlPattern);
-  const slackBotToken = opts.slack.kind === 'oauth' ? undefined : opts.slack.botToken;
   const digests = createAppDigests({
     store: opts.store,
     workApi,
