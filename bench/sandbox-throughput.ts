@@ -113,7 +113,8 @@ const line = (label: string, r: Run) =>
   `  ${label.padEnd(30)}${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   ` +
   `server ${r.cpuPerRequest.toFixed(0)} µs CPU/req (~${Math.floor(1e6 / r.cpuPerRequest)} req/s on a free core)   ` +
   `client ${r.clientCpuPerRequest.toFixed(0)} µs CPU/req   (${r.total} requests, ${r.non2xx} non-2xx, ${r.errors} errors)`;
-const verdict = (r: Run) => (r.rps >= 3000 && r.p99 <= 20 && r.non2xx === 0 && r.errors === 0 ? 'PASS' : 'FAIL');
+const verdict = (r: Run) =>
+  r.rps >= 3000 && r.p99 <= 20 && r.non2xx === 0 && r.errors === 0 ? 'PASS' : 'FAIL';
 // The answer cache holds at most RESPONSE_CACHE_MAX_BYTES; the rest is the process with its data.
 const rssLimit = RSS_BASE_BYTES + RESPONSE_CACHE_MAX_BYTES;
 const rssVerdict = Math.max(computed.loadedRss, cached.loadedRss) <= rssLimit ? 'PASS' : 'FAIL';

@@ -4,8 +4,9 @@ import type { SandboxDb } from '../db/sandbox-db.ts';
 export const RESPONSE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
- * The sandbox's resident memory without its answer cache, with 10,000 tasks and after load (see
- * bench/sandbox-throughput.ts): RSS stays within this plus RESPONSE_CACHE_MAX_BYTES.
+ * The sandbox's resident memory without its answer cache (the row JSON cache's 16 MiB included),
+ * with 10,000 tasks and after load (see bench/sandbox-throughput.ts): RSS stays within this plus
+ * RESPONSE_CACHE_MAX_BYTES.
  */
 export const RSS_BASE_BYTES = 160 * 1024 * 1024;
 

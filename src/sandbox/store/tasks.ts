@@ -91,12 +91,13 @@ function toTasks(db: SandboxDb, rows: readonly TaskRow[]): Task[] {
 }
 
 /**
- * A page's task records, each serialised by SQLite itself: the same fields, order and values as
+ * Task records serialised by SQLite itself (after their id): the same fields, order and values as
  * `toTasks`, as JSON text. A list page is the sandbox's hottest path, and building 100 objects
- * (and 14 values each) in JS only to stringify them again costs more than the query.
+ * (and 14 values each) in JS only to stringify them again costs more than the query; the text is
+ * kept per task until the next write (db/row-json-cache.ts).
  */
 const TASK_JSON_SELECT = `
-  SELECT json_object(
+  SELECT t.id, json_object(
            'id', t.id, 'title', t.title,
            'status', json_object('id', s.id, 'name', s.name, 'color', s.color),
            'assignees', (SELECT json_group_array(json_object('id', m.id, 'name', m.name) ORDER BY ta.position)
@@ -191,22 +192,26 @@ export function listTasks(
   page: PageRequest,
 ): { tasks: RawJson[]; total: number } {
   const built = buildFilter(filter);
-  // The count skips the status join unless a status filter needs it: on a large project the join
-  // would cost more than the page itself.
-  const countFrom = built.needsStatusJoin
+  // The count and the page's ids skip the status join unless a status filter needs it: on a large
+  // project the join would cost more than the page itself.
+  const from = built.needsStatusJoin
     ? 'FROM tasks t JOIN project_statuses s ON s.id = t.status_id'
     : 'FROM tasks t';
-  const total = db.counts.count(`SELECT count(*) AS n ${countFrom} ${built.where}`, built.params);
+  const total = db.counts.count(`SELECT count(*) AS n ${from} ${built.where}`, built.params);
   if (total <= page.offset) return { tasks: [], total };
-  const rows = db.allArrays<[json: string]>(
-    `${TASK_JSON_SELECT} ${built.where} ORDER BY t.id LIMIT $limit OFFSET $offset`,
-    {
-      ...built.params,
-      limit: page.perPage,
-      offset: page.offset,
-    },
+  const ids = db.allArrays<[id: number]>(
+    `SELECT t.id ${from} ${built.where} ORDER BY t.id LIMIT $limit OFFSET $offset`,
+    { ...built.params, limit: page.perPage, offset: page.offset },
   );
-  return { tasks: rows.map((row) => new RawJson(row[0])), total };
+  const json = db.rowJson.rows(
+    ids.map((row) => row[0]),
+    (missing) =>
+      db.allArrays<[id: number, json: string]>(
+        `${TASK_JSON_SELECT} WHERE t.id IN (SELECT value FROM json_each(?))`,
+        [JSON.stringify(missing)],
+      ),
+  );
+  return { tasks: json.map((text) => new RawJson(text)), total };
 }
 
 export interface TaskValues {
