@@ -8,7 +8,7 @@ export const RESPONSE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
  * with 10,000 tasks and after load (see bench/sandbox-throughput.ts): RSS stays within this plus
  * RESPONSE_CACHE_MAX_BYTES.
  */
-export const RSS_BASE_BYTES = 160 * 1024 * 1024;
+export const RSS_BASE_BYTES = 176 * 1024 * 1024;
 
 /**
  * Serialised answers of read endpoints, kept until the database next changes
