@@ -61,7 +61,8 @@ async function throughRunning(user: string, channel: string, text: string): Prom
     return undefined; // Left over from a copy that is no longer running.
   }
   const answer = (await response.json()) as { calls?: Call[]; error?: string };
-  if (!response.ok) throw new Error(answer.error ?? `the running Taskbridge answered HTTP ${response.status}`);
+  if (!response.ok)
+    throw new Error(answer.error ?? `the running Taskbridge answered HTTP ${response.status}`);
   return describeCalls(answer.calls ?? []);
 }
 
@@ -99,9 +100,17 @@ function describeCalls(calls: readonly Call[]): string[] {
   const out: string[] = [];
   for (const call of calls) {
     const a = call.args;
-    if (call.method === 'response_url' || call.method === 'chat.postMessage' || call.method === 'chat.postEphemeral') {
+    if (
+      call.method === 'response_url' ||
+      call.method === 'chat.postMessage' ||
+      call.method === 'chat.postEphemeral'
+    ) {
       const where =
-        call.method === 'response_url' ? (a.response_type === 'in_channel' ? 'in channel' : 'only you') : call.method;
+        call.method === 'response_url'
+          ? a.response_type === 'in_channel'
+            ? 'in channel'
+            : 'only you'
+          : call.method;
       out.push(`--- ${where} ---\n${messageToText(a)}`);
     } else if (call.method === 'views.open' || call.method === 'views.update') {
       out.push(`--- modal ---\n${messageToText(a.view as Record<string, unknown>)}`);

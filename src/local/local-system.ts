@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createTaskbridgeApp, type TaskbridgeApp } from '../create-app.ts';
 import type { Logger } from '../lib/logger.ts';
+import { sendDigestNow } from '../playground/digest-now.ts';
 import { type Playground, startPlayground } from '../playground/playground-server.ts';
 import { createSandbox, type Sandbox } from '../sandbox/index.ts';
 import { createSlackEmulator, DEFAULT_SEED, type SlackEmulator } from '../slack-emulator/index.ts';
@@ -98,11 +99,8 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
           signer,
           port: opts.playgroundPort,
           unfurlDomains: [new URL(LOCAL_TASK_URL.replace(/\{\w+\}/g, '1')).hostname],
-          async sendDigestNow(channelId) {
-            const subscriptions = await app.deps.digests.subscriptions.listByChannel(team, channelId);
-            for (const subscription of subscriptions) await app.deps.digests.runner.sendPreview(subscription);
-            return { sent: subscriptions.length };
-          },
+          sendDigestNow: (channelId) =>
+            sendDigestNow(app.deps.digests, team, channelId, app.deps.clock.now()),
         });
   return {
     sandbox,

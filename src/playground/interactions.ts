@@ -77,11 +77,19 @@ export function createInteractions(options: InteractionOptions) {
     const reply = body as Record<string, unknown>;
     if (!reply.text && !reply.blocks) return;
     const url = emulator.responseUrl({ channelId: channel, userId });
-    await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(reply) });
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(reply),
+    });
   };
   const slackbotSays = async (userId: string, channel: string, text: string): Promise<void> => {
     const url = emulator.responseUrl({ channelId: channel, userId });
-    await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
+    await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text }),
+    });
   };
 
   return {
@@ -91,7 +99,11 @@ export function createInteractions(options: InteractionOptions) {
       const text = String(input.text ?? '').trim();
       const typed = /^(\/\S+)/.exec(text)?.[1];
       if (typed !== '/task') {
-        await slackbotSays(user, channel, `\`${typed ?? text}\` is not a valid command. In Slack, all messages that start with "/" are interpreted as commands.`);
+        await slackbotSays(
+          user,
+          channel,
+          `\`${typed ?? text}\` is not a valid command. In Slack, all messages that start with "/" are interpreted as commands.`,
+        );
         return { ok: false, status: 404 };
       }
       const answer = await signer.command(text, { user, channel });
@@ -166,7 +178,15 @@ export function createInteractions(options: InteractionOptions) {
     },
 
     /** An external select's options request; answers the options the app gave. */
-    async options(input: { user: unknown; viewId?: string; channel?: string; messageTs?: string; actionId: string; blockId?: string; value: string }) {
+    async options(input: {
+      user: unknown;
+      viewId?: string;
+      channel?: string;
+      messageTs?: string;
+      actionId: string;
+      blockId?: string;
+      value: string;
+    }) {
       const user = person(input.user);
       const view = input.viewId ? emulator.view(input.viewId) : undefined;
       const channel = input.channel ? channelFor(user, input.channel) : undefined;
@@ -180,7 +200,10 @@ export function createInteractions(options: InteractionOptions) {
         ...(message ? { message } : {}),
         ...(channel ? { channel } : {}),
       });
-      const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as Record<string, unknown>;
+      const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as Record<
+        string,
+        unknown
+      >;
       return { options: body.options ?? [], option_groups: body.option_groups ?? [] };
     },
 

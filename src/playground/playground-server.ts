@@ -138,7 +138,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       const status =
         error instanceof HttpProblem ? error.status : error instanceof PlaygroundInputError ? 400 : 500;
       if (status === 500) process.stderr.write(`playground: ${(error as Error)?.stack ?? String(error)}\n`);
-      if (!res.headersSent) json(res, status, { ok: false, error: (error as Error)?.message ?? String(error) });
+      if (!res.headersSent)
+        json(res, status, { ok: false, error: (error as Error)?.message ?? String(error) });
       else res.end();
     });
   });
@@ -178,7 +179,8 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   const text = Buffer.concat(chunks).toString('utf8');
   try {
     const parsed = JSON.parse(text || '{}') as unknown;
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw new Error('not an object');
     return parsed as Record<string, unknown>;
   } catch {
     throw new HttpProblem(400, 'The request body must be a JSON object');

@@ -115,11 +115,18 @@ export function buildSnapshot(emulator: SlackEmulator, query: SnapshotQuery) {
     channels,
     dm,
     channel: channel
-      ? { id: channel.id, name: channel.imUserId ? 'Taskbridge' : channel.name, isDm: Boolean(channel.imUserId), botIsMember: channel.botIsMember }
+      ? {
+          id: channel.id,
+          name: channel.imUserId ? 'Taskbridge' : channel.name,
+          isDm: Boolean(channel.imUserId),
+          botIsMember: channel.botIsMember,
+        }
       : null,
     messages,
     ...(thread ? { thread } : {}),
-    modal: top ? { view: viewShown(top), errors: emulator.viewErrors(top.id) ?? {}, depth: modals.length } : null,
+    modal: top
+      ? { view: viewShown(top), errors: emulator.viewErrors(top.id) ?? {}, depth: modals.length }
+      : null,
     home: home ? viewShown(home) : null,
     shortcuts: { message: MESSAGE_SHORTCUTS, global: GLOBAL_SHORTCUTS },
     commands: slashSuggestions(),

@@ -43,9 +43,21 @@ function App() {
   }, [where]);
 
   useEffect(() => {
-    location.hash = [where.user, where.channel, where.thread].filter(Boolean).join('/');
+    const hash = [where.user, where.channel, where.thread].filter(Boolean).join('/');
+    if (location.hash.replace(/^#/, '') !== hash) location.hash = hash;
     load();
   }, [where]);
+  // A link or the address bar can change who is looking and where.
+  useEffect(() => {
+    const follow = () => {
+      const next = readLocation();
+      setWhere((now) =>
+        now.user === next.user && now.channel === next.channel && now.thread === next.thread ? now : next,
+      );
+    };
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
   useEffect(() => watchChanges(() => load()), [load]);
   useEffect(() => {
     getJson('/api/emoji').then(setEmoji, () => undefined);
@@ -74,7 +86,14 @@ function App() {
       actOnMessage: (message, action) =>
         run(post('action', { user: snapshot.me, channel: message.channel, messageTs: message.ts, action })),
       suggestOnMessage: (message, actionId, blockId, value) =>
-        post('options', { user: snapshot.me, channel: message.channel, messageTs: message.ts, actionId, blockId, value }),
+        post('options', {
+          user: snapshot.me,
+          channel: message.channel,
+          messageTs: message.ts,
+          actionId,
+          blockId,
+          value,
+        }),
     };
   }, [snapshot, emoji]);
 
@@ -88,10 +107,20 @@ function App() {
 
   const command = (text) => run(post('command', { user: snapshot.me, channel: where.channel, text }));
   const message = (text, threadTs) =>
-    run(post('message', { user: snapshot.me, channel: where.channel, text, ...(threadTs ? { threadTs } : {}) }));
+    run(
+      post('message', { user: snapshot.me, channel: where.channel, text, ...(threadTs ? { threadTs } : {}) }),
+    );
   const messageShortcut = (msg, shortcut) =>
-    run(post('shortcut', { user: snapshot.me, channel: msg.channel, messageTs: msg.ts, callbackId: shortcut.callbackId }));
-  const globalShortcut = (shortcut) => run(post('shortcut', { user: snapshot.me, callbackId: shortcut.callbackId }));
+    run(
+      post('shortcut', {
+        user: snapshot.me,
+        channel: msg.channel,
+        messageTs: msg.ts,
+        callbackId: shortcut.callbackId,
+      }),
+    );
+  const globalShortcut = (shortcut) =>
+    run(post('shortcut', { user: snapshot.me, callbackId: shortcut.callbackId }));
   const digestNow = () =>
     run(
       post('digest', { channel: channelId }).then(({ sent }) =>
@@ -104,7 +133,8 @@ function App() {
   const homeCtx = snapshot.home && {
     ...baseCtx,
     act: (action) => run(post('action', { user: snapshot.me, viewId: snapshot.home.id, action })),
-    suggest: (actionId, blockId, value) => post('options', { user: snapshot.me, viewId: snapshot.home.id, actionId, blockId, value }),
+    suggest: (actionId, blockId, value) =>
+      post('options', { user: snapshot.me, viewId: snapshot.home.id, actionId, blockId, value }),
   };
 
   const messageProps = {
@@ -130,7 +160,9 @@ function App() {
       <nav aria-label="Channels">
         <div class="sidebar-heading">Channels</div>
         ${snapshot.channels.map(
-          (c) => html`<button type="button" class=${`sidebar-item${c.id === where.channel ? ' active' : ''}`} onClick=${() => go(c.id)}>
+          (
+            c,
+          ) => html`<button type="button" class=${`sidebar-item${c.id === where.channel ? ' active' : ''}`} onClick=${() => go(c.id)}>
             <span class="hash">#</span> ${c.name}
           </button>`,
         )}
@@ -144,8 +176,9 @@ function App() {
 
     <main class="conversation">
       <header class="conversation-header">
-        ${inApp
-          ? html`<div class="app-header">
+        ${
+          inApp
+            ? html`<div class="app-header">
               <span class="avatar avatar-app">TB</span>
               <h1>Taskbridge</h1>
               <div class="tabs" role="tablist">
@@ -153,21 +186,28 @@ function App() {
                 <button type="button" role="tab" aria-selected=${where.channel === 'app'} class=${where.channel === 'app' ? 'tab active' : 'tab'} onClick=${() => go('app')}>Messages</button>
               </div>
             </div>`
-          : html`<h1># ${snapshot.channel?.name}</h1>
+            : html`<h1># ${snapshot.channel?.name}</h1>
               <div class="header-tools">
                 ${snapshot.channel && !snapshot.channel.botIsMember ? html`<span class="header-note">Taskbridge is not in this channel</span>` : null}
                 <button type="button" class="header-button" onClick=${digestNow} title="Send this channel's scheduled digest now, as the scheduler would">⏰ Send digest now</button>
-              </div>`}
+              </div>`
+        }
       </header>
 
-      ${where.channel === 'home'
-        ? html`<section class="home-tab" aria-label="Home">
+      ${
+        where.channel === 'home'
+          ? html`<section class="home-tab" aria-label="Home">
             ${snapshot.home ? html`<${Blocks} blocks=${snapshot.home.blocks} ctx=${homeCtx} />` : html`<p class="empty">Opening Home…</p>`}
           </section>`
-        : html`<section class="messages" ref=${list} aria-label="Messages">
-              ${snapshot.messages.length === 0
-                ? html`<p class="empty">${inApp ? 'Your messages with Taskbridge appear here. Try /task help.' : `This is the very beginning of #${snapshot.channel?.name}. Try /task help.`}</p>`
-                : snapshot.messages.map((m) => html`<${Message} key=${m.ts + (m.ephemeral ? 'e' : '')} message=${m} ...${messageProps} />`)}
+          : html`<section class="messages" ref=${list} aria-label="Messages">
+              ${
+                snapshot.messages.length === 0
+                  ? html`<p class="empty">${inApp ? 'Your messages with Taskbridge appear here. Try /task help.' : `This is the very beginning of #${snapshot.channel?.name}. Try /task help.`}</p>`
+                  : snapshot.messages.map(
+                      (m) =>
+                        html`<${Message} key=${m.ts + (m.ephemeral ? 'e' : '')} message=${m} ...${messageProps} />`,
+                    )
+              }
             </section>
             <${Composer}
               key=${where.channel}
@@ -177,19 +217,24 @@ function App() {
               onMessage=${(text) => message(text)}
               globalShortcuts=${snapshot.shortcuts.global}
               onGlobalShortcut=${globalShortcut}
-            />`}
+            />`
+      }
     </main>
 
-    ${where.thread && snapshot.thread
-      ? html`<aside class="thread-pane" aria-label="Thread">
+    ${
+      where.thread && snapshot.thread
+        ? html`<aside class="thread-pane" aria-label="Thread">
           <header class="thread-header">
             <h2>Thread</h2>
             <span class="thread-channel">${inApp ? 'Taskbridge' : `#${snapshot.channel?.name}`}</span>
-            <button type="button" class="modal-x" aria-label="Close thread" onClick=${() => setWhere({ ...where, thread: undefined })}>×</button>
+            <button type="button" class="modal-x thread-close" aria-label="Close thread" onClick=${() => setWhere({ ...where, thread: undefined })}>×</button>
           </header>
           <div class="thread-messages">
             ${snapshot.thread.map(
-              (m, i) => html`${i === 1 ? html`<div class="thread-divider">${snapshot.thread.length - 1} ${snapshot.thread.length === 2 ? 'reply' : 'replies'}</div>` : null}
+              (
+                m,
+                i,
+              ) => html`${i === 1 ? html`<div class="thread-divider">${snapshot.thread.length - 1} ${snapshot.thread.length === 2 ? 'reply' : 'replies'}</div>` : null}
                 <${Message} key=${m.ts + (m.ephemeral ? 'e' : '')} message=${m} ...${messageProps} inThread=${true} />`,
             )}
           </div>
@@ -202,10 +247,12 @@ function App() {
             onMessage=${(text) => message(text, where.thread)}
           />
         </aside>`
-      : null}
+        : null
+    }
 
-    ${snapshot.modal
-      ? html`<${Modal}
+    ${
+      snapshot.modal
+        ? html`<${Modal}
           key=${snapshot.modal.view.id}
           modal=${snapshot.modal}
           baseCtx=${baseCtx}
@@ -214,9 +261,11 @@ function App() {
           submit=${(viewId, values) => run(post('submit', { user: snapshot.me, viewId, values }))}
           close=${(viewId, all) => run(post('close', { user: snapshot.me, viewId, all }))}
         />`
-      : null}
-    ${confirming
-      ? html`<${ConfirmDialog}
+        : null
+    }
+    ${
+      confirming
+        ? html`<${ConfirmDialog}
           confirm=${confirming.confirm}
           ctx=${baseCtx}
           onAnswer=${(yes) => {
@@ -224,10 +273,10 @@ function App() {
             setConfirming(null);
           }}
         />`
-      : null}
+        : null
+    }
     <${Toast} toast=${toast} onClose=${() => setToast(null)} />
   </div>`;
 }
 
-window.addEventListener('hashchange', () => undefined);
 render(html`<${App} />`, document.getElementById('root'));

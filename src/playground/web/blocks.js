@@ -1,7 +1,8 @@
 // Block Kit layout blocks as Slack lays them out: header, section (text, fields, accessory),
 // context, divider, actions, image, rich text, and (in modals) input with its error under it.
-import { html } from './html.js';
+
 import { Element, ImageElement } from './elements.js';
+import { html } from './html.js';
 import { emojiChar, Mention, plainText, TextObject } from './mrkdwn.js';
 import { formatSlackDate } from './slack-dates.js';
 
@@ -9,20 +10,26 @@ function Section({ block, ctx }) {
   return html`<div class="bk-section">
     <div class="bk-section-body">
       ${block.text ? html`<${TextObject} text=${block.text} ctx=${ctx} />` : null}
-      ${block.fields
-        ? html`<div class="bk-fields">${block.fields.map((field) => html`<${TextObject} text=${field} ctx=${ctx} className="bk-field" />`)}</div>`
-        : null}
+      ${
+        block.fields
+          ? html`<div class="bk-fields">${block.fields.map((field) => html`<${TextObject} text=${field} ctx=${ctx} className="bk-field" />`)}</div>`
+          : null
+      }
     </div>
-    ${block.accessory
-      ? html`<div class=${`bk-accessory bk-accessory-${block.accessory.type}`}><${Element} el=${block.accessory} blockId=${block.block_id} ctx=${ctx} /></div>`
-      : null}
+    ${
+      block.accessory
+        ? html`<div class=${`bk-accessory bk-accessory-${block.accessory.type}`}><${Element} el=${block.accessory} blockId=${block.block_id} ctx=${ctx} /></div>`
+        : null
+    }
   </div>`;
 }
 
 function Context({ block, ctx }) {
   return html`<div class="bk-context">
     ${block.elements.map((el) =>
-      el.type === 'image' ? html`<${ImageElement} el=${el} />` : html`<${TextObject} text=${el} ctx=${ctx} className="bk-context-text" />`,
+      el.type === 'image'
+        ? html`<${ImageElement} el=${el} />`
+        : html`<${TextObject} text=${el} ctx=${ctx} className="bk-context-text" />`,
     )}
   </div>`;
 }
@@ -101,7 +108,9 @@ function richPart(part, ctx) {
     case 'rich_text_list': {
       const items = (part.elements ?? []).map((section) => html`<li>${inline(section.elements)}</li>`);
       const indent = { style: `margin-left: ${(part.indent ?? 0) * 1.5}em` };
-      return part.style === 'ordered' ? html`<ol ...${indent}>${items}</ol>` : html`<ul ...${indent}>${items}</ul>`;
+      return part.style === 'ordered'
+        ? html`<ol ...${indent}>${items}</ol>`
+        : html`<ul ...${indent}>${items}</ul>`;
     }
     default:
       return null;
@@ -137,14 +146,18 @@ export function Blocks({ blocks, ctx }) {
 /** Legacy attachments (a coloured bar, then their blocks or text and fields). */
 export function Attachments({ attachments, ctx }) {
   return (attachments ?? []).map(
-    (a) => html`<div class="attachment" style=${{ borderLeftColor: a.color?.startsWith('#') ? a.color : '#ddd' }}>
+    (
+      a,
+    ) => html`<div class="attachment" style=${{ borderLeftColor: a.color?.startsWith('#') ? a.color : '#ddd' }}>
       ${a.pretext ? html`<${TextObject} text=${{ type: 'mrkdwn', text: a.pretext }} ctx=${ctx} />` : null}
       ${a.blocks ? html`<${Blocks} blocks=${a.blocks} ctx=${ctx} />` : null}
       ${a.title ? html`<div class="attachment-title">${a.title}</div>` : null}
       ${a.text ? html`<${TextObject} text=${{ type: 'mrkdwn', text: a.text }} ctx=${ctx} />` : null}
-      ${a.fields?.length
-        ? html`<div class="bk-fields">${a.fields.map((f) => html`<div class="bk-field"><b>${f.title}</b><${TextObject} text=${{ type: 'mrkdwn', text: f.value }} ctx=${ctx} /></div>`)}</div>`
-        : null}
+      ${
+        a.fields?.length
+          ? html`<div class="bk-fields">${a.fields.map((f) => html`<div class="bk-field"><b>${f.title}</b><${TextObject} text=${{ type: 'mrkdwn', text: f.value }} ctx=${ctx} /></div>`)}</div>`
+          : null
+      }
     </div>`,
   );
 }

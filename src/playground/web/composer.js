@@ -11,7 +11,10 @@ export function encodeForSlack(text, picks, { command }) {
   let out = escapeSlack(text.trim());
   for (const pick of [...picks].sort((a, b) => b.display.length - a.display.length)) {
     const encoded = pick.kind === 'user' && !command ? `<@${pick.id}>` : pick.encoded;
-    out = out.replace(new RegExp(`${pick.display.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.-])`, 'g'), encoded);
+    out = out.replace(
+      new RegExp(`${pick.display.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w.-])`, 'g'),
+      encoded,
+    );
   }
   return out.replace(/(^|[\s(])(https?:\/\/[^\s<>]+)/g, (_, before, url) => `${before}<${url}>`);
 }
@@ -29,7 +32,15 @@ function suggestionMode(before) {
   return undefined;
 }
 
-export function Composer({ placeholder, snapshot, onCommand, onMessage, allowCommands = true, globalShortcuts = [], onGlobalShortcut }) {
+export function Composer({
+  placeholder,
+  snapshot,
+  onCommand,
+  onMessage,
+  allowCommands = true,
+  globalShortcuts = [],
+  onGlobalShortcut,
+}) {
   const [text, setText] = useState('');
   const [caret, setCaret] = useState(0);
   const [picks, setPicks] = useState([]);
@@ -43,19 +54,34 @@ export function Composer({ placeholder, snapshot, onCommand, onMessage, allowCom
     if (!mode) return [];
     if (mode.kind === 'command') {
       return allowCommands && '/task'.startsWith(`/${mode.query}`)
-        ? [{ key: 'task', label: '/task', detail: 'Create, list and act on tasks · Taskbridge', insert: '/task ' }]
+        ? [
+            {
+              key: 'task',
+              label: '/task',
+              detail: 'Create, list and act on tasks · Taskbridge',
+              insert: '/task ',
+            },
+          ]
         : [];
     }
     if (mode.kind === 'verb') {
       return allowCommands
         ? snapshot.commands
             .filter((c) => c.verb.startsWith(mode.query))
-            .map((c) => ({ key: c.verb, label: `/task ${c.verb}`, usage: c.usage, detail: c.summary, insert: `/task ${c.verb} ` }))
+            .map((c) => ({
+              key: c.verb,
+              label: `/task ${c.verb}`,
+              usage: c.usage,
+              detail: c.summary,
+              insert: `/task ${c.verb} `,
+            }))
         : [];
     }
     if (mode.kind === 'user') {
       return snapshot.users
-        .filter((u) => !u.isBot && (u.name.startsWith(mode.query) || u.realName.toLowerCase().includes(mode.query)))
+        .filter(
+          (u) => !u.isBot && (u.name.startsWith(mode.query) || u.realName.toLowerCase().includes(mode.query)),
+        )
         .map((u) => ({ key: u.id, label: u.realName, detail: `@${u.name}`, user: u }));
     }
     return snapshot.channels
@@ -78,7 +104,12 @@ export function Composer({ placeholder, snapshot, onCommand, onMessage, allowCom
         ...picks.filter((p) => p.display !== display),
         item.user
           ? { kind: 'user', id: item.user.id, display, encoded: `<@${item.user.id}|${item.user.name}>` }
-          : { kind: 'channel', id: item.channel.id, display, encoded: `<#${item.channel.id}|${item.channel.name}>` },
+          : {
+              kind: 'channel',
+              id: item.channel.id,
+              display,
+              encoded: `<#${item.channel.id}|${item.channel.name}>`,
+            },
       ]);
     }
     setText(next);
@@ -124,8 +155,9 @@ export function Composer({ placeholder, snapshot, onCommand, onMessage, allowCom
   };
 
   return html`<div class="composer">
-    ${suggestions.length > 0
-      ? html`<ul class="suggestions" role="listbox" aria-label="Suggestions">
+    ${
+      suggestions.length > 0
+        ? html`<ul class="suggestions" role="listbox" aria-label="Suggestions">
           ${suggestions.map(
             (s, i) => html`<li
               role="option"
@@ -141,7 +173,8 @@ export function Composer({ placeholder, snapshot, onCommand, onMessage, allowCom
             </li>`,
           )}
         </ul>`
-      : null}
+        : null
+    }
     <div class="composer-box">
       <textarea
         ref=${box}
@@ -159,26 +192,30 @@ export function Composer({ placeholder, snapshot, onCommand, onMessage, allowCom
         onKeyDown=${onKeyDown}
       ></textarea>
       <div class="composer-tools">
-        ${globalShortcuts.length
-          ? html`<div class="shortcut-launcher">
+        ${
+          globalShortcuts.length
+            ? html`<div class="shortcut-launcher">
               <button type="button" class="tool-button" aria-label="Shortcuts" title="Shortcuts" onClick=${() => setShortcutMenu(!shortcutMenu)}>⚡</button>
-              ${shortcutMenu
-                ? html`<ul class="message-menu shortcut-menu" role="menu">
+              ${
+                shortcutMenu
+                  ? html`<ul class="message-menu shortcut-menu" role="menu">
                     <li class="message-menu-heading">Shortcuts</li>
                     ${globalShortcuts.map(
-                      (s) => html`<li role="menuitem" title=${s.description} onClick=${() => {
-                        setShortcutMenu(false);
-                        onGlobalShortcut(s);
-                      }}><span class="menu-app">TB</span> ${s.name} <span class="menu-app-name">Taskbridge</span></li>`,
+                      (s) =>
+                        html`<li role="menuitem" title=${s.description} onClick=${() => {
+                          setShortcutMenu(false);
+                          onGlobalShortcut(s);
+                        }}><span class="menu-app">TB</span> ${s.name} <span class="menu-app-name">Taskbridge</span></li>`,
                     )}
                   </ul>`
-                : null}
+                  : null
+              }
             </div>`
-          : html`<span></span>`}
+            : html`<span></span>`
+        }
         <span class="composer-hint">${allowCommands ? 'Type / for commands, @ for people, # for channels' : 'Reply in thread'}</span>
         <button type="button" class="send-button" aria-label="Send" disabled=${!text.trim()} onClick=${send}>➤</button>
       </div>
     </div>
   </div>`;
 }
-

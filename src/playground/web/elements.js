@@ -5,7 +5,10 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from './html.js';
 import { plainText, TextObject } from './mrkdwn.js';
 
-const optionsOf = (el) => [...(el.options ?? []), ...(el.option_groups ?? []).flatMap((g) => g.options ?? [])];
+const optionsOf = (el) => [
+  ...(el.options ?? []),
+  ...(el.option_groups ?? []).flatMap((g) => g.options ?? []),
+];
 const humans = (ctx) => (ctx.users ?? []).filter((u) => !u.isBot);
 const label = (option, ctx) => plainText(option?.text, ctx);
 
@@ -97,9 +100,14 @@ function StaticSelect({ el, blockId, ctx, inInput }) {
   const option = (o) => html`<option value=${o.value}>${label(o, ctx)}</option>`;
   return html`<select class="bk-select" data-action-id=${el.action_id} aria-label=${plainText(el.placeholder, ctx) || el.action_id} value=${shown} onChange=${onChange}>
     <option value="" disabled>${plainText(el.placeholder, ctx) || 'Select an item'}</option>
-    ${el.option_groups
-      ? el.option_groups.map((g) => html`<optgroup label=${plainText(g.label, ctx)}>${(g.options ?? []).map(option)}</optgroup>`)
-      : options.map(option)}
+    ${
+      el.option_groups
+        ? el.option_groups.map(
+            (g) =>
+              html`<optgroup label=${plainText(g.label, ctx)}>${(g.options ?? []).map(option)}</optgroup>`,
+          )
+        : options.map(option)
+    }
   </select>`;
 }
 
@@ -123,7 +131,13 @@ function UsersSelect({ el, blockId, ctx, inInput }) {
   useEffect(() => setShown(value), [value]);
   const onChange = async (event) => {
     setShown(event.target.value);
-    const sent = await changed(el, blockId, { type: el.type, selected_user: event.target.value }, ctx, inInput);
+    const sent = await changed(
+      el,
+      blockId,
+      { type: el.type, selected_user: event.target.value },
+      ctx,
+      inInput,
+    );
     if (sent === false) setShown(value);
   };
   return html`<select class="bk-select" data-action-id=${el.action_id} aria-label=${plainText(el.placeholder, ctx) || 'Select a person'} value=${shown} onChange=${onChange}>
@@ -139,7 +153,9 @@ function MultiUsersSelect({ el, blockId, ctx, inInput }) {
   return html`<${Chips}
     actionId=${el.action_id}
     items=${picked.map((id) => ({ id, label: name(id) }))}
-    choices=${humans(ctx).filter((u) => !picked.includes(u.id)).map((u) => ({ id: u.id, label: u.realName }))}
+    choices=${humans(ctx)
+      .filter((u) => !picked.includes(u.id))
+      .map((u) => ({ id: u.id, label: u.realName }))}
     placeholder=${plainText(el.placeholder, ctx) || 'Select people'}
     onAdd=${(id) => set([...picked, id])}
     onRemove=${(id) => set(picked.filter((each) => each !== id))}
@@ -149,7 +165,8 @@ function MultiUsersSelect({ el, blockId, ctx, inInput }) {
 function Chips({ actionId, items, choices, placeholder, onAdd, onRemove }) {
   return html`<div class="bk-chips" data-action-id=${actionId}>
     ${items.map(
-      (item) => html`<span class="bk-chip">${item.label}<button type="button" aria-label=${`Remove ${item.label}`} onClick=${() => onRemove(item.id)}>×</button></span>`,
+      (item) =>
+        html`<span class="bk-chip">${item.label}<button type="button" aria-label=${`Remove ${item.label}`} onClick=${() => onRemove(item.id)}>×</button></span>`,
     )}
     <select class="bk-chip-add" aria-label=${placeholder} value="" onChange=${(e) => e.target.value && onAdd(e.target.value)}>
       <option value="">${items.length ? 'Add…' : placeholder}</option>
@@ -161,7 +178,8 @@ function Chips({ actionId, items, choices, placeholder, onAdd, onRemove }) {
 function ConversationsSelect({ el, blockId, ctx, inInput }) {
   const key = el.type === 'channels_select' ? 'selected_channel' : 'selected_conversation';
   const value = current(el, blockId, ctx, inInput)[key] ?? '';
-  const onChange = (event) => changed(el, blockId, { type: el.type, [key]: event.target.value }, ctx, inInput);
+  const onChange = (event) =>
+    changed(el, blockId, { type: el.type, [key]: event.target.value }, ctx, inInput);
   return html`<select class="bk-select" data-action-id=${el.action_id} value=${value} onChange=${onChange}>
     <option value="" disabled>${plainText(el.placeholder, ctx) || 'Select a channel'}</option>
     ${(ctx.channels ?? []).map((c) => html`<option value=${c.id}>#${c.name}</option>`)}
@@ -200,7 +218,7 @@ function ExternalSelect({ el, blockId, ctx, inInput }) {
   const options = [...found.options, ...found.option_groups.flatMap((g) => g.options ?? [])];
   return html`<div class="bk-combo" data-action-id=${el.action_id}>
     <input
-      class="bk-input"
+      class=${`bk-input${value ? ' bk-has-value' : ''}`}
       role="combobox"
       aria-expanded=${open}
       aria-label=${plainText(el.placeholder, ctx) || 'Search'}
@@ -210,20 +228,24 @@ function ExternalSelect({ el, blockId, ctx, inInput }) {
       onBlur=${() => setTimeout(() => setOpen(false), 200)}
       onInput=${(e) => setQuery(e.target.value)}
     />
-    ${value && !open ? html`<span class="bk-combo-value">${label(value, ctx)}</span>` : null}
-    ${open
-      ? html`<ul class="bk-combo-list" role="listbox">
-          ${query.length < min
-            ? html`<li class="bk-combo-hint">Type ${min - query.length} more character${min - query.length === 1 ? '' : 's'}…</li>`
-            : problem
-              ? html`<li class="bk-combo-hint">${problem}</li>`
-              : options.length === 0
-                ? html`<li class="bk-combo-hint">No results</li>`
-                : options.map(
-                    (o) => html`<li role="option" onMouseDown=${(e) => e.preventDefault()} onClick=${() => pick(o)}>${label(o, ctx)}</li>`,
-                  )}
+    ${
+      open
+        ? html`<ul class="bk-combo-list" role="listbox">
+          ${
+            query.length < min
+              ? html`<li class="bk-combo-hint">Type ${min - query.length} more character${min - query.length === 1 ? '' : 's'}…</li>`
+              : problem
+                ? html`<li class="bk-combo-hint">${problem}</li>`
+                : options.length === 0
+                  ? html`<li class="bk-combo-hint">No results</li>`
+                  : options.map(
+                      (o) =>
+                        html`<li role="option" onMouseDown=${(e) => e.preventDefault()} onClick=${() => pick(o)}>${label(o, ctx)}</li>`,
+                    )
+          }
         </ul>`
-      : null}
+        : null
+    }
   </div>`;
 }
 
@@ -242,29 +264,34 @@ function Overflow({ el, blockId, ctx }) {
   };
   return html`<div class="bk-overflow" data-action-id=${el.action_id}>
     <button type="button" class="bk-button bk-overflow-button" aria-label="More actions" aria-haspopup="menu" onClick=${() => setOpen(!open)}>⋮</button>
-    ${open
-      ? html`<ul class="bk-menu" role="menu">
+    ${
+      open
+        ? html`<ul class="bk-menu" role="menu">
           ${el.options.map((o) => html`<li role="menuitem" onClick=${() => pick(o)}>${label(o, ctx)}</li>`)}
         </ul>`
-      : null}
+        : null
+    }
   </div>`;
 }
 
 function DatePicker({ el, blockId, ctx, inInput }) {
   const value = current(el, blockId, ctx, inInput).selected_date ?? '';
-  const onChange = (e) => changed(el, blockId, { type: el.type, selected_date: e.target.value || null }, ctx, inInput);
+  const onChange = (e) =>
+    changed(el, blockId, { type: el.type, selected_date: e.target.value || null }, ctx, inInput);
   return html`<input type="date" class="bk-input bk-date" data-action-id=${el.action_id} aria-label=${plainText(el.placeholder, ctx) || 'Select a date'} value=${value} onChange=${onChange} />`;
 }
 
 function TimePicker({ el, blockId, ctx, inInput }) {
   const value = current(el, blockId, ctx, inInput).selected_time ?? '';
-  const onChange = (e) => changed(el, blockId, { type: el.type, selected_time: e.target.value || null }, ctx, inInput);
+  const onChange = (e) =>
+    changed(el, blockId, { type: el.type, selected_time: e.target.value || null }, ctx, inInput);
   return html`<input type="time" class="bk-input bk-time" data-action-id=${el.action_id} aria-label=${plainText(el.placeholder, ctx) || 'Select a time'} value=${value} onChange=${onChange} />`;
 }
 
 function TextInput({ el, blockId, ctx, inInput }) {
   const value = current(el, blockId, ctx, inInput).value ?? '';
-  const type = { number_input: 'number', email_text_input: 'email', url_text_input: 'url' }[el.type] ?? 'text';
+  const type =
+    { number_input: 'number', email_text_input: 'email', url_text_input: 'url' }[el.type] ?? 'text';
   const onInput = (e) => ctx.values.set(blockId, el.action_id, { type: el.type, value: e.target.value });
   const common = {
     class: 'bk-input',
@@ -280,10 +307,18 @@ function TextInput({ el, blockId, ctx, inInput }) {
 function Choices({ el, blockId, ctx, inInput }) {
   const multiple = el.type === 'checkboxes';
   const value = current(el, blockId, ctx, inInput);
-  const selected = multiple ? (value.selected_options ?? []) : value.selected_option ? [value.selected_option] : [];
+  const selected = multiple
+    ? (value.selected_options ?? [])
+    : value.selected_option
+      ? [value.selected_option]
+      : [];
   const toggle = (option) => {
     const on = selected.some((s) => s.value === option.value);
-    const next = multiple ? (on ? selected.filter((s) => s.value !== option.value) : [...selected, option]) : [option];
+    const next = multiple
+      ? on
+        ? selected.filter((s) => s.value !== option.value)
+        : [...selected, option]
+      : [option];
     return changed(
       el,
       blockId,

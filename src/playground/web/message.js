@@ -11,7 +11,8 @@ const COLORS = ['#e8912d', '#2bac76', '#1264a3', '#e01e5a', '#4a154b', '#36c5f0'
 
 export function Avatar({ user, small = false }) {
   const size = small ? ' avatar-small' : '';
-  if (!user || user.isBot) return html`<span class=${`avatar avatar-app${size}`} aria-hidden="true">TB</span>`;
+  if (!user || user.isBot)
+    return html`<span class=${`avatar avatar-app${size}`} aria-hidden="true">TB</span>`;
   const initials = user.realName
     .split(' ')
     .map((w) => w[0])
@@ -55,9 +56,11 @@ export function Message({ message, ctx, shortcuts, onShortcut, onOpenThread, inT
           ${isApp ? html`<span class="app-badge">APP</span>` : null}
           <time class="message-time">${messageTime(message.ts, ctx.timeZone)}</time>
         </div>
-        ${message.blocks?.length
-          ? html`<${Blocks} blocks=${message.blocks} ctx=${messageCtx} />`
-          : html`<${Mrkdwn} text=${message.text} ctx=${ctx} />`}
+        ${
+          message.blocks?.length
+            ? html`<${Blocks} blocks=${message.blocks} ctx=${messageCtx} />`
+            : html`<${Mrkdwn} text=${message.text} ctx=${ctx} />`
+        }
         ${message.edited ? html`<span class="edited">(edited)</span>` : null}
         <${Attachments} attachments=${message.attachments} ctx=${messageCtx} />
         ${Object.entries(message.unfurls ?? {}).map(
@@ -66,26 +69,32 @@ export function Message({ message, ctx, shortcuts, onShortcut, onOpenThread, inT
             ${unfurl.blocks ? html`<${Blocks} blocks=${unfurl.blocks} ctx=${messageCtx} />` : html`<${Mrkdwn} text=${unfurl.text ?? ''} ctx=${ctx} />`}
           </div>`,
         )}
-        ${!inThread && message.replyCount
-          ? html`<button type="button" class="thread-link" onClick=${() => onOpenThread(message.ts)}>
+        ${
+          !inThread && message.replyCount
+            ? html`<button type="button" class="thread-link" onClick=${() => onOpenThread(message.ts)}>
               <${Avatar} user=${ctx.users.find((u) => u.isBot)} small=${true} />
               ${message.replyCount} ${message.replyCount === 1 ? 'reply' : 'replies'}
               ${message.latestReply ? html`<span class="thread-last">Last reply ${messageTime(message.latestReply, ctx.timeZone)}</span>` : null}
             </button>`
-          : null}
+            : null
+        }
       </div>
     </div>
-    ${message.ephemeral
-      ? null
-      : html`<div class="message-hover">
+    ${
+      message.ephemeral
+        ? null
+        : html`<div class="message-hover">
           ${!inThread ? html`<button type="button" class="hover-button" aria-label="Reply in thread" title="Reply in thread" onClick=${() => onOpenThread(message.ts)}>💬</button>` : null}
           <button type="button" class="hover-button" aria-label="More actions" title="More actions" onClick=${() => setMenu(!menu)}>⋮</button>
-          ${menu
-            ? html`<${ShortcutMenu} shortcuts=${shortcuts} onClose=${() => setMenu(false)} onPick=${(s) => {
-                setMenu(false);
-                onShortcut(message, s);
-              }} />`
-            : null}
-        </div>`}
+          ${
+            menu
+              ? html`<${ShortcutMenu} shortcuts=${shortcuts} onClose=${() => setMenu(false)} onPick=${(s) => {
+                  setMenu(false);
+                  onShortcut(message, s);
+                }} />`
+              : null
+          }
+        </div>`
+    }
   </article>`;
 }

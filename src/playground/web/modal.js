@@ -7,6 +7,33 @@ import { initialValue } from './elements.js';
 import { html } from './html.js';
 import { plainText } from './mrkdwn.js';
 
+/** Whether a state value holds nothing, as Slack's client judges a required field. */
+function isEmpty(value) {
+  if (!value) return true;
+  const held =
+    value.value ??
+    value.selected_option ??
+    value.selected_user ??
+    value.selected_date ??
+    value.selected_time ??
+    value.selected_conversation ??
+    value.selected_channel ??
+    value.selected_options ??
+    value.selected_users;
+  return held === null || held === undefined || held === '' || (Array.isArray(held) && held.length === 0);
+}
+
+/** Slack's client refuses to submit while a required input is empty; the app never hears of it. */
+function missingRequired(blocks, values) {
+  const missing = {};
+  for (const block of blocks ?? []) {
+    if (block.type !== 'input' || block.optional) continue;
+    if (isEmpty(values[block.block_id]?.[block.element?.action_id]))
+      missing[block.block_id] = 'Please complete this required field.';
+  }
+  return missing;
+}
+
 function initialValues(blocks) {
   const values = {};
   for (const block of blocks ?? []) {
@@ -26,11 +53,12 @@ export function Modal({ modal, baseCtx, act, suggest, submit, close }) {
     if (!values[blockId]) values[blockId] = byAction;
   }
   const [busy, setBusy] = useState(false);
+  const [required, setRequired] = useState({});
   const [, redraw] = useState(0);
   const ctx = useMemo(
     () => ({
       ...baseCtx,
-      errors,
+      errors: { ...errors, ...required },
       values: {
         get: (blockId, actionId) => values[blockId]?.[actionId],
         set: (blockId, actionId, value) => {
@@ -41,10 +69,13 @@ export function Modal({ modal, baseCtx, act, suggest, submit, close }) {
       act: (action) => act(view.id, action, values),
       suggest: (actionId, blockId, value) => suggest(view.id, actionId, blockId, value),
     }),
-    [view.id, view.hash, errors, baseCtx],
+    [view.id, view.hash, errors, required, baseCtx],
   );
   const onSubmit = async (event) => {
     event.preventDefault();
+    const missing = missingRequired(view.blocks, values);
+    setRequired(missing);
+    if (Object.keys(missing).length > 0) return;
     setBusy(true);
     try {
       await submit(view.id, values);
@@ -64,9 +95,11 @@ export function Modal({ modal, baseCtx, act, suggest, submit, close }) {
       <div class="modal-body"><${Blocks} blocks=${view.blocks} ctx=${ctx} /></div>
       <footer class="modal-footer">
         <button type="button" class="bk-button" onClick=${() => close(view.id, depth <= 1)}>${plainText(view.close, ctx) || 'Close'}</button>
-        ${view.submit
-          ? html`<button type="submit" class="bk-button bk-button-primary" disabled=${busy}>${plainText(view.submit, ctx)}</button>`
-          : null}
+        ${
+          view.submit
+            ? html`<button type="submit" class="bk-button bk-button-primary" disabled=${busy}>${plainText(view.submit, ctx)}</button>`
+            : null
+        }
       </footer>
     </form>
   </div>`;

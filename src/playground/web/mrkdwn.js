@@ -31,7 +31,8 @@ export function Mention({ userId, fallback, ctx }) {
 
 function special(body, ctx, key) {
   const [target, label] = splitOnce(body, '|');
-  if (target.startsWith('@')) return html`<${Mention} key=${key} userId=${target.slice(1)} fallback=${label} ctx=${ctx} />`;
+  if (target.startsWith('@'))
+    return html`<${Mention} key=${key} userId=${target.slice(1)} fallback=${label} ctx=${ctx} />`;
   if (target.startsWith('#')) {
     const id = target.slice(1);
     const channel = ctx.channels?.find((each) => each.id === id);
@@ -44,8 +45,10 @@ function special(body, ctx, key) {
       ? html`<a key=${key} href=${link} target="_blank" rel="noreferrer">${text}</a>`
       : html`<time key=${key} class="slack-date" title=${decode(label ?? '')}>${text}</time>`;
   }
-  if (target.startsWith('!subteam^')) return html`<span key=${key} class="mention">${decode(label ?? '@team')}</span>`;
-  if (target.startsWith('!')) return html`<span key=${key} class="mention mention-me">@${target.slice(1)}</span>`;
+  if (target.startsWith('!subteam^'))
+    return html`<span key=${key} class="mention">${decode(label ?? '@team')}</span>`;
+  if (target.startsWith('!'))
+    return html`<span key=${key} class="mention mention-me">@${target.slice(1)}</span>`;
   const url = decode(target);
   if (/^(https?:|mailto:)/.test(url)) {
     return html`<a key=${key} href=${url} target="_blank" rel="noreferrer">${label ? inline(label, ctx) : url}</a>`;
@@ -116,7 +119,9 @@ function lines(text, ctx) {
         i++;
       }
       i--;
-      out.push(html`<blockquote>${quoted.map((q, n) => html`${n > 0 ? html`<br />` : ''}${inline(q, ctx)}`)}</blockquote>`);
+      out.push(
+        html`<blockquote>${quoted.map((q, n) => html`${n > 0 ? html`<br />` : ''}${inline(q, ctx)}`)}</blockquote>`,
+      );
       continue;
     }
     if (out.length > 0) out.push(html`<br />`);

@@ -10,7 +10,7 @@ function parts(date, timeZone, options) {
 
 function ordinal(day) {
   const n = Number(day);
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 
@@ -46,7 +46,8 @@ function ago(date, now) {
   ];
   const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
   for (const [unit, size] of units) {
-    if (Math.abs(seconds) >= size || unit === 'second') return format.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size || unit === 'second')
+      return format.format(Math.round(seconds / size), unit);
   }
   return '';
 }
@@ -60,7 +61,9 @@ export function formatSlackDate(seconds, format, timeZone, now = new Date()) {
   const dateText = `${long.month} ${ordinal(long.day)}, ${long.year}`;
   const shortText = `${short.month} ${short.day}, ${short.year}`;
   const longText = `${long.weekday}, ${dateText}`;
-  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(date);
+  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(
+    date,
+  );
   const timeSecs = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hour: 'numeric',
