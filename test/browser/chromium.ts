@@ -1,14 +1,15 @@
 /**
  * Debian's Chromium driven by playwright-core, for the browser tests. Under CI=true a missing
  * Chromium fails the tests (it must be installed: `apt-get install -y chromium`); elsewhere they
- * are skipped with a message saying how to get it.
+ * are skipped with a message saying how to get it (test/support/required-tool.ts).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
+import { requiredTool } from '../support/required-tool.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM = requiredTool('chromium', 'apt-get install -y chromium');
 
 const ARGS = [
   '--headless',
@@ -21,25 +22,17 @@ const ARGS = [
   '--disable-sync',
 ];
 
-/** Why the browser tests cannot run here, or undefined when they can. Throws under CI when missing. */
-export function chromiumMissing(): string | undefined {
-  if (existsSync(CHROMIUM_PATH)) return undefined;
-  const message = `Chromium is not at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`;
-  if (process.env.CI === 'true') throw new Error(message);
-  process.stderr.write(`browser tests skipped: ${message}\n`);
-  return message;
-}
-
 export interface Browser {
   context: BrowserContext;
   close(): Promise<void>;
 }
 
-/** A fresh Chromium with its own user-data-dir, closed and removed by close(). */
+/** A fresh Chromium with its own user-data-dir, closed and removed by close(). Fails when it is missing. */
 export async function launchChromium(): Promise<Browser> {
+  const executablePath = CHROMIUM.require();
   const profile = mkdtempSync(join(tmpdir(), 'taskbridge-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     args: ARGS,
     headless: true,
     viewport: { width: 1360, height: 860 },

@@ -12,9 +12,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createWorkApiClient, type WorkApiClient } from '../../src/api/index.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { type LocalSystem, startLocalSystem } from '../../src/local/local-system.ts';
-import { type Browser, chromiumMissing, launchChromium } from './chromium.ts';
+import { type Browser, CHROMIUM, launchChromium } from './chromium.ts';
 
-const missing = chromiumMissing();
 const TEAM = 'T0001';
 
 let system: LocalSystem;
@@ -44,7 +43,7 @@ async function tasksTitled(title: string) {
   return (await api.tasks.list({ q: title, per_page: 100 })).data.filter((task) => task.title === title);
 }
 
-describe.skipIf(missing)('the playground in Chromium', () => {
+describe.runIf(CHROMIUM.mustRun)('the playground in Chromium', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-playground-'));
     system = await startLocalSystem({
