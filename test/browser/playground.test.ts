@@ -216,4 +216,107 @@ describe.runIf(CHROMIUM.mustRun)('the playground in Chromium', () => {
     const shot = process.env.PLAYGROUND_SCREENSHOT;
     if (shot) await page.screenshot({ path: shot });
   });
+
+  it('draws Block Kit and mrkdwn as Slack does, dates in the viewer’s zone, and a confirm gates its button', async () => {
+    // 2026-11-24 22:30 UTC: still the 24th in London, the 24th 5:30 PM in New York, the 25th in Tokyo.
+    const at = Date.UTC(2026, 10, 24, 22, 30) / 1000;
+    system.emulator.addMessage({
+      channel: 'C0RANDOM',
+      user: 'U0DEV',
+      text: 'Release checklist',
+      blocks: [
+        { type: 'header', text: { type: 'plain_text', text: 'Release checklist :rocket:' } },
+        {
+          type: 'section',
+          text: {
+            type: 'mrkdwn',
+            text: `*Owner* <@U0BEN>, _cut_ at <!date^${at}^{date_num} {time}|late>, ~old~ \`v2\``,
+          },
+          fields: [
+            { type: 'mrkdwn', text: '*Channel*\n<#C0WEBSITE|website>' },
+            { type: 'mrkdwn', text: '*Link*\n<https://example.com/notes|Release notes>' },
+          ],
+        },
+        { type: 'divider' },
+        { type: 'context', elements: [{ type: 'mrkdwn', text: ':white_check_mark: Checked by Dev' }] },
+        {
+          type: 'rich_text',
+          elements: [
+            {
+              type: 'rich_text_list',
+              style: 'bullet',
+              elements: [
+                {
+                  type: 'rich_text_section',
+                  elements: [{ type: 'text', text: 'Tag the build', style: { bold: true } }],
+                },
+                { type: 'rich_text_section', elements: [{ type: 'text', text: 'Announce it' }] },
+              ],
+            },
+          ],
+        },
+        {
+          type: 'actions',
+          block_id: 'release',
+          elements: [
+            {
+              type: 'button',
+              action_id: 'release_ship',
+              style: 'danger',
+              text: { type: 'plain_text', text: 'Ship it' },
+              confirm: {
+                title: { type: 'plain_text', text: 'Ship the release?' },
+                text: { type: 'mrkdwn', text: 'Everyone gets it *now*.' },
+                confirm: { type: 'plain_text', text: 'Ship' },
+                deny: { type: 'plain_text', text: 'Not yet' },
+                style: 'danger',
+              },
+            },
+          ],
+        },
+      ],
+    });
+    await open('U0ANA', 'C0RANDOM');
+    const message = messageWith('Release checklist');
+    await message.getByRole('heading', { name: 'Release checklist 🚀' }).waitFor();
+    expect(await message.locator('b', { hasText: 'Owner' }).count()).toBe(1);
+    expect(await message.locator('.mention[data-user="U0BEN"]').textContent()).toBe('@Ben Okafor');
+    expect(await message.locator('time.slack-date').textContent()).toBe('2026-11-24 10:30 PM');
+    expect(await message.locator('.channel-mention').textContent()).toBe('#website');
+    expect(await message.getByRole('link', { name: 'Release notes' }).getAttribute('href')).toBe(
+      'https://example.com/notes',
+    );
+    expect(await message.locator('s').textContent()).toBe('old');
+    expect(await message.locator('code').textContent()).toBe('v2');
+    expect(await message.locator('.bk-context').textContent()).toContain('✅');
+    expect(await message.locator('.bk-rich-text li b').textContent()).toBe('Tag the build');
+    expect(await message.locator('hr.bk-divider').count()).toBe(1);
+
+    await open('U0CHLOE', 'C0RANDOM');
+    expect(await messageWith('Release checklist').locator('time.slack-date').textContent()).toBe(
+      '2026-11-25 7:30 AM',
+    );
+
+    // The confirm asks first: "Not yet" sends nothing; "Ship" sends the action.
+    const actions = () => system.emulator.calls().filter((c) => c.method === 'response_url').length;
+    const before = actions();
+    await messageWith('Release checklist').getByRole('button', { name: 'Ship it' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Ship the release?' });
+    await dialog.getByRole('button', { name: 'Not yet' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(actions()).toBe(before);
+    await messageWith('Release checklist').getByRole('button', { name: 'Ship it' }).click();
+    await dialog.getByRole('button', { name: 'Ship' }).click();
+    // Not Taskbridge's button: the app says so, to Chloe only.
+    await messageWith('older version of this message').waitFor();
+  });
+
+  it('unfurls a task link a person posts into its card', async () => {
+    await open('U0CHLOE', 'C0GENERAL');
+    await type('Message #general', 'Is this one still open? https://work.example.com/projects/1/tasks/3');
+    await page.keyboard.press('Enter');
+    const unfurl = messageWith('Is this one still open?').locator('.unfurl');
+    await unfurl.getByText('Publish release notes').waitFor();
+    expect(await unfurl.getAttribute('data-url')).toBe('https://work.example.com/projects/1/tasks/3');
+  });
 });
