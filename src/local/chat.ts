@@ -6,11 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { createLogger } from '../lib/logger.ts';
-import { DEFAULT_SEED } from '../slack-emulator/index.ts';
+import { DEFAULT_SEED } from '../slack-emulator/default-seed.ts';
 import { messageToText, readable } from './blocks-to-text.ts';
-import { startLocalSystem } from './local-system.ts';
 import { RUNNING_FILE } from './running-file.ts';
 
 /** The app works after it acks; this long without a new Slack call means it has finished. */
@@ -66,7 +63,13 @@ async function throughRunning(user: string, channel: string, text: string): Prom
   return describeCalls(answer.calls ?? []);
 }
 
+/** Its own copy for one command; loaded only then, so talking to a running copy starts fast. */
 async function oneShot(user: string, channel: string, text: string): Promise<string[]> {
+  const [{ loadConfig }, { createLogger }, { startLocalSystem }] = await Promise.all([
+    import('../config.ts'),
+    import('../lib/logger.ts'),
+    import('./local-system.ts'),
+  ]);
   const config = loadConfig({
     ...process.env,
     SLACK_BOT_TOKEN: '',

@@ -52,11 +52,12 @@ function shown(message: EmulatorMessage): ShownMessage {
   };
 }
 
-function shownEphemeral(message: EphemeralMessage): ShownMessage {
+/** An ephemeral message: always the app's (the emulator keeps no other kind). */
+function shownEphemeral(message: EphemeralMessage, botUserId: string): ShownMessage {
   return {
     ts: message.ts,
     channel: message.channel,
-    user: 'U0TASKBOT',
+    user: botUserId,
     text: message.text,
     ...(message.blocks ? { blocks: message.blocks } : {}),
     ...(message.attachments ? { attachments: message.attachments } : {}),
@@ -99,7 +100,7 @@ export function buildSnapshot(emulator: SlackEmulator, query: SnapshotQuery) {
   let thread: ShownMessage[] | undefined;
   if (channel) {
     const all = emulator.messages(channel.id, { replies: true }).map(shown);
-    const ephemerals = emulator.ephemeralMessages(me.id, channel.id).map(shownEphemeral);
+    const ephemerals = emulator.ephemeralMessages(me.id, channel.id).map((m) => shownEphemeral(m, botUserId));
     const everything = [...all, ...ephemerals].sort(byTs);
     messages = everything.filter((m) => !m.threadTs || m.threadTs === m.ts);
     if (query.thread) thread = everything.filter((m) => m.ts === query.thread || m.threadTs === query.thread);
