@@ -112,13 +112,15 @@ export function Composer({
             },
       ]);
     }
+    // Set the box at once, caret included: keys typed right after the pick land after it.
+    if (box.current) {
+      box.current.value = next;
+      box.current.focus();
+      box.current.setSelectionRange(at, at);
+    }
     setText(next);
     setCaret(at);
     setHighlight(0);
-    requestAnimationFrame(() => {
-      box.current?.focus();
-      box.current?.setSelectionRange(at, at);
-    });
   };
 
   const send = async () => {
