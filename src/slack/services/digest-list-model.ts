@@ -5,7 +5,7 @@
  */
 import { nextFiring } from '../../digest/schedule.ts';
 import type { AppDeps } from '../deps.ts';
-import { workspaceMembers } from '../listeners/shared/open-link-modal.ts';
+import { workspaceMembers } from '../features/account/open-link-modal.ts';
 import type { RenderedMessage } from '../ui/block-types.ts';
 import { renderDigestList } from '../ui/digest/digest-list.ts';
 import { activeProjects } from './resolve-project.ts';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { BOT_SCOPES } from '../../../src/create-app.ts';
-import { COMMAND_ROUTES, EVENT_ROUTES, SHORTCUT_ROUTES } from '../../../src/slack/listeners/index.ts';
+import { COMMAND_ROUTES, EVENT_ROUTES, SHORTCUT_ROUTES } from '../../../src/slack/router/index.ts';
 
 interface Manifest {
   display_information: { name: string; description: string };

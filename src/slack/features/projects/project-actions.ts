@@ -1,0 +1,76 @@
+/** Project buttons: New project…, the row menu (Edit…, Archive…), and the archive confirm. */
+import type { AppDeps } from '../../deps.ts';
+import { reportActionFailure } from '../../kit/report-action-failure.ts';
+import { requireApi } from '../../kit/require-api.ts';
+import { type ActionArgs, actionContext, staleButton } from '../../kit/team-action.ts';
+import { renderProjectSaved } from '../../ui/team/project-messages.ts';
+import { decodeProjectMenu, decodeRef } from '../../ui/team/values.ts';
+import { openEditProjectForm, openNewProjectForm } from './project-forms.ts';
+import { archiveConfirmOrRefusal, archiveRefusal } from './projects-command.ts';
+
+/** Long enough to outlast Slack's retries of one click. */
+const CLICK_CLAIM_TTL_MS = 30 * 60_000;
+
+export function projectNewHandler(deps: AppDeps) {
+  return async (args: ActionArgs) => {
+    await args.ack();
+    const ctx = actionContext(deps, args);
+    try {
+      await openNewProjectForm(deps, ctx.client, ctx);
+    } catch (error) {
+      await reportActionFailure(deps, ctx.respond, error);
+    }
+  };
+}
+
+export function projectMenuHandler(deps: AppDeps) {
+  return async (args: ActionArgs) => {
+    await args.ack();
+    const ctx = actionContext(deps, args);
+    const chosen = decodeProjectMenu(ctx.value);
+    if (!chosen) {
+      await staleButton(ctx);
+      return;
+    }
+    try {
+      if (chosen.choice === 'edit') {
+        await openEditProjectForm(deps, ctx.client, { ...ctx, project: { id: chosen.projectId } });
+        return;
+      }
+      const api = await requireApi(deps, ctx.teamId);
+      const project = await api.projects.get(chosen.projectId);
+      const message = await archiveConfirmOrRefusal(deps, api, ctx, project);
+      await ctx.respond({ response_type: 'ephemeral', replace_original: false, ...message });
+    } catch (error) {
+      await reportActionFailure(deps, ctx.respond, error);
+    }
+  };
+}
+
+export function projectConfirmArchiveHandler(deps: AppDeps) {
+  return async (args: ActionArgs) => {
+    await args.ack();
+    const ctx = actionContext(deps, args);
+    const ids = decodeRef('project', ctx.value);
+    if (!ids) {
+      await staleButton(ctx);
+      return;
+    }
+    const projectId = ids[0]!;
+    try {
+      const key = `project-archive:${ctx.teamId}:${projectId}:${ctx.messageTs ?? ctx.triggerId}`;
+      const outcome = await deps.idempotency.once(key, CLICK_CLAIM_TTL_MS, async () => {
+        const api = await requireApi(deps, ctx.teamId);
+        const project = await api.projects.get(projectId);
+        const refusal = await archiveRefusal(deps, api, ctx, project);
+        if (refusal) return refusal;
+        const archived = await api.projects.archive(project.id);
+        return renderProjectSaved({ project: archived, userId: ctx.userId, change: 'archived' });
+      });
+      if (outcome.state !== 'ran') return;
+      await ctx.respond({ response_type: 'ephemeral', replace_original: true, ...outcome.value });
+    } catch (error) {
+      await reportActionFailure(deps, ctx.respond, error);
+    }
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * What a team button handler needs from Bolt's arguments, read once: who clicked, where, the
+ * trigger (valid 3 s, once) and `respond` (the clicked message's response_url).
+ */
+import type { AllMiddlewareArgs, BlockAction, RespondFn, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { AppDeps } from '../deps.ts';
+
+export type ActionArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
+
+export interface TeamActionContext {
+  deps: AppDeps;
+  client: WebClient;
+  respond: RespondFn;
+  teamId: string;
+  userId: string;
+  /** Null when the click was not in a channel (a modal, the Home tab). */
+  channelId: string | null;
+  triggerId: string;
+  /** The clicked message (for once-only keys). */
+  messageTs: string | null;
+  /** The clicked element's value or chosen option's value. */
+  value: string | null;
+}
+
+export function actionContext(deps: AppDeps, args: ActionArgs): TeamActionContext {
+  const { body, action } = args;
+  const value =
+    'value' in action && typeof action.value === 'string'
+      ? action.value
+      : 'selected_option' in action &&
+          action.selected_option &&
+          typeof action.selected_option.value === 'string'
+        ? action.selected_option.value
+        : null;
+  return {
+    deps,
+    client: args.client,
+    respond: args.respond,
+    teamId: body.team?.id ?? body.user.team_id ?? '',
+    userId: body.user.id,
+    channelId: body.channel?.id ?? body.container?.channel_id ?? null,
+    triggerId: body.trigger_id,
+    messageTs: body.container?.message_ts ?? body.message?.ts ?? null,
+    value,
+  };
+}
+
+/** Tells the person a button is out of date (its value no longer reads), without touching the message. */
+export async function staleButton(ctx: TeamActionContext): Promise<void> {
+  await ctx.respond({
+    response_type: 'ephemeral',
+    replace_original: false,
+    text: ':warning: That button is out of date. Run the command again for a fresh one.',
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * How every team form is submitted: the metadata is checked and the fields read first, and any
+ * problem is answered in the acknowledgement (`response_action: errors`) before the service is
+ * called; then the form closes and the work runs once per view (a double submit or a Slack retry
+ * finds the claim taken), and its outcome, or what went wrong, goes to the person.
+ */
+import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { AppDeps } from '../deps.ts';
+import { describeFailure } from '../services/failure-message.ts';
+import { type Recipient, tellPerson } from '../services/team-notify.ts';
+import type { RenderedMessage } from '../ui/block-types.ts';
+import { mrkdwn } from '../ui/limits.ts';
+import type { FormResult } from '../ui/team/modal-parts.ts';
+import { openTeamForm, type TeamFormKind, type TeamFormMetadata } from './team-form-metadata.ts';
+
+type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+/** Long enough to outlast every Slack retry of a submission. */
+const FORM_CLAIM_TTL_MS = 30 * 60_000;
+
+export interface FormContext<K extends TeamFormKind> {
+  deps: AppDeps;
+  client: WebClient;
+  teamId: string;
+  userId: string;
+  meta: TeamFormMetadata<K>;
+  /** Where the outcome goes. */
+  to: Recipient;
+}
+
+export interface TeamFormSpec<K extends TeamFormKind, V> {
+  kind: K;
+  read(values: unknown, meta: TeamFormMetadata<K>): FormResult<V>;
+  /** Does the work; answers what to tell the person (null: it told them itself). */
+  run(ctx: FormContext<K>, value: V): Promise<RenderedMessage | null>;
+}
+
+export function failureMessage(error: unknown): RenderedMessage {
+  const { text } = describeFailure(error);
+  return { text, blocks: [{ type: 'section', text: mrkdwn(text) }] };
+}
+
+function channelOf(meta: object): string | null {
+  if ('c' in meta && typeof meta.c === 'string') return meta.c;
+  if ('ch' in meta && typeof meta.ch === 'string') return meta.ch;
+  return null;
+}
+
+export function teamFormHandler<K extends TeamFormKind, V>(spec: TeamFormSpec<K, V>) {
+  return (deps: AppDeps) =>
+    async ({ ack, body, view, client }: Args) => {
+      let meta: TeamFormMetadata<K>;
+      try {
+        meta = openTeamForm(deps, spec.kind, view.private_metadata);
+      } catch {
+        // Errors must name a block of the view: the first input shows it.
+        const block = view.blocks.find((b) => b.type === 'input')?.block_id ?? 'form';
+        await ack({
+          response_action: 'errors',
+          errors: { [block]: 'This form is out of date or was changed. Close it and open it again.' },
+        });
+        return;
+      }
+      const read = spec.read(view.state.values, meta);
+      if (!read.ok) {
+        await ack({ response_action: 'errors', errors: read.errors });
+        return;
+      }
+      await ack();
+      const teamId = body.team?.id ?? body.user.team_id ?? '';
+      const ctx: FormContext<K> = {
+        deps,
+        client,
+        teamId,
+        userId: body.user.id,
+        meta,
+        to: { userId: body.user.id, channelId: channelOf(meta) },
+      };
+      try {
+        const outcome = await deps.idempotency.once(
+          `team-form:${teamId}:${view.id}`,
+          FORM_CLAIM_TTL_MS,
+          async () => {
+            const message = await spec.run(ctx, read.value);
+            if (message) await tellPerson(client, ctx.to, message);
+            return true;
+          },
+        );
+        if (outcome.state !== 'ran') deps.logger.info({ view: view.id }, 'form submitted again: ignored');
+      } catch (error) {
+        deps.logger.warn({ err: error, form: spec.kind }, 'a team form failed');
+        await tellPerson(client, ctx.to, failureMessage(error)).catch((tellError: unknown) =>
+          deps.logger.error({ err: tellError }, 'could not tell the person a form failed'),
+        );
+      }
+    };
+}
