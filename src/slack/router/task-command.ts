@@ -10,46 +10,46 @@ import type { CommandContext } from '../kit/command-context.ts';
 import { reportFailure } from '../kit/report-failure.ts';
 import { commandErrorMessage } from '../ui/messages/errors.ts';
 import { renderHelp } from '../ui/messages/help.ts';
-import { VERB_HANDLERS } from './verbs.ts';
+import type { RouteTables } from './merge-routes.ts';
 
-/** Verbs this app answers; help lists exactly these. */
-export const ENABLED_VERBS: VerbName[] = ['help', ...(Object.keys(VERB_HANDLERS) as VerbName[])];
-
-export function taskCommandHandler(deps: AppDeps) {
-  return async ({ command, ack, respond, client }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
-    const parsed = parseTaskCommand(command.text ?? '', { enabled: ENABLED_VERBS });
-    if (parsed.kind === 'error') {
-      await ack({ response_type: 'ephemeral', ...commandErrorMessage(parsed, { enabled: ENABLED_VERBS }) });
-      return;
-    }
-    if (parsed.verb === 'help') {
-      await ack({
-        response_type: 'ephemeral',
-        ...renderHelp({ enabled: ENABLED_VERBS, topic: parsed.topic }),
-      });
-      return;
-    }
-    await ack();
-    const ctx: CommandContext = {
-      deps,
-      command,
-      client,
-      respond,
-      teamId: command.team_id,
-      userId: command.user_id,
-      channelId: command.channel_id,
-      triggerId: command.trigger_id,
+/** `/task` over the verbs the features declare; help lists exactly those. */
+export function taskCommand(verbs: RouteTables['verbs']) {
+  const enabled: VerbName[] = ['help', ...verbs.keys()];
+  return (deps: AppDeps) =>
+    async ({ command, ack, respond, client }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
+      const parsed = parseTaskCommand(command.text ?? '', { enabled: enabled });
+      if (parsed.kind === 'error') {
+        await ack({ response_type: 'ephemeral', ...commandErrorMessage(parsed, { enabled: enabled }) });
+        return;
+      }
+      if (parsed.verb === 'help') {
+        await ack({
+          response_type: 'ephemeral',
+          ...renderHelp({ enabled: enabled, topic: parsed.topic }),
+        });
+        return;
+      }
+      await ack();
+      const ctx: CommandContext = {
+        deps,
+        command,
+        client,
+        respond,
+        teamId: command.team_id,
+        userId: command.user_id,
+        channelId: command.channel_id,
+        triggerId: command.trigger_id,
+      };
+      const handler = verbs.get(parsed.verb);
+      if (!handler) {
+        await respond({ response_type: 'ephemeral', ...renderHelp({ enabled: enabled }) });
+        return;
+      }
+      try {
+        // The table pairs each verb with its own intent type; TypeScript cannot follow that through the map.
+        await handler(ctx, parsed as never);
+      } catch (error) {
+        await reportFailure(ctx, error);
+      }
     };
-    const handler = VERB_HANDLERS[parsed.verb];
-    if (!handler) {
-      await respond({ response_type: 'ephemeral', ...renderHelp({ enabled: ENABLED_VERBS }) });
-      return;
-    }
-    try {
-      // The table pairs each verb with its own intent type; TypeScript cannot follow that through the index.
-      await handler(ctx, parsed as never);
-    } catch (error) {
-      await reportFailure(ctx, error);
-    }
-  };
 }

@@ -1,11 +1,11 @@
 /**
- * Scheduled digests: this feature's own routing tables (the form, the list's buttons, the task menu
- * in a digest message, the personal digest on Home, the zone search), merged into the app's in
- * listeners/index.ts.
+ * Scheduled digests: `/task digest`, the form, the list's buttons, the task menu in a digest
+ * message, the personal digest on Home, the zone search.
  */
 import { DIGEST_TASK_MENU_ACTION_ID } from '../../../digest/ids.ts';
-import type { ListenerTables } from '../../kit/routes.ts';
+import type { FeatureRoutes } from '../../kit/routes.ts';
 import { DIGEST_ACTIONS, DIGEST_FIELDS, DIGEST_VIEWS } from '../../ui/ids.ts';
+import { digestHandler } from './digest-command.ts';
 import { digestFormSubmittedHandler } from './digest-form-submitted.ts';
 import { digestHomeOffHandler, digestHomeOnHandler, digestHomeTimeHandler } from './digest-home-actions.ts';
 import {
@@ -17,9 +17,10 @@ import {
 import { digestTaskMenuHandler } from './digest-task-menu.ts';
 import { zoneOptionsHandler } from './zone-options.ts';
 
-export const DIGEST_ROUTES: ListenerTables = {
-  commands: {},
-  shortcuts: {},
+export const DIGEST_ROUTES: FeatureRoutes = {
+  verbs: {
+    digest: digestHandler,
+  },
   views: {
     [DIGEST_VIEWS.form]: digestFormSubmittedHandler,
   },
@@ -36,5 +37,4 @@ export const DIGEST_ROUTES: ListenerTables = {
   options: {
     [DIGEST_FIELDS.timeZone.action]: zoneOptionsHandler,
   },
-  events: {},
 };
