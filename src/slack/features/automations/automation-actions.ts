@@ -3,12 +3,13 @@
  * or a Slack retry cannot switch it back; and the answer shows the state the service returned,
  * never the one asked for, since someone may have changed the rule since the list was drawn.
  */
+
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
 import { reportActionFailure } from '../../kit/report-action-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { type ActionArgs, actionContext, staleButton } from '../../kit/team-action.ts';
 import { actorFor, mayManageProject } from '../../services/team-permissions.ts';
-import { escapeWithin } from '../../text/mrkdwn.ts';
 import { stateText } from '../../ui/team/automation-messages.ts';
 import { refusalFor, renderRefusal } from '../../ui/team/refusal.ts';
 import { decodeRef } from '../../ui/team/values.ts';

@@ -3,6 +3,7 @@
  * channel); `automations new` opens the form. Creating and switching rules is for project admins.
  */
 import type { WebClient } from '@slack/web-api';
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { AutomationsIntent, ProjectRef } from '../../commands/intents.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
@@ -13,7 +14,6 @@ import { sealTeamForm } from '../../kit/team-form-metadata.ts';
 import { projectForCommand } from '../../services/command-project.ts';
 import { activeProjects, channelDefaultProject, resolveProject } from '../../services/resolve-project.ts';
 import { actorFor, mayManageProject } from '../../services/team-permissions.ts';
-import { escapeWithin } from '../../text/mrkdwn.ts';
 import { TEAM_VIEWS } from '../../ui/ids.ts';
 import { projectProblemMessage } from '../../ui/messages/project-problem.ts';
 import { readAutomationForm, renderAutomationForm } from '../../ui/team/automation-form.ts';

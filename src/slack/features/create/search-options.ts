@@ -5,9 +5,9 @@
  */
 import type { AllMiddlewareArgs, SlackOptionsMiddlewareArgs } from '@slack/bolt';
 import type { WorkApiClient } from '../../../api/index.ts';
+import { truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
 import { activeProjects } from '../../services/resolve-project.ts';
-import { truncate } from '../../text/mrkdwn.ts';
 import { workspaceMembers } from '../account/open-link-modal.ts';
 
 /** Slack shows at most 100 options. */

@@ -4,6 +4,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { GoalRecord, WorkApiClient } from '../../../api/index.ts';
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { ProjectRef } from '../../commands/intents.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type FormOpener, openTeamModal } from '../../kit/open-team-modal.ts';
@@ -15,7 +16,6 @@ import { findGoal } from '../../services/team-goals.ts';
 import { type Actor, actorFor, mayWriteWorkspace } from '../../services/team-permissions.ts';
 import { projectNames } from '../../services/team-projects.ts';
 import { allWorkspaces } from '../../services/team-workspaces.ts';
-import { escapeWithin } from '../../text/mrkdwn.ts';
 import type { ModalView, RenderedMessage } from '../../ui/block-types.ts';
 import { TEAM_VIEWS } from '../../ui/ids.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';

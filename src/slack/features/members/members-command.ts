@@ -3,6 +3,7 @@
  * roles are for the project's admins (by the linked member's role) and Slack workspace admins.
  */
 import { ConflictError, type ProjectMemberRecord, type WorkApiClient } from '../../../api/index.ts';
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { InviteIntent, MembersIntent, RoleIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { requireApi } from '../../kit/require-api.ts';
@@ -10,7 +11,6 @@ import { projectForCommand } from '../../services/command-project.ts';
 import { resolvePeople, slackUsersByMember } from '../../services/resolve-people.ts';
 import type { ProjectChoice } from '../../services/resolve-project.ts';
 import { actorFor, mayManageProject } from '../../services/team-permissions.ts';
-import { escapeWithin } from '../../text/mrkdwn.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
 import {

@@ -4,6 +4,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import { toLocalDateString } from '../../../lib/dates.ts';
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { ProjectRef } from '../../commands/intents.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type FormOpener, openTeamModal } from '../../kit/open-team-modal.ts';
@@ -12,7 +13,6 @@ import { teamFormHandler } from '../../kit/team-form.ts';
 import { sealTeamForm } from '../../kit/team-form-metadata.ts';
 import { activeProjects, resolveProject } from '../../services/resolve-project.ts';
 import { actorFor } from '../../services/team-permissions.ts';
-import { escapeWithin } from '../../text/mrkdwn.ts';
 import { TEAM_VIEWS } from '../../ui/ids.ts';
 import { projectProblemMessage } from '../../ui/messages/project-problem.ts';
 import {

@@ -4,6 +4,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import { ConflictError, type SprintRecord, ValidationError, type WorkApiClient } from '../../../api/index.ts';
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { ProjectRef, SprintRef } from '../../commands/intents.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireApi } from '../../kit/require-api.ts';
@@ -16,7 +17,6 @@ import {
   sprintReport,
   sprintScope,
 } from '../../services/team-sprints.ts';
-import { escapeWithin } from '../../text/mrkdwn.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
 import { projectProblemMessage } from '../../ui/messages/project-problem.ts';

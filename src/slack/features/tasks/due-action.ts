@@ -3,7 +3,8 @@
  * keeps that time on the new day; otherwise it is due by the end of that day.
  */
 import type { Task } from '../../../contract/index.ts';
-import { dueKind, dueMrkdwn, fromLocalDateTime, toLocalTimeString } from '../../../lib/dates.ts';
+import { dueKind, fromLocalDateTime, toLocalTimeString } from '../../../lib/dates.ts';
+import { dueMrkdwn } from '../../../slack-platform/date-tokens.ts';
 import type { AppDeps } from '../../deps.ts';
 import { changeTask } from '../../services/task-changes.ts';
 import { TaskRefusal } from '../../services/task-refusal.ts';

@@ -1,5 +1,6 @@
 /** `/task due ID DATE | none`: the date read in the person's zone ("friday", "tomorrow 5pm"). */
-import { describeDueProblem, dueMrkdwn, parseDueDate } from '../../../lib/dates.ts';
+import { describeDueProblem, parseDueDate } from '../../../lib/dates.ts';
+import { dueMrkdwn } from '../../../slack-platform/date-tokens.ts';
 import type { DueIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { setTaskDue } from '../../services/task-changes.ts';

@@ -4,11 +4,11 @@
  * the status changed again, the undo is refused and the card redrawn without it.
  */
 import type { ProjectStatusDef, Task } from '../../../contract/index.ts';
+import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
 import { markTaskDone, setTaskStatus, type TaskChange } from '../../services/task-changes.ts';
 import type { TaskOutcome } from '../../services/task-surface.ts';
-import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
 import { statusChangedNotice, statusUndoneNotice, type TaskNotice } from '../../ui/messages/task-notice.ts';
 import { decodeTaskActionBlockId, decodeTaskRef, decodeUndoStatus } from '../../ui/values.ts';
 import { type TaskActionContext, taskActionHandler } from './action-context.ts';

@@ -2,7 +2,7 @@
  * "Link your account": choose which service member you are, the suggested match first and chosen.
  * Up to 100 members fit a static menu; beyond that the menu searches (options request).
  */
-import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { InputBlock, KnownBlock, ModalView } from '../block-types.ts';
 import { LINK_FIELDS as F, VIEWS } from '../ids.ts';
 import { LIMITS, mrkdwn, option, plainText } from '../limits.ts';

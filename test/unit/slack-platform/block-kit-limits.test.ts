@@ -5,7 +5,7 @@ import {
   validateBlocks,
   validateMessage,
   validateView,
-} from '../../../src/slack-emulator/block-kit-limits.ts';
+} from '../../../src/slack-platform/block-kit-limits.ts';
 
 const section = (text: string, extra: Record<string, unknown> = {}) => ({
   type: 'section',

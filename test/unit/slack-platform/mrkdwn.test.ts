@@ -6,7 +6,7 @@ import {
   slackMarkupToText,
   truncate,
   unescapeMrkdwn,
-} from '../../../../src/slack/text/mrkdwn.ts';
+} from '../../../src/slack-platform/mrkdwn.ts';
 
 describe('escapeMrkdwn / unescapeMrkdwn', () => {
   it('escapes exactly & < >', () => {
