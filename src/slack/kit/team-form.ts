@@ -8,16 +8,14 @@ import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } fro
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../deps.ts';
 import { describeFailure } from '../services/failure-message.ts';
-import { type Recipient, tellPerson } from '../services/team-notify.ts';
 import type { RenderedMessage } from '../ui/block-types.ts';
 import { mrkdwn } from '../ui/limits.ts';
 import type { FormResult } from '../ui/team/modal-parts.ts';
+import { once } from './once.ts';
 import { openTeamForm, type TeamFormKind, type TeamFormMetadata } from './team-form-metadata.ts';
+import { type Recipient, tellPerson } from './tell-person.ts';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-
-/** Long enough to outlast every Slack retry of a submission. */
-const FORM_CLAIM_TTL_MS = 30 * 60_000;
 
 export interface FormContext<K extends TeamFormKind> {
   deps: AppDeps;
@@ -78,9 +76,9 @@ export function teamFormHandler<K extends TeamFormKind, V>(spec: TeamFormSpec<K,
         to: { userId: body.user.id, channelId: channelOf(meta) },
       };
       try {
-        const outcome = await deps.idempotency.once(
-          `team-form:${teamId}:${view.id}`,
-          FORM_CLAIM_TTL_MS,
+        const outcome = await once(
+          deps.idempotency,
+          { purpose: 'team-form', kind: 'view', teamId, viewId: view.id },
           async () => {
             const message = await spec.run(ctx, read.value);
             if (message) await tellPerson(client, ctx.to, message);

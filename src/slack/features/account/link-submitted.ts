@@ -3,9 +3,9 @@ import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } fro
 import type { AppDeps } from '../../deps.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { describeFailure } from '../../services/failure-message.ts';
+import { workspaceMembers } from '../../services/workspace-members.ts';
 import { LINK_FIELDS } from '../../ui/ids.ts';
 import { readLinkSubmission } from '../../ui/modals/link.ts';
-import { workspaceMembers } from './open-link-modal.ts';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 

@@ -3,10 +3,10 @@
  * members with the person's likely match first.
  */
 import type { WebClient } from '@slack/web-api';
-import type { WorkspaceMember } from '../../../contract/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { describeFailure } from '../../services/failure-message.ts';
+import { workspaceMembers } from '../../services/workspace-members.ts';
 import { VIEWS } from '../../ui/ids.ts';
 import { renderLinkView } from '../../ui/modals/link.ts';
 import { renderLoadingView, renderProblemView } from '../../ui/modals/loading.ts';
@@ -49,17 +49,4 @@ export async function openLinkModal(
       view: renderProblemView('Link your account', describeFailure(error).text, VIEWS.link),
     });
   }
-}
-
-/** Every member of every workspace the token sees (one workspace for most organisations), deduplicated. */
-export async function workspaceMembers(
-  api: Awaited<ReturnType<typeof requireApi>>,
-): Promise<WorkspaceMember[]> {
-  const workspaces = await api.workspaces.list({ per_page: 100 });
-  const seen = new Map<number, WorkspaceMember>();
-  for (const ws of workspaces.data) {
-    const page = await api.workspaces.members(ws.id, { per_page: 100 });
-    for (const m of page.data) if (!seen.has(m.id)) seen.set(m.id, m as WorkspaceMember);
-  }
-  return [...seen.values()];
 }

@@ -6,10 +6,10 @@
 
 import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
+import { actorFor, mayManageProject } from '../../kit/permissions.ts';
 import { reportActionFailure } from '../../kit/report-action-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { type ActionArgs, actionContext, staleButton } from '../../kit/team-action.ts';
-import { actorFor, mayManageProject } from '../../services/team-permissions.ts';
 import { stateText } from '../../ui/team/automation-messages.ts';
 import { refusalFor, renderRefusal } from '../../ui/team/refusal.ts';
 import { decodeRef } from '../../ui/team/values.ts';

@@ -10,6 +10,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Task } from '../../../contract/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireApi } from '../../kit/require-api.ts';
+import { tellPerson } from '../../kit/tell-person.ts';
 import { createTaskOnce } from '../../services/create-task.ts';
 import { saveDraft } from '../../services/drafts.ts';
 import { describeFailure } from '../../services/failure-message.ts';
@@ -66,8 +67,7 @@ export function createTaskSubmittedHandler(deps: AppDeps) {
       const draftId = await saveDraft(deps, { teamId, userId, submission, metadata });
       await tellPerson(
         client,
-        userId,
-        metadata,
+        { userId, channelId: metadata.channelId },
         draftFailureMessage({ title: submission.title, reason: failure.text, draftId }),
       );
     }
@@ -104,16 +104,21 @@ async function createFromSubmission(
   ]
     .filter(Boolean)
     .join('\n\n');
-  const { task } = await createTaskOnce(deps, api, `view:${q.teamId}:${q.viewId}`, {
-    project_id: s.projectId,
-    title: s.title,
-    ...(description ? { description } : {}),
-    ...(people.members.length > 0 ? { assignee_ids: people.members.map((m) => m.id) } : {}),
-    ...(s.due ? { due_date: s.due.date.toISOString() } : {}),
-    priority: s.priority,
-    ...(s.statusId ? { status_id: s.statusId } : {}),
-    ...(creator ? { creator_id: creator.memberId } : {}),
-  });
+  const { task } = await createTaskOnce(
+    deps,
+    api,
+    { kind: 'view', teamId: q.teamId, viewId: q.viewId },
+    {
+      project_id: s.projectId,
+      title: s.title,
+      ...(description ? { description } : {}),
+      ...(people.members.length > 0 ? { assignee_ids: people.members.map((m) => m.id) } : {}),
+      ...(s.due ? { due_date: s.due.date.toISOString() } : {}),
+      priority: s.priority,
+      ...(s.statusId ? { status_id: s.statusId } : {}),
+      ...(creator ? { creator_id: creator.memberId } : {}),
+    },
+  );
   if (people.unresolved.length > 0) {
     await client.chat
       .postMessage({
@@ -143,28 +148,7 @@ async function postResult(
     return;
   }
   const message = renderTaskCard(card, now);
-  await tellPerson(client, q.userId, m, message, true);
-}
-
-/** Posts in the form's channel (visibly when `public`), falling back to a direct message when the bot cannot post there. */
-async function tellPerson(
-  client: WebClient,
-  userId: string,
-  m: CreateTaskMetadata,
-  message: { text: string; blocks?: unknown[] },
-  visible = false,
-): Promise<void> {
-  const payload = { text: message.text, ...(message.blocks ? { blocks: message.blocks as never } : {}) };
-  if (m.channelId && !m.channelId.startsWith('D')) {
-    try {
-      if (visible) await client.chat.postMessage({ channel: m.channelId, ...payload });
-      else await client.chat.postEphemeral({ channel: m.channelId, user: userId, ...payload });
-      return;
-    } catch {
-      // Not in that channel (or it is gone): a direct message still reaches the person.
-    }
-  }
-  await client.chat.postMessage({ channel: userId, ...payload });
+  await tellPerson(client, { userId: q.userId, channelId: m.channelId }, message, { visible: true });
 }
 
 /** The source message's link, or null when Slack will not give it (the task is still created). */

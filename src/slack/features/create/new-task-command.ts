@@ -81,14 +81,19 @@ export async function newTaskHandler(ctx: CommandContext, intent: NewTaskIntent)
     projectId: project.id,
   });
   const creator = await deps.userLinks.get(ctx.teamId, ctx.userId);
-  const { task } = await createTaskOnce(deps, api, `command:${ctx.teamId}:${ctx.triggerId}`, {
-    project_id: project.id,
-    title: intent.title,
-    ...(people.members.length > 0 ? { assignee_ids: people.members.map((m) => m.id) } : {}),
-    ...(due ? { due_date: due.toISOString() } : {}),
-    ...(intent.priority ? { priority: intent.priority } : {}),
-    ...(creator ? { creator_id: creator.memberId } : {}),
-  });
+  const { task } = await createTaskOnce(
+    deps,
+    api,
+    { kind: 'trigger', teamId: ctx.teamId, triggerId: ctx.triggerId },
+    {
+      project_id: project.id,
+      title: intent.title,
+      ...(people.members.length > 0 ? { assignee_ids: people.members.map((m) => m.id) } : {}),
+      ...(due ? { due_date: due.toISOString() } : {}),
+      ...(intent.priority ? { priority: intent.priority } : {}),
+      ...(creator ? { creator_id: creator.memberId } : {}),
+    },
+  );
   const slackUserIds = await slackUsersByMember(deps, ctx.teamId);
   const card = renderTaskCard(
     {

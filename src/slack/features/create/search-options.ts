@@ -8,7 +8,7 @@ import type { WorkApiClient } from '../../../api/index.ts';
 import { truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
 import { activeProjects } from '../../services/resolve-project.ts';
-import { workspaceMembers } from '../account/open-link-modal.ts';
+import { workspaceMembers } from '../../services/workspace-members.ts';
 
 /** Slack shows at most 100 options. */
 const MAX_OPTIONS = 100;

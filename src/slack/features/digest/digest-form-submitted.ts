@@ -11,7 +11,8 @@ import { DigestDeliveryError } from '../../../digest/slack-failure.ts';
 import { DigestSubscriptionError } from '../../../digest/subscriptions.ts';
 import type { DigestSubscription } from '../../../digest/types.ts';
 import type { AppDeps } from '../../deps.ts';
-import { tellAboutDigest } from '../../services/digest-reply.ts';
+import { once } from '../../kit/once.ts';
+import { tellPerson } from '../../kit/tell-person.ts';
 import { describeFailure } from '../../services/failure-message.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import {
@@ -25,9 +26,6 @@ import { mrkdwn } from '../../ui/limits.ts';
 import { type DigestFormMetadata, openDigestFormMetadata } from './form-metadata.ts';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-
-/** Long enough to outlast every Slack retry of a submission. */
-const FORM_CLAIM_TTL_MS = 30 * 60_000;
 
 function said(text: string): RenderedMessage {
   return { text, blocks: [{ type: 'section', text: mrkdwn(text) }] };
@@ -100,12 +98,13 @@ export function digestFormSubmittedHandler(deps: AppDeps) {
     const userId = body.user.id;
     const to = { userId, channelId: meta.c };
     try {
-      await deps.idempotency.once(`digest-form:${teamId}:${view.id}`, FORM_CLAIM_TTL_MS, async () => {
+      const origin = { purpose: 'digest-form', kind: 'view', teamId, viewId: view.id } as const;
+      await once(deps.idempotency, origin, async () => {
         const { sub, created } = await save(deps, { teamId, userId, meta, value: read.value });
         deps.logger.info({ teamId, subscriptionId: sub.id, created, by: userId }, 'digest saved');
         const now = deps.clock.now();
         const names = selectedOptionLabels(view.state.values, DIGEST_FIELDS.projects);
-        await tellAboutDigest(
+        await tellPerson(
           client,
           to,
           digestSavedMessage(
@@ -121,7 +120,7 @@ export function digestFormSubmittedHandler(deps: AppDeps) {
         );
         if (read.value.preview) {
           const problem = await preview(deps, sub);
-          if (problem) await tellAboutDigest(client, to, problem);
+          if (problem) await tellPerson(client, to, problem);
         }
         return true;
       });
@@ -142,7 +141,7 @@ async function tellFailure(
       ? said(`:warning: The digest was not saved: ${error.message}.`)
       : said(describeFailure(error).text);
   if (!(error instanceof DigestSubscriptionError)) deps.logger.warn({ err: error }, 'the digest form failed');
-  await tellAboutDigest(client, to, message).catch((tellError: unknown) =>
+  await tellPerson(client, to, message).catch((tellError: unknown) =>
     deps.logger.error({ err: tellError }, 'could not tell the person the digest form failed'),
   );
 }

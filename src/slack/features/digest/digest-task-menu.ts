@@ -15,6 +15,7 @@ import { DigestDeliveryError } from '../../../digest/slack-failure.ts';
 import { parseTaskActionValue } from '../../../digest/task-action-value.ts';
 import type { DigestSubscription } from '../../../digest/types.ts';
 import type { AppDeps } from '../../deps.ts';
+import { once } from '../../kit/once.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { applyDigestTaskAction } from '../../services/digest-task-actions.ts';
 import { linkOfferForActing, taskActor } from '../../services/task-actor.ts';
@@ -23,9 +24,6 @@ import type { RenderedMessage } from '../../ui/block-types.ts';
 import { digestGoneMessage, type TaskActedModel, taskActedMessage } from '../../ui/digest/digest-messages.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockAction<OverflowAction>> & AllMiddlewareArgs;
-
-/** A proxy may deliver an interaction twice: one delivery acts once. */
-const ACTION_DEDUPE_TTL_MS = 10 * 60_000;
 
 function privately(respond: RespondFn, message: RenderedMessage | { text: string }) {
   return respond({ response_type: 'ephemeral', replace_original: false, ...message });
@@ -71,8 +69,15 @@ export function digestTaskMenuHandler(deps: AppDeps) {
         return;
       }
       const api = await requireApi(deps, teamId);
-      const key = `digest-task:${teamId}:${userId}:${action.action_ts}`;
-      await deps.idempotency.once(key, ACTION_DEDUPE_TTL_MS, async () => {
+      const origin = {
+        purpose: 'digest-task',
+        kind: 'action',
+        teamId,
+        userId,
+        actionTs: action.action_ts,
+        actionId: action.action_id,
+      } as const;
+      await once(deps.idempotency, origin, async () => {
         const now = deps.clock.now();
         const result = await applyDigestTaskAction(api, choice, taskId, { timeZone: sub.timeZone, now });
         deps.logger.info(

@@ -13,12 +13,12 @@ import { requireApi } from '../../kit/require-api.ts';
 import { checkPostable } from '../../services/digest-channel.ts';
 import { describeFailure } from '../../services/failure-message.ts';
 import { activeProjects, channelDefaultProject } from '../../services/resolve-project.ts';
+import { workspaceMembers } from '../../services/workspace-members.ts';
 import type { ModalView } from '../../ui/block-types.ts';
 import { type DigestFormInitial, renderDigestForm } from '../../ui/digest/digest-form.ts';
 import { destinationText, notPostableText } from '../../ui/digest/digest-messages.ts';
 import { DIGEST_VIEWS } from '../../ui/ids.ts';
 import { renderLoadingView, renderProblemView } from '../../ui/modals/loading.ts';
-import { workspaceMembers } from '../account/open-link-modal.ts';
 import { sealDigestForm } from './form-metadata.ts';
 
 /** A new digest's defaults: 09:00 in the person's zone, weekdays, overdue and due today. */

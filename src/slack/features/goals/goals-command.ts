@@ -2,10 +2,10 @@
 import type { GoalIntent, GoalsIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { formOpener } from '../../kit/open-team-modal.ts';
+import { actorFor } from '../../kit/permissions.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { projectForCommand } from '../../services/command-project.ts';
 import { findGoal } from '../../services/team-goals.ts';
-import { actorFor } from '../../services/team-permissions.ts';
 import { projectNames } from '../../services/team-projects.ts';
 import { goalStatusText, renderGoalList } from '../../ui/team/goal-messages.ts';
 import { renderRefusal } from '../../ui/team/refusal.ts';

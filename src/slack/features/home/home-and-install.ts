@@ -5,10 +5,8 @@
  */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
+import { once } from '../../kit/once.ts';
 import { publishHome } from '../../services/publish-home.ts';
-
-/** Slack's last retry comes about 5 minutes after the first delivery. */
-const EVENT_DEDUPE_TTL_MS = 60 * 60_000;
 
 export function appHomeOpenedHandler(deps: AppDeps) {
   return async ({
@@ -19,10 +17,14 @@ export function appHomeOpenedHandler(deps: AppDeps) {
   }: SlackEventMiddlewareArgs<'app_home_opened'> & AllMiddlewareArgs) => {
     if (event.tab !== 'home') return;
     const teamId = context.teamId ?? body.team_id;
-    await deps.idempotency.once(`event:${body.event_id}`, EVENT_DEDUPE_TTL_MS, async () => {
-      await publishHome(deps, client, teamId, event.user);
-      return true;
-    });
+    await once(
+      deps.idempotency,
+      { purpose: 'home', kind: 'event', teamId, eventId: body.event_id },
+      async () => {
+        await publishHome(deps, client, teamId, event.user);
+        return true;
+      },
+    );
   };
 }
 
@@ -31,15 +33,19 @@ export function workspaceLeftHandler(deps: AppDeps) {
     body,
   }: SlackEventMiddlewareArgs<'app_uninstalled' | 'tokens_revoked'> & AllMiddlewareArgs) => {
     const teamId = body.team_id;
-    await deps.idempotency.once(`event:${body.event_id}`, EVENT_DEDUPE_TTL_MS, async () => {
-      await deps.installations.deleteTeam(teamId);
-      // Digests live apart from the installation; left behind they would be retried every minute.
-      for (const sub of await deps.digests.subscriptions.listByTeam(teamId)) {
-        await deps.digests.subscriptions.delete(teamId, sub.id);
-      }
-      deps.profiles.forget(teamId);
-      deps.logger.info({ teamId }, 'workspace data deleted after the app left it');
-      return true;
-    });
+    await once(
+      deps.idempotency,
+      { purpose: 'left', kind: 'event', teamId, eventId: body.event_id },
+      async () => {
+        await deps.installations.deleteTeam(teamId);
+        // Digests live apart from the installation; left behind they would be retried every minute.
+        for (const sub of await deps.digests.subscriptions.listByTeam(teamId)) {
+          await deps.digests.subscriptions.delete(teamId, sub.id);
+        }
+        deps.profiles.forget(teamId);
+        deps.logger.info({ teamId }, 'workspace data deleted after the app left it');
+        return true;
+      },
+    );
   };
 }

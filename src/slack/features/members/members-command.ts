@@ -6,11 +6,11 @@ import { ConflictError, type ProjectMemberRecord, type WorkApiClient } from '../
 import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { InviteIntent, MembersIntent, RoleIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
+import { actorFor, mayManageProject } from '../../kit/permissions.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { projectForCommand } from '../../services/command-project.ts';
 import { resolvePeople, slackUsersByMember } from '../../services/resolve-people.ts';
 import type { ProjectChoice } from '../../services/resolve-project.ts';
-import { actorFor, mayManageProject } from '../../services/team-permissions.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
 import {

@@ -1,5 +1,6 @@
 /** Project buttons: New project…, the row menu (Edit…, Archive…), and the archive confirm. */
 import type { AppDeps } from '../../deps.ts';
+import { once } from '../../kit/once.ts';
 import { reportActionFailure } from '../../kit/report-action-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { type ActionArgs, actionContext, staleButton } from '../../kit/team-action.ts';
@@ -7,9 +8,6 @@ import { renderProjectSaved } from '../../ui/team/project-messages.ts';
 import { decodeProjectMenu, decodeRef } from '../../ui/team/values.ts';
 import { openEditProjectForm, openNewProjectForm } from './project-forms.ts';
 import { archiveConfirmOrRefusal, archiveRefusal } from './projects-command.ts';
-
-/** Long enough to outlast Slack's retries of one click. */
-const CLICK_CLAIM_TTL_MS = 30 * 60_000;
 
 export function projectNewHandler(deps: AppDeps) {
   return async (args: ActionArgs) => {
@@ -58,8 +56,15 @@ export function projectConfirmArchiveHandler(deps: AppDeps) {
     }
     const projectId = ids[0]!;
     try {
-      const key = `project-archive:${ctx.teamId}:${projectId}:${ctx.messageTs ?? ctx.triggerId}`;
-      const outcome = await deps.idempotency.once(key, CLICK_CLAIM_TTL_MS, async () => {
+      const origin = {
+        purpose: 'project-archive',
+        kind: 'message',
+        teamId: ctx.teamId,
+        subject: String(projectId),
+        messageTs: ctx.messageTs,
+        triggerId: ctx.triggerId,
+      } as const;
+      const outcome = await once(deps.idempotency, origin, async () => {
         const api = await requireApi(deps, ctx.teamId);
         const project = await api.projects.get(projectId);
         const refusal = await archiveRefusal(deps, api, ctx, project);

@@ -7,17 +7,17 @@ import type { WorkApiClient, WorkspaceRecord } from '../../../api/index.ts';
 import type { ProjectRef } from '../../commands/intents.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type FormOpener, openTeamModal } from '../../kit/open-team-modal.ts';
-import { requireApi } from '../../kit/require-api.ts';
-import { teamFormHandler } from '../../kit/team-form.ts';
-import { sealTeamForm } from '../../kit/team-form-metadata.ts';
-import { resolveProject } from '../../services/resolve-project.ts';
 import {
   type Actor,
   actorFor,
   mayManageProject,
   mayWriteWorkspace,
   type Permission,
-} from '../../services/team-permissions.ts';
+} from '../../kit/permissions.ts';
+import { requireApi } from '../../kit/require-api.ts';
+import { teamFormHandler } from '../../kit/team-form.ts';
+import { sealTeamForm } from '../../kit/team-form-metadata.ts';
+import { resolveProject } from '../../services/resolve-project.ts';
 import { allWorkspaces } from '../../services/team-workspaces.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { TEAM_VIEWS } from '../../ui/ids.ts';

@@ -1,6 +1,8 @@
 /** Sprint buttons: Start… (shows the scope), Confirm, Pick dates and start…, Show / Report, and Cancel. */
 import type { AppDeps } from '../../deps.ts';
+import { once } from '../../kit/once.ts';
 import { formOpener } from '../../kit/open-team-modal.ts';
+import { actorFor } from '../../kit/permissions.ts';
 import { reportActionFailure } from '../../kit/report-action-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import {
@@ -9,7 +11,6 @@ import {
   staleButton,
   type TeamActionContext,
 } from '../../kit/team-action.ts';
-import { actorFor } from '../../services/team-permissions.ts';
 import { decodeRef } from '../../ui/team/values.ts';
 import { openStartDatesForm } from './sprint-forms.ts';
 import {
@@ -20,9 +21,6 @@ import {
   startScopeMessage,
   startSprintByIds,
 } from './sprint-messages.ts';
-
-/** Long enough to outlast Slack's retries of one click. */
-const CLICK_CLAIM_TTL_MS = 30 * 60_000;
 
 function sprintIds(ctx: TeamActionContext): { sprintId: number; projectId: number } | null {
   const ids = decodeRef('sprint', ctx.value);
@@ -79,8 +77,15 @@ export const sprintStartHandler = sprintButton(async (ctx, ids) => {
 
 export const sprintConfirmStartHandler = sprintButton(async (ctx, ids) => {
   // One start per confirm message, however often it is clicked or Slack redelivers the click.
-  const key = `sprint-start:${ctx.teamId}:${ids.sprintId}:${ctx.messageTs ?? ctx.triggerId}`;
-  const outcome = await ctx.deps.idempotency.once(key, CLICK_CLAIM_TTL_MS, () =>
+  const origin = {
+    purpose: 'sprint-start',
+    kind: 'message',
+    teamId: ctx.teamId,
+    subject: String(ids.sprintId),
+    messageTs: ctx.messageTs,
+    triggerId: ctx.triggerId,
+  } as const;
+  const outcome = await once(ctx.deps.idempotency, origin, () =>
     startSprintByIds(ctx.deps, ctx.client, { teamId: ctx.teamId, userId: ctx.userId, ...ids }),
   );
   if (outcome.state !== 'ran') return;

@@ -8,11 +8,11 @@ import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { ProjectRef } from '../../commands/intents.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type FormOpener, openTeamModal } from '../../kit/open-team-modal.ts';
+import { actorFor } from '../../kit/permissions.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { teamFormHandler } from '../../kit/team-form.ts';
 import { sealTeamForm } from '../../kit/team-form-metadata.ts';
 import { activeProjects, resolveProject } from '../../services/resolve-project.ts';
-import { actorFor } from '../../services/team-permissions.ts';
 import { TEAM_VIEWS } from '../../ui/ids.ts';
 import { projectProblemMessage } from '../../ui/messages/project-problem.ts';
 import {

@@ -9,6 +9,7 @@ import type { AllMiddlewareArgs, BlockAction, SlackActionMiddlewareArgs } from '
 import type { WebClient } from '@slack/web-api';
 import { NotFoundError, type WorkApiClient } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
+import { once } from '../../kit/once.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { linkOfferForActing, type TaskActor, taskActor } from '../../services/task-actor.ts';
 import { describeTaskFailure, TaskRefusal } from '../../services/task-refusal.ts';
@@ -24,9 +25,6 @@ import type { TaskRef } from '../../ui/values.ts';
 
 export type TaskActionArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 type Action = BlockAction['actions'][number];
-
-/** Slack does not redeliver interactions, but a proxy may: one delivery acts once. */
-const ACTION_DEDUPE_TTL_MS = 10 * 60_000;
 
 export interface TaskActionContext {
   deps: AppDeps;
@@ -81,8 +79,15 @@ export function taskActionHandler(deps: AppDeps, spec: TaskActionSpec) {
         return;
       }
       const api = await requireApi(deps, viewer.teamId);
-      const key = `task-action:${viewer.teamId}:${viewer.userId}:${action.action_ts}:${action.action_id}`;
-      await deps.idempotency.once(key, ACTION_DEDUPE_TTL_MS, async () => {
+      const origin = {
+        purpose: 'task-action',
+        kind: 'action',
+        teamId: viewer.teamId,
+        userId: viewer.userId,
+        actionTs: action.action_ts,
+        actionId: action.action_id,
+      } as const;
+      await once(deps.idempotency, origin, async () => {
         const ctx = { deps, client, api, actor, viewer, surface, ref, action, body, now: deps.clock.now() };
         const outcome = await spec.run(ctx);
         await presentTaskOutcome(deps, client, viewer, surface, outcome);

@@ -7,6 +7,7 @@
 import { NotFoundError, type WorkApiClient } from '../../../api/index.ts';
 import type { Task } from '../../../contract/index.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
+import { once } from '../../kit/once.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { publishHome } from '../../services/publish-home.ts';
 import { linkOfferForActing, type TaskActor, taskActor } from '../../services/task-actor.ts';
@@ -14,9 +15,6 @@ import { taskCardModel } from '../../services/task-card-model.ts';
 import { describeTaskFailure, TaskRefusal } from '../../services/task-refusal.ts';
 import type { TaskCardModel } from '../../ui/messages/task-card.ts';
 import { renderTaskCard } from '../../ui/messages/task-card.ts';
-
-/** Longer than Slack's last redelivery of a command (about 5 minutes after the first). */
-const COMMAND_CLAIM_TTL_MS = 30 * 60_000;
 
 export interface VerbContext {
   api: WorkApiClient;
@@ -39,9 +37,9 @@ export async function actOnTask(
   }
   const api = await requireApi(ctx.deps, ctx.teamId);
   try {
-    const outcome = await ctx.deps.idempotency.once(
-      `task-command:${ctx.teamId}:${ctx.triggerId}`,
-      COMMAND_CLAIM_TTL_MS,
+    const outcome = await once(
+      ctx.deps.idempotency,
+      { purpose: 'task-command', kind: 'trigger', teamId: ctx.teamId, triggerId: ctx.triggerId },
       async () => {
         const model = await work({ api, actor });
         if (model) await respondWithCard(ctx, model);

@@ -8,17 +8,15 @@ import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } fro
 import { NotFoundError } from '../../../api/index.ts';
 import type { Task } from '../../../contract/index.ts';
 import type { AppDeps } from '../../deps.ts';
+import { once } from '../../kit/once.ts';
+import { assertMayDeleteTask } from '../../kit/permissions.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { taskActor } from '../../services/task-actor.ts';
-import { assertMayDeleteTask } from '../../services/task-permissions.ts';
 import { describeTaskFailure, TaskRefusal } from '../../services/task-refusal.ts';
 import { presentTaskOutcome, surfaceOfLocation, type TaskSurface } from '../../services/task-surface.ts';
 import { type DeleteTaskMetadata, fromDeletePayload } from '../../ui/modals/delete-task.ts';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-
-/** Longer than any Slack redelivery of one submission. */
-const DELETE_CLAIM_TTL_MS = 30 * 60_000;
 
 export function deleteTaskSubmittedHandler(deps: AppDeps) {
   return async ({ ack, body, view, client }: Args) => {
@@ -59,9 +57,9 @@ export function deleteTaskSubmittedHandler(deps: AppDeps) {
       const actor = await taskActor(deps, teamId, userId);
       if (!actor) throw new TaskRefusal('Link your account with `/task link` to delete tasks.');
       const api = await requireApi(deps, teamId);
-      const outcome = await deps.idempotency.once(
-        `delete-task:${teamId}:${view.id}`,
-        DELETE_CLAIM_TTL_MS,
+      const outcome = await once(
+        deps.idempotency,
+        { purpose: 'delete-task', kind: 'view', teamId, viewId: view.id },
         async () => {
           const task = (await api.tasks.get(meta.taskId)) as Task;
           await assertMayDeleteTask(api, task, actor);

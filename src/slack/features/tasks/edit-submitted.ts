@@ -10,6 +10,7 @@ import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } fro
 import { NotFoundError, type WorkApiClient } from '../../../api/index.ts';
 import type { ProjectStatusDef, Task, UpdateTaskBody } from '../../../contract/index.ts';
 import type { AppDeps } from '../../deps.ts';
+import { once } from '../../kit/once.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { slackUsersByMember } from '../../services/resolve-people.ts';
 import { resolveSlackUsers } from '../../services/resolve-slack-users.ts';
@@ -132,9 +133,9 @@ export function editTaskSubmittedHandler(deps: AppDeps) {
     const update = updateBody(plan.save, read.value, assigneeIds);
     const surface = surfaceOfLocation(meta.location);
     try {
-      const saved = await deps.idempotency.once(
-        `edit-task:${teamId}:${view.id}:${current.updated_at}`,
-        EDIT_TTL_MS,
+      const saved = await once(
+        deps.idempotency,
+        { purpose: 'edit-task', kind: 'view', teamId, viewId: view.id, revision: current.updated_at },
         async () => (await api.tasks.update(meta.taskId, update)) as Task,
       );
       if (saved.state !== 'ran') return;

@@ -7,12 +7,10 @@
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { Task } from '../../../contract/index.ts';
 import type { AppDeps } from '../../deps.ts';
+import { once } from '../../kit/once.ts';
 import { slackUsersByMember } from '../../services/resolve-people.ts';
 import { tooManyLinks, unfurlGuard } from '../../services/task-unfurls.ts';
 import { renderTaskCard } from '../../ui/messages/task-card.ts';
-
-/** Slack's last retry comes about 5 minutes after the first delivery. */
-const EVENT_DEDUPE_TTL_MS = 60 * 60_000;
 
 type Args = SlackEventMiddlewareArgs<'link_shared'> & AllMiddlewareArgs;
 
@@ -22,7 +20,8 @@ export function linkSharedHandler(deps: AppDeps) {
     if (tooManyLinks(event.links.length)) return;
     // Links typed in the message box (not yet sent) have no channel to remember them in.
     const composer = event.source === 'composer';
-    await deps.idempotency.once(`event:${body.event_id}`, EVENT_DEDUPE_TTL_MS, async () => {
+    const origin = { purpose: 'unfurl', kind: 'event', teamId, eventId: body.event_id } as const;
+    await once(deps.idempotency, origin, async () => {
       const api = await deps.workApi.clientFor(teamId);
       if (!api) return false;
       const guard = unfurlGuard(deps.store, deps.clock, teamId);

@@ -1,15 +1,19 @@
 /**
- * Who may do what among team operations. The app calls the service with the workspace's one
+ * Who may do what: the one permission model of the app. Every check reads every page of members. The app calls the service with the workspace's one
  * token, so the service cannot tell people apart: the app checks each person itself, by the
  * role of the member their Slack account is linked to, and lets Slack workspace admins through.
  * - manage a project (invite, change roles, edit, archive, automations): its admins;
  * - write in a project (sprints, mind maps): its admins and members, not viewers;
  * - manage a workspace (create, rename): its owners and admins;
- * - write in a workspace (goals, new projects): anyone in it but guests.
+ * - write in a workspace (goals, new projects): anyone in it but guests;
+ * - delete a task: its creator, or an admin of its project.
  */
 import type { WebClient } from '@slack/web-api';
 import type { WorkApiClient } from '../../api/index.ts';
+import type { Task } from '../../contract/index.ts';
 import type { AppDeps } from '../deps.ts';
+import type { TaskActor } from '../services/task-actor.ts';
+import { TaskRefusal } from '../services/task-refusal.ts';
 
 /** The person acting, as the checks need them. */
 export interface Actor {
@@ -40,17 +44,21 @@ export async function actorFor(
   };
 }
 
+/** A member's role in a project, read across every page of its members (null: not a member). */
+async function projectRole(api: WorkApiClient, memberId: number, projectId: number): Promise<string | null> {
+  for await (const m of api.members.listByProject.all(projectId, { per_page: 100 })) {
+    if (m.id === memberId) return m.role;
+  }
+  return null;
+}
+
 /** The actor's role in a project (null: not linked, or not a member). */
 export async function projectRoleOf(
   api: WorkApiClient,
   actor: Actor,
   projectId: number,
 ): Promise<string | null> {
-  if (!actor.member) return null;
-  for await (const m of api.members.listByProject.all(projectId, { per_page: 100 })) {
-    if (m.id === actor.member.id) return m.role;
-  }
-  return null;
+  return actor.member ? projectRole(api, actor.member.id, projectId) : null;
 }
 
 /** The actor's role in a workspace (null: not linked, or not a member). */
@@ -147,4 +155,19 @@ export async function mayCreateWorkspace(api: WorkApiClient, actor: Actor): Prom
     }
   }
   return refusal(actor, 'workspace owners and admins', 'You are not an owner or admin of any workspace.');
+}
+
+/** Deleting a task: its creator, or an admin of its project. */
+export async function mayDeleteTask(api: WorkApiClient, task: Task, actor: TaskActor): Promise<boolean> {
+  if (task.creator?.id === actor.memberId) return true;
+  return (await projectRole(api, actor.memberId, task.project_id)) === 'admin';
+}
+
+/** Throws a TaskRefusal naming who may delete, when the actor may not. */
+export async function assertMayDeleteTask(api: WorkApiClient, task: Task, actor: TaskActor): Promise<void> {
+  if (await mayDeleteTask(api, task, actor)) return;
+  const creator = task.creator ? ` (${task.creator.name})` : '';
+  throw new TaskRefusal(
+    `Only the task’s creator${creator} or an admin of its project can delete task #${task.id}. Nothing was deleted.`,
+  );
 }
