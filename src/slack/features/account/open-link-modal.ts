@@ -6,11 +6,11 @@ import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../../deps.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { describeFailure } from '../../services/failure-message.ts';
+import { suggestMember } from '../../services/link-suggest.ts';
 import { workspaceMembers } from '../../services/workspace-members.ts';
 import { VIEWS } from '../../ui/ids.ts';
 import { renderLinkView } from '../../ui/modals/link.ts';
 import { renderLoadingView, renderProblemView } from '../../ui/modals/loading.ts';
-import { suggestMember } from './link-suggest.ts';
 
 export async function openLinkModal(
   deps: AppDeps,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseName, suggestMember } from '../../../../src/slack/features/account/link-suggest.ts';
+import { normaliseName, suggestMember } from '../../../../src/slack/services/link-suggest.ts';
 
 const members = [
   { id: 1, name: 'Ana Lima', email: 'ana@acme.test' },
