@@ -5,20 +5,28 @@
  */
 import type { RespondFn, SlashCommand } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import type { WorkApiClient } from '../../api/index.ts';
 import type { AppDeps } from '../deps.ts';
+import { type Interaction, interaction } from './interaction.ts';
 
-export interface CommandContext {
-  deps: AppDeps;
+export interface CommandContext extends Interaction {
   command: SlashCommand;
-  client: WebClient;
   respond: RespondFn;
-  teamId: string;
-  userId: string;
   channelId: string;
   /** Valid 3 s from the command and once: a verb that opens a modal does so before anything slow. */
   triggerId: string;
 }
 
-/** The workspace's service client; throws NotConnectedError when there is none. */
-export type RequireApi = () => Promise<WorkApiClient>;
+export function commandContext(
+  deps: AppDeps,
+  args: { command: SlashCommand; client: WebClient; respond: RespondFn },
+): CommandContext {
+  const { command, client, respond } = args;
+  const person = { teamId: command.team_id, userId: command.user_id };
+  return {
+    ...interaction(deps, client, person, { respond, to: { ...person, channelId: command.channel_id } }),
+    command,
+    respond,
+    channelId: command.channel_id,
+    triggerId: command.trigger_id,
+  };
+}

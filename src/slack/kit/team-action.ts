@@ -3,17 +3,13 @@
  * trigger (valid 3 s, once) and `respond` (the clicked message's response_url).
  */
 import type { AllMiddlewareArgs, BlockAction, RespondFn, SlackActionMiddlewareArgs } from '@slack/bolt';
-import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../deps.ts';
+import { type Interaction, interaction } from './interaction.ts';
 
 export type ActionArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 
-export interface TeamActionContext {
-  deps: AppDeps;
-  client: WebClient;
+export interface TeamActionContext extends Interaction {
   respond: RespondFn;
-  teamId: string;
-  userId: string;
   /** Null when the click was not in a channel (a modal, the Home tab). */
   channelId: string | null;
   triggerId: string;
@@ -33,13 +29,12 @@ export function actionContext(deps: AppDeps, args: ActionArgs): TeamActionContex
           typeof action.selected_option.value === 'string'
         ? action.selected_option.value
         : null;
+  const person = { teamId: body.team?.id ?? body.user.team_id ?? '', userId: body.user.id };
+  const channelId = body.channel?.id ?? body.container?.channel_id ?? null;
   return {
-    deps,
-    client: args.client,
+    ...interaction(deps, args.client, person, { respond: args.respond, to: { ...person, channelId } }),
     respond: args.respond,
-    teamId: body.team?.id ?? body.user.team_id ?? '',
-    userId: body.user.id,
-    channelId: body.channel?.id ?? body.container?.channel_id ?? null,
+    channelId,
     triggerId: body.trigger_id,
     messageTs: body.container?.message_ts ?? body.message?.ts ?? null,
     value,

@@ -5,23 +5,18 @@
  * finds the claim taken), and its outcome, or what went wrong, goes to the person.
  */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../deps.ts';
-import { describeFailure } from '../services/failure-message.ts';
 import type { RenderedMessage } from '../ui/block-types.ts';
-import { mrkdwn } from '../ui/limits.ts';
 import type { FormResult } from '../ui/team/modal-parts.ts';
+import { type Interaction, interaction } from './interaction.ts';
 import { once } from './once.ts';
+import { personOf } from './person.ts';
 import { openTeamForm, type TeamFormKind, type TeamFormMetadata } from './team-form-metadata.ts';
 import { type Recipient, tellPerson } from './tell-person.ts';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
-export interface FormContext<K extends TeamFormKind> {
-  deps: AppDeps;
-  client: WebClient;
-  teamId: string;
-  userId: string;
+export interface FormContext<K extends TeamFormKind> extends Interaction {
   meta: TeamFormMetadata<K>;
   /** Where the outcome goes. */
   to: Recipient;
@@ -32,11 +27,6 @@ export interface TeamFormSpec<K extends TeamFormKind, V> {
   read(values: unknown, meta: TeamFormMetadata<K>): FormResult<V>;
   /** Does the work; answers what to tell the person (null: it told them itself). */
   run(ctx: FormContext<K>, value: V): Promise<RenderedMessage | null>;
-}
-
-export function failureMessage(error: unknown): RenderedMessage {
-  const { text } = describeFailure(error);
-  return { text, blocks: [{ type: 'section', text: mrkdwn(text) }] };
 }
 
 function channelOf(meta: object): string | null {
@@ -66,15 +56,10 @@ export function teamFormHandler<K extends TeamFormKind, V>(spec: TeamFormSpec<K,
         return;
       }
       await ack();
-      const teamId = body.team?.id ?? body.user.team_id ?? '';
-      const ctx: FormContext<K> = {
-        deps,
-        client,
-        teamId,
-        userId: body.user.id,
-        meta,
-        to: { userId: body.user.id, channelId: channelOf(meta) },
-      };
+      const person = personOf(body);
+      const teamId = person.teamId;
+      const to = { userId: person.userId, channelId: channelOf(meta) };
+      const ctx: FormContext<K> = { ...interaction(deps, client, person, { to }), meta, to };
       try {
         const outcome = await once(
           deps.idempotency,
@@ -87,10 +72,7 @@ export function teamFormHandler<K extends TeamFormKind, V>(spec: TeamFormSpec<K,
         );
         if (outcome.state !== 'ran') deps.logger.info({ view: view.id }, 'form submitted again: ignored');
       } catch (error) {
-        deps.logger.warn({ err: error, form: spec.kind }, 'a team form failed');
-        await tellPerson(client, ctx.to, failureMessage(error)).catch((tellError: unknown) =>
-          deps.logger.error({ err: tellError }, 'could not tell the person a form failed'),
-        );
+        await ctx.fail(error, { what: `the ${spec.kind} form` });
       }
     };
 }

@@ -6,8 +6,7 @@ import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt'
 import type { VerbName } from '../commands/intents.ts';
 import { parseTaskCommand } from '../commands/parse.ts';
 import type { AppDeps } from '../deps.ts';
-import type { CommandContext } from '../kit/command-context.ts';
-import { reportFailure } from '../kit/report-failure.ts';
+import { commandContext } from '../kit/command-context.ts';
 import { commandErrorMessage } from '../ui/messages/errors.ts';
 import { renderHelp } from '../ui/messages/help.ts';
 import type { RouteTables } from './merge-routes.ts';
@@ -30,16 +29,7 @@ export function taskCommand(verbs: RouteTables['verbs']) {
         return;
       }
       await ack();
-      const ctx: CommandContext = {
-        deps,
-        command,
-        client,
-        respond,
-        teamId: command.team_id,
-        userId: command.user_id,
-        channelId: command.channel_id,
-        triggerId: command.trigger_id,
-      };
+      const ctx = commandContext(deps, { command, client, respond });
       const handler = verbs.get(parsed.verb);
       if (!handler) {
         await respond({ response_type: 'ephemeral', ...renderHelp({ enabled: enabled }) });
@@ -49,7 +39,7 @@ export function taskCommand(verbs: RouteTables['verbs']) {
         // The table pairs each verb with its own intent type; TypeScript cannot follow that through the map.
         await handler(ctx, parsed as never);
       } catch (error) {
-        await reportFailure(ctx, error);
+        await ctx.fail(error);
       }
     };
 }

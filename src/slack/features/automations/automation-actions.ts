@@ -7,7 +7,6 @@
 import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
 import { actorFor, mayManageProject } from '../../kit/permissions.ts';
-import { reportActionFailure } from '../../kit/report-action-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { type ActionArgs, actionContext, staleButton } from '../../kit/team-action.ts';
 import { stateText } from '../../ui/team/automation-messages.ts';
@@ -52,7 +51,7 @@ export function automationToggleHandler(deps: AppDeps) {
       });
       await ctx.respond({ response_type: 'ephemeral', replace_original: true, ...message });
     } catch (error) {
-      await reportActionFailure(deps, ctx.respond, error);
+      await ctx.fail(error);
     }
   };
 }

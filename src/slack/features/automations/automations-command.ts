@@ -77,7 +77,7 @@ export async function automationsHandler(ctx: CommandContext, intent: Automation
     await openAutomationForm(ctx.deps, ctx.client, { ...ctx, project: intent.project });
     return;
   }
-  const api = await requireApi(ctx.deps, ctx.teamId);
+  const api = await ctx.api();
   const project = intent.project
     ? await projectForCommand(ctx, api, intent.project, 'automations')
     : await channelDefaultProject(ctx.deps, ctx.teamId, ctx.channelId);
@@ -90,7 +90,7 @@ export const automationFormSubmittedHandler = teamFormHandler({
   kind: 'automationForm',
   read: (values, meta) => readAutomationForm(values, meta.p === null),
   run: async (ctx, value) => {
-    const api = await requireApi(ctx.deps, ctx.teamId);
+    const api = await ctx.api();
     const projectId = ctx.meta.p ?? value.projectId;
     if (projectId === null) throw new Error('an automation form without a project');
     const project = await api.projects.get(projectId);

@@ -5,13 +5,13 @@
  * now" posts the digest as it would look today, once.
  */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import type { WebClient } from '@slack/web-api';
 import { nextFiring } from '../../../digest/schedule.ts';
 import { DigestDeliveryError } from '../../../digest/slack-failure.ts';
 import { DigestSubscriptionError } from '../../../digest/subscriptions.ts';
 import type { DigestSubscription } from '../../../digest/types.ts';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
+import { reportFailure } from '../../kit/report-failure.ts';
 import { tellPerson } from '../../kit/tell-person.ts';
 import { describeFailure } from '../../services/failure-message.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
@@ -125,23 +125,11 @@ export function digestFormSubmittedHandler(deps: AppDeps) {
         return true;
       });
     } catch (error) {
-      await tellFailure(deps, client, to, error);
+      await reportFailure(deps, { client, to }, error, {
+        what: 'the digest form',
+        describe: (e) =>
+          e instanceof DigestSubscriptionError ? `:warning: The digest was not saved: ${e.message}.` : null,
+      });
     }
   };
-}
-
-async function tellFailure(
-  deps: AppDeps,
-  client: WebClient,
-  to: { userId: string; channelId: string },
-  error: unknown,
-): Promise<void> {
-  const message =
-    error instanceof DigestSubscriptionError
-      ? said(`:warning: The digest was not saved: ${error.message}.`)
-      : said(describeFailure(error).text);
-  if (!(error instanceof DigestSubscriptionError)) deps.logger.warn({ err: error }, 'the digest form failed');
-  await tellPerson(client, to, message).catch((tellError: unknown) =>
-    deps.logger.error({ err: tellError }, 'could not tell the person the digest form failed'),
-  );
 }

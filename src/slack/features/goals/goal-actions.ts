@@ -1,6 +1,5 @@
 /** Goal buttons: Update… and Add key result…, each opening its form. */
 import type { AppDeps } from '../../deps.ts';
-import { reportActionFailure } from '../../kit/report-action-failure.ts';
 import { type ActionArgs, actionContext, staleButton } from '../../kit/team-action.ts';
 import { decodeRef } from '../../ui/team/values.ts';
 import { openEditGoalForm, openKeyResultForm } from './goal-forms.ts';
@@ -17,7 +16,7 @@ function goalButton(open: typeof openEditGoalForm) {
     try {
       await open(deps, ctx.client, { ...ctx, goalId: ids[0]! });
     } catch (error) {
-      await reportActionFailure(deps, ctx.respond, error);
+      await ctx.fail(error);
     }
   };
 }

@@ -173,7 +173,7 @@ export const goalFormSubmittedHandler = teamFormHandler({
   kind: 'goalForm',
   read: (values, meta) => readGoalForm(values, meta.g === null && meta.w === null),
   run: async (ctx, value) => {
-    const api = await requireApi(ctx.deps, ctx.teamId);
+    const api = await ctx.api();
     const actor = await actorFor(ctx.deps, ctx.client, ctx.teamId, ctx.userId);
     const now = ctx.deps.clock.now();
     const fields = {
@@ -219,7 +219,7 @@ export const keyResultSubmittedHandler = teamFormHandler({
   kind: 'keyResultForm',
   read: (values) => readKeyResultForm(values),
   run: async (ctx, value) => {
-    const api = await requireApi(ctx.deps, ctx.teamId);
+    const api = await ctx.api();
     const goal = await findGoal(api, ctx.meta.g);
     if (!goal) return goalGone(ctx.meta.g);
     const actor = await actorFor(ctx.deps, ctx.client, ctx.teamId, ctx.userId);

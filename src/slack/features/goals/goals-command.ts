@@ -3,7 +3,6 @@ import type { GoalIntent, GoalsIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { formOpener } from '../../kit/open-team-modal.ts';
 import { actorFor } from '../../kit/permissions.ts';
-import { requireApi } from '../../kit/require-api.ts';
 import { projectForCommand } from '../../services/command-project.ts';
 import { findGoal } from '../../services/team-goals.ts';
 import { projectNames } from '../../services/team-projects.ts';
@@ -22,7 +21,7 @@ import {
 const GOALS_PER_MESSAGE = 15;
 
 export async function goalsHandler(ctx: CommandContext, intent: GoalsIntent): Promise<void> {
-  const api = await requireApi(ctx.deps, ctx.teamId);
+  const api = await ctx.api();
   // Goals belong to workspaces: with no project named, every goal is listed.
   const project = intent.project ? await projectForCommand(ctx, api, intent.project, 'goals') : null;
   if (intent.project && !project) return;
@@ -69,7 +68,7 @@ export async function goalHandler(ctx: CommandContext, intent: GoalIntent): Prom
   }
   const status = intent.status;
   if (!status) return;
-  const api = await requireApi(ctx.deps, ctx.teamId);
+  const api = await ctx.api();
   const goal = await findGoal(api, goalId);
   if (!goal) {
     await ctx.respond({ response_type: 'ephemeral', ...goalGone(goalId) });

@@ -14,7 +14,7 @@ import { loadTaskListPage } from './task-list-page.ts';
 export const PROJECT_TASKS_PAGE_SIZE = 15;
 
 export async function listHandler(ctx: CommandContext, intent: ListIntent): Promise<void> {
-  const api = await requireApi(ctx.deps, ctx.teamId);
+  const api = await ctx.api();
   const resolution = await resolveProject(ctx.deps, api, intent.project, ctx);
   if (resolution.kind !== 'found') {
     await ctx.respond({ response_type: 'ephemeral', ...projectProblemMessage(resolution, 'list') });

@@ -1,7 +1,7 @@
 /** Prev / next on a task list: the same list, another page, in place of the old one. */
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
-import { reportActionFailure } from '../../kit/report-action-failure.ts';
+import { reportFailure } from '../../kit/report-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { decodeListPage } from '../../ui/values.ts';
@@ -41,7 +41,7 @@ export function listPagingHandler(deps: AppDeps) {
       }
       await respond({ replace_original: true, ...message });
     } catch (error) {
-      await reportActionFailure(deps, respond, error);
+      await reportFailure(deps, { respond: respond }, error);
     }
   };
 }

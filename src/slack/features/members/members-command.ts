@@ -7,7 +7,6 @@ import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { InviteIntent, MembersIntent, RoleIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { actorFor, mayManageProject } from '../../kit/permissions.ts';
-import { requireApi } from '../../kit/require-api.ts';
 import { projectForCommand } from '../../services/command-project.ts';
 import { resolvePeople, slackUsersByMember } from '../../services/resolve-people.ts';
 import type { ProjectChoice } from '../../services/resolve-project.ts';
@@ -44,7 +43,7 @@ async function adminRefusal(
 }
 
 export async function membersHandler(ctx: CommandContext, intent: MembersIntent): Promise<void> {
-  const api = await requireApi(ctx.deps, ctx.teamId);
+  const api = await ctx.api();
   const project = await projectForCommand(ctx, api, intent.project, 'members');
   if (!project) return;
   const [members, slackUserIds] = await Promise.all([
@@ -63,7 +62,7 @@ export async function membersHandler(ctx: CommandContext, intent: MembersIntent)
 }
 
 export async function inviteHandler(ctx: CommandContext, intent: InviteIntent): Promise<void> {
-  const api = await requireApi(ctx.deps, ctx.teamId);
+  const api = await ctx.api();
   const project = await projectForCommand(ctx, api, intent.project, 'invite');
   if (!project) return;
   const refusal = await adminRefusal(ctx, api, project, `You can't invite people to ${project.name}.`);
@@ -110,7 +109,7 @@ export async function inviteHandler(ctx: CommandContext, intent: InviteIntent): 
 }
 
 export async function roleHandler(ctx: CommandContext, intent: RoleIntent): Promise<void> {
-  const api = await requireApi(ctx.deps, ctx.teamId);
+  const api = await ctx.api();
   const project = await projectForCommand(ctx, api, intent.project, 'role');
   if (!project) return;
   const refusal = await adminRefusal(ctx, api, project, `You can't change roles in ${project.name}.`);

@@ -7,7 +7,6 @@ import { NotFoundError } from '../../../api/index.ts';
 import type { MindMapsIntent } from '../../commands/intents.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
-import { reportActionFailure } from '../../kit/report-action-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { type ActionArgs, actionContext, staleButton } from '../../kit/team-action.ts';
 import { projectForCommand } from '../../services/command-project.ts';
@@ -51,7 +50,7 @@ async function listMessage(api: WorkApiClient, projects: readonly ProjectChoice[
 }
 
 export async function mindMapsHandler(ctx: CommandContext, intent: MindMapsIntent): Promise<void> {
-  const api = await requireApi(ctx.deps, ctx.teamId);
+  const api = await ctx.api();
   if (intent.action === 'show' && intent.mindMapId !== null) {
     await ctx.respond({ response_type: 'ephemeral', ...(await outlineMessage(api, intent.mindMapId)) });
     return;
@@ -81,7 +80,7 @@ export function mindMapShowHandler(deps: AppDeps) {
       const message = await outlineMessage(api, ids[0]!);
       await ctx.respond({ response_type: 'ephemeral', replace_original: false, ...message });
     } catch (error) {
-      await reportActionFailure(deps, ctx.respond, error);
+      await ctx.fail(error);
     }
   };
 }

@@ -31,7 +31,7 @@ export function threadToMindMapHandler(deps: AppDeps) {
       await openThreadForm(deps, { shortcut, client, botId: context.botId });
     } catch (error) {
       // The form could not open (an expired trigger, Slack down): say so where the shortcut was used.
-      await reportFailure({ deps, respond }, error);
+      await reportFailure(deps, { respond }, error);
     }
   };
 }
@@ -93,7 +93,7 @@ export const threadMindMapSubmittedHandler = teamFormHandler({
   kind: 'threadToMindMap',
   read: (values) => readThreadMindMapForm(values),
   run: async (ctx, value) => {
-    const api = await requireApi(ctx.deps, ctx.teamId);
+    const api = await ctx.api();
     const record = await api.projects.get(value.projectId);
     const project = { id: record.id, name: record.name };
     const actor = await actorFor(ctx.deps, ctx.client, ctx.teamId, ctx.userId);

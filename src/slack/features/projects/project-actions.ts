@@ -1,7 +1,6 @@
 /** Project buttons: New project…, the row menu (Edit…, Archive…), and the archive confirm. */
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
-import { reportActionFailure } from '../../kit/report-action-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { type ActionArgs, actionContext, staleButton } from '../../kit/team-action.ts';
 import { renderProjectSaved } from '../../ui/team/project-messages.ts';
@@ -16,7 +15,7 @@ export function projectNewHandler(deps: AppDeps) {
     try {
       await openNewProjectForm(deps, ctx.client, ctx);
     } catch (error) {
-      await reportActionFailure(deps, ctx.respond, error);
+      await ctx.fail(error);
     }
   };
 }
@@ -40,7 +39,7 @@ export function projectMenuHandler(deps: AppDeps) {
       const message = await archiveConfirmOrRefusal(deps, api, ctx, project);
       await ctx.respond({ response_type: 'ephemeral', replace_original: false, ...message });
     } catch (error) {
-      await reportActionFailure(deps, ctx.respond, error);
+      await ctx.fail(error);
     }
   };
 }
@@ -75,7 +74,7 @@ export function projectConfirmArchiveHandler(deps: AppDeps) {
       if (outcome.state !== 'ran') return;
       await ctx.respond({ response_type: 'ephemeral', replace_original: true, ...outcome.value });
     } catch (error) {
-      await reportActionFailure(deps, ctx.respond, error);
+      await ctx.fail(error);
     }
   };
 }

@@ -114,7 +114,7 @@ export const projectFormSubmittedHandler = teamFormHandler({
   kind: 'projectForm',
   read: (values, meta) => readProjectForm(values, meta.p === null && meta.w === null),
   run: async (ctx, value) => {
-    const api = await requireApi(ctx.deps, ctx.teamId);
+    const api = await ctx.api();
     const actor = await actorFor(ctx.deps, ctx.client, ctx.teamId, ctx.userId);
     const fields = { name: value.name, description: value.description, color: value.color };
     if (ctx.meta.p !== null) {

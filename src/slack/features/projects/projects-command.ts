@@ -5,7 +5,6 @@ import type { AppDeps } from '../../deps.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { formOpener } from '../../kit/open-team-modal.ts';
 import { actorFor, mayManageProject } from '../../kit/permissions.ts';
-import { requireApi } from '../../kit/require-api.ts';
 import { projectForCommand } from '../../services/command-project.ts';
 import type { ProjectChoice } from '../../services/resolve-project.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
@@ -52,7 +51,7 @@ export async function projectsHandler(ctx: CommandContext, intent: ProjectsInten
     await openEditProjectForm(ctx.deps, ctx.client, { ...opener, project: intent.project });
     return;
   }
-  const api = await requireApi(ctx.deps, ctx.teamId);
+  const api = await ctx.api();
   if (intent.action === 'archive') {
     const project = await projectForCommand(ctx, api, intent.project, 'projects archive');
     if (!project) return;

@@ -3,8 +3,6 @@ import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
 import { formOpener } from '../../kit/open-team-modal.ts';
 import { actorFor } from '../../kit/permissions.ts';
-import { reportActionFailure } from '../../kit/report-action-failure.ts';
-import { requireApi } from '../../kit/require-api.ts';
 import {
   type ActionArgs,
   actionContext,
@@ -42,13 +40,13 @@ function sprintButton(
     try {
       await work(ctx, ids);
     } catch (error) {
-      await reportActionFailure(deps, ctx.respond, error);
+      await ctx.fail(error);
     }
   };
 }
 
 export const sprintShowHandler = sprintButton(async (ctx, ids) => {
-  const api = await requireApi(ctx.deps, ctx.teamId);
+  const api = await ctx.api();
   const found = await sprintByIds(api, ids.sprintId, ids.projectId);
   const message = found
     ? await sprintCardMessage(ctx.deps, api, ctx.client, {
@@ -62,7 +60,7 @@ export const sprintShowHandler = sprintButton(async (ctx, ids) => {
 });
 
 export const sprintStartHandler = sprintButton(async (ctx, ids) => {
-  const api = await requireApi(ctx.deps, ctx.teamId);
+  const api = await ctx.api();
   const found = await sprintByIds(api, ids.sprintId, ids.projectId);
   if (!found) {
     await ctx.respond({ response_type: 'ephemeral', replace_original: false, ...SPRINT_GONE });

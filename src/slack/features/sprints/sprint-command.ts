@@ -4,7 +4,6 @@ import type { SprintIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { formOpener } from '../../kit/open-team-modal.ts';
 import { actorFor } from '../../kit/permissions.ts';
-import { requireApi } from '../../kit/require-api.ts';
 import { projectForCommand } from '../../services/command-project.ts';
 import { doneCounts, projectSprints } from '../../services/team-sprints.ts';
 import { renderSprintList } from '../../ui/team/sprint-list.ts';
@@ -29,7 +28,7 @@ export async function sprintHandler(ctx: CommandContext, intent: SprintIntent): 
     });
     return;
   }
-  const api = await requireApi(ctx.deps, ctx.teamId);
+  const api = await ctx.api();
   if (intent.action === 'list') {
     const project = await projectForCommand(ctx, api, intent.project, 'sprint');
     if (!project) return;

@@ -102,7 +102,7 @@ export const newSprintSubmittedHandler = teamFormHandler({
   kind: 'sprintNew',
   read: (values, meta) => readNewSprintForm(values, meta.p === null),
   run: async (ctx, value) => {
-    const api = await requireApi(ctx.deps, ctx.teamId);
+    const api = await ctx.api();
     const projectId = ctx.meta.p ?? value.projectId;
     if (projectId === null) throw new Error('a sprint form without a project');
     const record = await api.projects.get(projectId);

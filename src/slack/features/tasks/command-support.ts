@@ -8,7 +8,6 @@ import { NotFoundError, type WorkApiClient } from '../../../api/index.ts';
 import type { Task } from '../../../contract/index.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { once } from '../../kit/once.ts';
-import { requireApi } from '../../kit/require-api.ts';
 import { publishHome } from '../../services/publish-home.ts';
 import { linkOfferForActing, type TaskActor, taskActor } from '../../services/task-actor.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
@@ -35,7 +34,7 @@ export async function actOnTask(
     await ctx.respond({ response_type: 'ephemeral', ...linkOfferForActing() });
     return;
   }
-  const api = await requireApi(ctx.deps, ctx.teamId);
+  const api = await ctx.api();
   try {
     const outcome = await once(
       ctx.deps.idempotency,

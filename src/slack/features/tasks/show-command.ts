@@ -3,11 +3,10 @@ import { NotFoundError } from '../../../api/index.ts';
 import type { Task } from '../../../contract/index.ts';
 import type { ShowIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
-import { requireApi } from '../../kit/require-api.ts';
 import { cardModelFor, missingTaskText, respondWithCard } from './command-support.ts';
 
 export async function showHandler(ctx: CommandContext, intent: ShowIntent): Promise<void> {
-  const api = await requireApi(ctx.deps, ctx.teamId);
+  const api = await ctx.api();
   let task: Task;
   try {
     task = (await api.tasks.get(intent.taskId)) as Task;

@@ -71,7 +71,7 @@ export async function workspacesHandler(ctx: CommandContext, intent: WorkspacesI
     await openWorkspaceForm(ctx.deps, ctx.client, ctx, intent);
     return;
   }
-  const api = await requireApi(ctx.deps, ctx.teamId);
+  const api = await ctx.api();
   const workspaces = await allWorkspaces(api);
   if (intent.action === 'list') {
     await ctx.respond({ response_type: 'ephemeral', ...renderWorkspaceList({ workspaces }) });
@@ -101,7 +101,7 @@ export const workspaceFormSubmittedHandler = teamFormHandler({
   kind: 'workspaceForm',
   read: (values) => readWorkspaceForm(values),
   run: async (ctx, value) => {
-    const api = await requireApi(ctx.deps, ctx.teamId);
+    const api = await ctx.api();
     const actor = await actorFor(ctx.deps, ctx.client, ctx.teamId, ctx.userId);
     if (ctx.meta.w === null) {
       const permission = await mayCreateWorkspace(api, actor);
