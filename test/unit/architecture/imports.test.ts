@@ -23,7 +23,7 @@ interface Rule {
 
 const under = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
 
-export const RULES: readonly Rule[] = [
+const RULES: readonly Rule[] = [
   {
     name: 'src/lib imports no other folder of src',
     breaks: (e) => under(e.from, 'src/lib') && under(e.to, 'src') && !under(e.to, 'src/lib'),
@@ -63,7 +63,7 @@ const SPECIFIER =
   /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
 
 /** The relative specifiers of a file's imports and re-exports. */
-export function specifiers(source: string): string[] {
+function specifiers(source: string): string[] {
   const out: string[] = [];
   for (const m of source.matchAll(SPECIFIER)) {
     const spec = m[1] ?? m[2] ?? m[3];
@@ -91,7 +91,7 @@ function edgesOf(files: readonly string[]): Edge[] {
   );
 }
 
-export function wrongWay(edges: readonly Edge[]): string[] {
+function wrongWay(edges: readonly Edge[]): string[] {
   return edges.flatMap((e) => RULES.filter((r) => r.breaks(e)).map((r) => `${e.from} → ${e.to}: ${r.name}`));
 }
 
