@@ -1,6 +1,6 @@
 /**
  * The digest's own pieces of Slack mrkdwn: its links, mentions, and cuts that count characters as
- * readers do. Escaping and the pieces of a `<…|…>` token are the shared ones in slack/text/mrkdwn.ts.
+ * readers do. Escaping and the pieces of a `<…|…>` token are the shared ones in slack-platform/mrkdwn.ts.
  * https://docs.slack.dev/messaging/formatting-message-text
  */
 import { linkTarget, tokenLabel } from '../slack-platform/mrkdwn.ts';
