@@ -14,13 +14,7 @@ import { createTaskbridgeApp, type TaskbridgeApp } from '../../src/create-app.ts
 import { createLogger } from '../../src/lib/logger.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { VERBS } from '../../src/slack/commands/verbs.ts';
-import {
-  ACTION_ROUTES,
-  EVENT_ROUTES,
-  OPTIONS_ROUTES,
-  SHORTCUT_ROUTES,
-  VIEW_ROUTES,
-} from '../../src/slack/listeners/index.ts';
+import { ROUTES } from '../../src/slack/router/index.ts';
 import { createSlackEmulator, type SlackEmulator } from '../../src/slack-emulator/index.ts';
 import { createSlackSigner, type SlackSigner } from '../../src/slack-emulator/signer.ts';
 import { openStore } from '../../src/store/open-store.ts';
@@ -170,7 +164,7 @@ describe('two workspaces, one attacker', () => {
     }
     await hit(mallory.command('/task new Exfiltrate #Website'));
     await hit(mallory.command('/task list #Website'));
-    for (const actionId of Object.keys(ACTION_ROUTES)) {
+    for (const actionId of ROUTES.actions.keys()) {
       for (const value of ['8.1', 'open:8.1', `${MALLORY}:1`, '1']) {
         await hit(
           mallory.blockAction({
@@ -184,7 +178,7 @@ describe('two workspaces, one attacker', () => {
         );
       }
     }
-    for (const callbackId of Object.keys(VIEW_ROUTES)) {
+    for (const callbackId of ROUTES.views.keys()) {
       await hit(
         mallory.viewSubmission({
           view: {
@@ -198,15 +192,15 @@ describe('two workspaces, one attacker', () => {
         }),
       );
     }
-    for (const callbackId of Object.keys(SHORTCUT_ROUTES)) {
+    for (const callbackId of ROUTES.shortcuts.keys()) {
       const message = emulator.addMessage({ channel: 'C0BETA', user: MALLORY, text: 'make task 8 mine' });
       await hit(mallory.messageShortcut({ callbackId, message }));
       await hit(mallory.globalShortcut({ callbackId }));
     }
-    for (const actionId of Object.keys(OPTIONS_ROUTES)) {
+    for (const actionId of ROUTES.options.keys()) {
       await hit(mallory.blockSuggestion({ actionId, value: 'a' }));
     }
-    for (const type of Object.keys(EVENT_ROUTES)) {
+    for (const type of ROUTES.events.keys()) {
       if (type === 'app_uninstalled' || type === 'tokens_revoked') continue;
       await hit(
         mallory.event({

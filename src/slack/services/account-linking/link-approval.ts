@@ -9,7 +9,7 @@ import type { LinkRequest } from '../../../store/repositories/link-requests.ts';
 import type { AppDeps } from '../../deps.ts';
 import { linkRequestDecidedMessage, linkRequestMessage } from '../../ui/messages/link-request.ts';
 import { saveProvenLink } from './save-link.ts';
-import { serviceMembers } from './service-members.ts';
+import { workspaceMembers } from '../workspace-members.ts';
 
 /** The Slack workspace's admins and owners, who are asked to approve. */
 export async function slackAdmins(client: WebClient): Promise<string[]> {
@@ -126,7 +126,7 @@ export async function decideLinkRequest(
     return { ok: true, text: linkRequestDecidedMessage({ ...q, request, approved: false }) };
   }
   // The member must still exist: approving a request for someone since removed links no one.
-  const member = (await serviceMembers(api)).find((m) => m.id === request.memberId);
+  const member = (await workspaceMembers(api)).find((m) => m.id === request.memberId);
   if (!member) return { ok: false, text: `${request.memberName} is no longer a member of the service.` };
   await saveProvenLink(deps, client, {
     teamId: q.teamId,

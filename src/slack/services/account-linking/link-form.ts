@@ -11,7 +11,8 @@ import { suggestMember } from '../../link/suggest.ts';
 import { NotConnectedError } from '../failure-message.ts';
 import { askAdmins, requestLink } from './link-approval.ts';
 import { linkByVerifiedEmail } from './link-by-email.ts';
-import { sameEmail, serviceMembers } from './service-members.ts';
+import { workspaceMembers } from '../workspace-members.ts';
+import { sameEmail } from './service-members.ts';
 
 export type LinkFormPlan =
   /** Linked now (or already) by their verified Slack email. */
@@ -29,7 +30,7 @@ export type LinkFormPlan =
 async function membersOf(deps: AppDeps, teamId: string): Promise<WorkspaceMember[]> {
   const api = await deps.workApi.clientFor(teamId);
   if (!api) throw new NotConnectedError();
-  return serviceMembers(api);
+  return workspaceMembers(api);
 }
 
 export async function planLinkForm(

@@ -8,7 +8,8 @@ import type { UserLink, UserLinks } from '../../../store/repositories/user-links
 import type { SlackProfiles } from '../slack-profiles.ts';
 import type { TeamSlackClients } from '../team-slack-clients.ts';
 import type { WorkApiRegistry } from '../work-api-registry.ts';
-import { sameEmail, serviceMembers } from './service-members.ts';
+import { workspaceMembers } from '../workspace-members.ts';
+import { sameEmail } from './service-members.ts';
 
 export interface RecheckOptions {
   profiles: SlackProfiles;
@@ -22,7 +23,7 @@ export function recheckUnprovenLinks(inner: UserLinks, opts: RecheckOptions): Us
     if (link.email) return link.email;
     const api = await opts.workApi.clientFor(teamId);
     if (!api) return undefined;
-    return (await serviceMembers(api)).find((m) => m.id === link.memberId)?.email;
+    return (await workspaceMembers(api)).find((m) => m.id === link.memberId)?.email;
   };
 
   const recheck = async (

@@ -1,17 +1,4 @@
 /** The service's members a Slack person may be linked to, and which one their verified email names. */
-import type { WorkApiClient } from '../../../api/index.ts';
-import type { WorkspaceMember } from '../../../contract/index.ts';
-
-/** Every member of every workspace the token sees (one workspace for most organisations), deduplicated. */
-export async function serviceMembers(api: WorkApiClient): Promise<WorkspaceMember[]> {
-  const workspaces = await api.workspaces.list({ per_page: 100 });
-  const seen = new Map<number, WorkspaceMember>();
-  for (const ws of workspaces.data) {
-    const page = await api.workspaces.members(ws.id, { per_page: 100 });
-    for (const m of page.data) if (!seen.has(m.id)) seen.set(m.id, m as WorkspaceMember);
-  }
-  return [...seen.values()];
-}
 
 const normalEmail = (email: string | null | undefined): string => (email ?? '').trim().toLowerCase();
 

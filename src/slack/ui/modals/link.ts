@@ -3,7 +3,7 @@
  * and an admin approves it (choosing alone links no one). Up to 100 members fit a static menu;
  * beyond that the menu searches (options request). Plus the view that says how it ended.
  */
-import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { InputBlock, KnownBlock, ModalView } from '../block-types.ts';
 import { LINK_FIELDS as F, VIEWS } from '../ids.ts';
 import { LIMITS, mrkdwn, option, plainText } from '../limits.ts';
