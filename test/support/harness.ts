@@ -5,6 +5,7 @@
  */
 
 import { createWorkApiClient, type WorkApiClient } from '../../src/api/index.ts';
+import type { RateLimiter } from '../../src/api/limiter.ts';
 import { createTaskbridgeApp, type TaskbridgeApp } from '../../src/create-app.ts';
 import { type FixedClock, fixedClock } from '../../src/lib/clock.ts';
 import { createLogger } from '../../src/lib/logger.ts';
@@ -28,6 +29,8 @@ export interface HarnessOptions {
   link?: Array<keyof typeof USERS>;
   clock?: FixedClock;
   taskUrlPattern?: string;
+  /** The app's limiter of service calls (default: the spec's limits, shared by the process). */
+  limiter?: RateLimiter;
 }
 
 export interface Harness {
@@ -54,7 +57,11 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     port: 0,
     ...(opts.clock ? { clock: opts.clock } : {}),
     logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    workApiClientOptions: { timeoutMs: 3_000, maxWaitMs: 2_000 },
+    workApiClientOptions: {
+      timeoutMs: 3_000,
+      maxWaitMs: 2_000,
+      ...(opts.limiter ? { limiter: opts.limiter } : {}),
+    },
   });
   const { eventsUrl } = await app.start();
   if (!eventsUrl) throw new Error('the app did not start an HTTP receiver');

@@ -6,6 +6,8 @@ import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt'
 import type { VerbName } from '../../commands/intents.ts';
 import { parseTaskCommand } from '../../commands/parse.ts';
 import type { AppDeps } from '../../deps.ts';
+import { activeProjects } from '../../services/resolve-project.ts';
+import { withinBudget } from '../../services/within-budget.ts';
 import { commandErrorMessage } from '../../ui/messages/errors.ts';
 import { renderHelp } from '../../ui/messages/help.ts';
 import type { CommandContext } from './command-context.ts';
@@ -15,9 +17,26 @@ import { VERB_HANDLERS } from './verb-handlers.ts';
 /** Verbs this app answers; help lists exactly these. */
 export const ENABLED_VERBS: VerbName[] = ['help', ...(Object.keys(VERB_HANDLERS) as VerbName[])];
 
+/** A bare `#Word` followed by another word: perhaps a project name with spaces (`#Mobile App`). */
+const MAYBE_SPACED_PROJECT = /(?:^|\s)#[^\s"“”<]+\s+[^\s@#!<"“”]/;
+/** The ack must leave within 3 s: a slow service leaves the names unknown, not the person waiting. */
+const PROJECT_NAMES_BUDGET_MS = 1_200;
+
+/** The active projects' names when the text may name one with spaces (the client caches the list). */
+async function projectNamesFor(deps: AppDeps, teamId: string, text: string): Promise<string[] | undefined> {
+  if (!MAYBE_SPACED_PROJECT.test(text)) return undefined;
+  const work = (async () => {
+    const api = await deps.workApi.clientFor(teamId);
+    return api ? (await activeProjects(api)).map((p) => p.name) : undefined;
+  })();
+  return withinBudget(work, PROJECT_NAMES_BUDGET_MS);
+}
+
 export function taskCommandHandler(deps: AppDeps) {
   return async ({ command, ack, respond, client }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
-    const parsed = parseTaskCommand(command.text ?? '', { enabled: ENABLED_VERBS });
+    const text = command.text ?? '';
+    const projectNames = await projectNamesFor(deps, command.team_id, text);
+    const parsed = parseTaskCommand(text, { enabled: ENABLED_VERBS, projectNames });
     if (parsed.kind === 'error') {
       await ack({ response_type: 'ephemeral', ...commandErrorMessage(parsed, { enabled: ENABLED_VERBS }) });
       return;

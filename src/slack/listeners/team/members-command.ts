@@ -10,6 +10,7 @@ import { actorFor, mayManageProject } from '../../services/team-permissions.ts';
 import { escapeWithin } from '../../text/mrkdwn.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
+import { projectArgument } from '../../ui/team/format.ts';
 import {
   projectMembersFooter,
   renderInviteResult,
@@ -129,12 +130,12 @@ export async function roleHandler(ctx: CommandContext, intent: RoleIntent): Prom
   const found = people.members[0];
   const current = found ? (await allMembers(api, project.id)).find((m) => m.id === found.id) : undefined;
   if (!found || !current) {
-    const invite = `\`/task invite @person #${escapeWithin(project.name, 100)}\``;
+    const invite = `\`/task invite @person ${escapeWithin(projectArgument(project.name), 100)}\``;
     await reply(
       ctx,
       errorMessage({
         what: `No role was changed: that person isn't a member of ${project.name}.`,
-        why: people.unresolved[0]?.reason.replace(/`[^`]*`/g, '').trim() || null,
+        why: people.unresolved[0] ? `${people.unresolved[0].label}: ${people.unresolved[0].reason}.` : null,
         next: `Invite them first with ${invite}.`,
       }),
     );

@@ -12,7 +12,7 @@ import type { AppDeps } from '../../deps.ts';
 import { createTaskOnce } from '../../services/create-task.ts';
 import { saveDraft } from '../../services/drafts.ts';
 import { describeFailure } from '../../services/failure-message.ts';
-import { slackUsersByMember } from '../../services/resolve-people.ts';
+import { slackUsersByMember, unresolvedText } from '../../services/resolve-people.ts';
 import { resolveSlackUsers } from '../../services/resolve-slack-users.ts';
 import { CREATE_TASK_FIELDS } from '../../ui/ids.ts';
 import { renderCreatedMessage } from '../../ui/messages/created.ts';
@@ -118,7 +118,7 @@ async function createFromSubmission(
     await client.chat
       .postMessage({
         channel: q.userId,
-        text: `:information_source: “${task.title}” was created, but not assigned to ${people.unresolved.map((u) => `${u.label} (${u.reason})`).join('; ')}.`,
+        text: `:information_source: “${task.title}” was created, but not assigned to everyone: ${unresolvedText(people.unresolved)}`,
       })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not tell about unassigned people'));
   }

@@ -2,7 +2,7 @@
  * The short answers of the digest commands and buttons: saved, turned off, resumed, a channel the
  * app cannot post in, and what a Done or Snooze from a digest did. Pure; user text is escaped.
  */
-import { formatDueFallback, slackDate } from '../../../lib/dates.ts';
+import { dueMrkdwn, formatDueFallback, slackDate } from '../../../lib/dates.ts';
 import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
 import type { RenderedMessage } from '../block-types.ts';
 import { contextLine, mrkdwn } from '../limits.ts';
@@ -96,13 +96,7 @@ export function taskActedMessage(model: TaskActedModel): RenderedMessage {
   if (model.action === 'done') {
     text = model.unchanged ? `${title} was already done.` : `:white_check_mark: Marked ${title} done.`;
   } else {
-    const when = model.due
-      ? slackDate(
-          model.due,
-          '{date_short_pretty} at {time}',
-          formatDueFallback(model.due, model.timeZone, true),
-        )
-      : 'later';
+    const when = model.due ? dueMrkdwn(model.due, model.timeZone) : 'later';
     text = model.unchanged ? `${title} is already due ${when}.` : `:zzz: Snoozed ${title} to ${when}.`;
   }
   return said(text, redrawNote(model.redraw));
