@@ -11,6 +11,7 @@ import { createSandbox, type Sandbox } from '../sandbox/index.ts';
 import { createSlackEmulator, DEFAULT_SEED, type SlackEmulator } from '../slack-emulator/index.ts';
 import { createSlackSigner, type SlackSigner } from '../slack-emulator/signer.ts';
 import { openStore } from '../store/open-store.ts';
+import { namingThePort } from './port-in-use.ts';
 
 export interface LocalSystemOptions {
   dataDir: string;
@@ -22,6 +23,8 @@ export interface LocalSystemOptions {
   sandboxPort: number;
   /** The emulator's port. Default 0. */
   emulatorPort?: number;
+  /** The interface all three listen on. Default `127.0.0.1`: nothing here is for other machines. */
+  host?: string | undefined;
   /** Run the digest scheduler (default true); a one-off command like `npm run chat` leaves it to `npm start`. */
   scheduleDigests?: boolean;
   logger: Logger;
@@ -33,6 +36,8 @@ export interface LocalSystem {
   app: TaskbridgeApp;
   signer: SlackSigner;
   eventsUrl: string;
+  /** Where the app listens, in words ("127.0.0.1 only, port 3000"). */
+  listening: string;
   stop(): Promise<void>;
 }
 
@@ -41,23 +46,50 @@ const LOCAL_TASK_URL = 'https://work.example.com/projects/{project_id}/tasks/{id
 
 export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalSystem> {
   mkdirSync(opts.dataDir, { recursive: true });
-  const sandbox = await createSandbox({ port: opts.sandboxPort, dbPath: `${opts.dataDir}/sandbox.db` });
-  const emulator = await createSlackEmulator({ port: opts.emulatorPort ?? 0 });
-  const store = await openStore(opts.storeUrl);
+  const host = opts.host ?? '127.0.0.1';
+  const started: Array<() => Promise<void>> = [];
+  const stopStarted = async () => {
+    for (const stop of started.reverse()) await stop().catch(() => undefined);
+  };
+  let sandbox: Sandbox;
+  let emulator: SlackEmulator;
+  let app: TaskbridgeApp;
+  let eventsUrl: string;
+  let listening: string;
   const signingSecret = randomBytes(16).toString('hex');
-  const app = createTaskbridgeApp({
-    slack: { kind: 'http', botToken: emulator.botToken, signingSecret },
-    slackApiUrl: emulator.url,
-    store,
-    encryptionKey: opts.encryptionKey,
-    workApiFallback: { baseUrl: sandbox.url, token: sandbox.token },
-    taskUrlPattern: LOCAL_TASK_URL,
-    port: opts.port,
-    logger: opts.logger,
-    digests: { enabled: opts.scheduleDigests ?? true },
-  });
-  const { eventsUrl } = await app.start();
-  if (!eventsUrl) throw new Error('the local app did not start its HTTP receiver');
+  const store = await openStore(opts.storeUrl);
+  started.push(() => store.close());
+  try {
+    sandbox = await namingThePort(
+      createSandbox({ port: opts.sandboxPort, host, dbPath: `${opts.dataDir}/sandbox.db` }),
+      'SANDBOX_PORT',
+      opts.sandboxPort,
+      'the sandbox',
+    );
+    started.push(() => sandbox.close());
+    emulator = await createSlackEmulator({ port: opts.emulatorPort ?? 0, host });
+    started.push(() => emulator.close());
+    app = createTaskbridgeApp({
+      slack: { kind: 'http', botToken: emulator.botToken, signingSecret },
+      slackApiUrl: emulator.url,
+      store,
+      encryptionKey: opts.encryptionKey,
+      workApiFallback: { baseUrl: sandbox.url, token: sandbox.token },
+      taskUrlPattern: LOCAL_TASK_URL,
+      port: opts.port,
+      host,
+      logger: opts.logger,
+      digests: { enabled: opts.scheduleDigests ?? true },
+    });
+    const appStarted = await namingThePort(app.start(), 'PORT', opts.port, "the Slack app's events");
+    if (!appStarted.eventsUrl) throw new Error('the local app did not start its HTTP receiver');
+    started.push(() => app.stop());
+    eventsUrl = appStarted.eventsUrl;
+    listening = appStarted.listening ?? host;
+  } catch (error) {
+    await stopStarted();
+    throw error;
+  }
   // The demo starts usable: Ana is linked to her member, and #website files tasks in Website.
   const team = DEFAULT_SEED.team.id;
   if (!(await app.deps.userLinks.get(team, DEFAULT_SEED.users.ana.id))) {
@@ -75,17 +107,5 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
     });
   }
   const signer = createSlackSigner({ appUrl: eventsUrl, signingSecret, emulator });
-  return {
-    sandbox,
-    emulator,
-    app,
-    signer,
-    eventsUrl,
-    async stop() {
-      await app.stop();
-      await emulator.close();
-      await sandbox.close();
-      await store.close();
-    },
-  };
+  return { sandbox, emulator, app, signer, eventsUrl, listening, stop: stopStarted };
 }

@@ -13,12 +13,13 @@ export async function startLocal(
     encryptionKey: config.encryptionKey,
     port: config.port,
     sandboxPort: config.sandboxPort,
+    host: config.host,
     logger,
   });
   const instructions = [
     '',
     'Taskbridge is running locally (no Slack credentials set).',
-    `  Slack app (events):      ${system.eventsUrl}`,
+    `  Slack app (events):      ${system.eventsUrl}  (listening on ${system.listening}; HOST changes it)`,
     `  Work-management sandbox: ${system.sandbox.url}  (local token: ${system.sandbox.token})`,
     `  Slack Web API emulator:  ${system.emulator.url}`,
     '',

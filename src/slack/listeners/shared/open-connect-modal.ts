@@ -16,13 +16,16 @@ export async function openConnectModal(
   ]);
   const view = profile.isAdmin
     ? renderConnectView({
+        // The same answer as Home: a workspace without its own connection uses the deployment's default.
         current: current
           ? {
               baseUrl: current.baseUrl,
               connectedAt: new Date(current.connectedAt),
               connectedBySlackUserId: current.connectedBy,
             }
-          : null,
+          : deps.workApi.fallbackBaseUrl
+            ? { baseUrl: deps.workApi.fallbackBaseUrl, connectedAt: deps.startedAt, isDefault: true }
+            : null,
         privateMetadata: deps.metadata.seal({ t: q.teamId, u: q.userId }),
       })
     : renderProblemView(
