@@ -17,8 +17,8 @@ export type Token =
   | { kind: 'person'; name: string; text: string }
   /** A Slack channel reference `<#C…|name>`. */
   | { kind: 'channel'; channelId: string; name: string | null; text: string }
-  /** A plain `#Name` (or `#"Two Words"`): a project name. */
-  | { kind: 'project'; name: string; text: string }
+  /** A plain `#Name` (or `#"Two Words"`, `quoted`): a project name. */
+  | { kind: 'project'; name: string; text: string; quoted?: boolean }
   /** Other markup (`<https://…>`, `<!here>`): kept as readable text. */
   | { kind: 'markup'; text: string };
 
@@ -93,9 +93,8 @@ function joinProjectNames(tokens: Token[], names: readonly string[]): Token[] {
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i]!;
     out.push(token);
-    // A quoted `#"Two Words"` is whole already; only a bare `#Word` may go on.
-    if (token.kind !== 'project' || token.text.startsWith('#"') || known.has(normaliseName(token.name)))
-      continue;
+    // A quoted `#"Two Words"` is whole already; only a bare `#Word` may go on, to the longest name.
+    if (token.kind !== 'project' || token.quoted) continue;
     const words = [token.text.slice(1)];
     let best = 0;
     for (let k = 1; k < longest && i + k < tokens.length; k += 1) {
@@ -149,7 +148,7 @@ export function tokenize(input: string, options: TokenizeOptions = {}): Tokenize
       const text = slackMarkupToText(input.slice(quoteAt + 1, close), { stripFormatting: false });
       const name = text.trim();
       if (sigil === '@' && name) tokens.push({ kind: 'person', name, text: `@${name}` });
-      else if (sigil === '#' && name) tokens.push({ kind: 'project', name, text: `#${name}` });
+      else if (sigil === '#' && name) tokens.push({ kind: 'project', name, text: `#${name}`, quoted: true });
       else tokens.push({ kind: 'quoted', text: sigil + text });
       i = close + 1;
       continue;
