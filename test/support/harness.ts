@@ -23,8 +23,11 @@ export const USERS = { ana: 'U0ANA', ben: 'U0BEN', chloe: 'U0CHLOE', dev: 'U0DEV
 
 export interface HarnessOptions {
   sandbox?: SandboxOptions;
-  /** Connect the workspace to the sandbox at start (default true). */
-  connect?: boolean;
+  /**
+   * Connect the workspace to the sandbox at start (default true); `'default'` makes the sandbox the
+   * deployment's default connection instead (`WORK_API_URL`), as local mode does.
+   */
+  connect?: boolean | 'default';
   /** Link seeded Slack users to their members at start (default: ana only). */
   link?: Array<keyof typeof USERS>;
   clock?: FixedClock;
@@ -55,6 +58,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     encryptionKey: ENCRYPTION_KEY,
     taskUrlPattern: opts.taskUrlPattern ?? 'https://work.example.com/projects/{project_id}/tasks/{id}',
     port: 0,
+    ...(opts.connect === 'default'
+      ? { workApiFallback: { baseUrl: sandbox.url, token: sandbox.token } }
+      : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
     logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     workApiClientOptions: {
@@ -66,7 +72,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const { eventsUrl } = await app.start();
   if (!eventsUrl) throw new Error('the app did not start an HTTP receiver');
   const signer = createSlackSigner({ appUrl: eventsUrl, signingSecret: SIGNING_SECRET, emulator });
-  if (opts.connect ?? true) {
+  if (opts.connect === undefined || opts.connect === true) {
     await app.deps.connections.save(TEAM, {
       baseUrl: sandbox.url,
       token: sandbox.token,

@@ -135,7 +135,7 @@ export async function roleHandler(ctx: CommandContext, intent: RoleIntent): Prom
       ctx,
       errorMessage({
         what: `No role was changed: that person isn't a member of ${project.name}.`,
-        why: people.unresolved[0] ? `${people.unresolved[0].label}: ${people.unresolved[0].reason}.` : null,
+        why: whyNotFound(people.unresolved[0]),
         next: `Invite them first with ${invite}.`,
       }),
     );
@@ -162,4 +162,12 @@ export async function roleHandler(ctx: CommandContext, intent: RoleIntent): Prom
       }),
     );
   }
+}
+
+/** Why a person named in a command is not a member, in plain words (a mention would be escaped here). */
+function whyNotFound(unresolved: { label: string; reason: string } | undefined): string | null {
+  if (!unresolved) return null;
+  return unresolved.label.startsWith('<@')
+    ? `That person ${unresolved.reason}.`
+    : `${unresolved.label}: ${unresolved.reason}.`;
 }

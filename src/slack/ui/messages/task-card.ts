@@ -236,7 +236,9 @@ export function renderTaskRow(model: TaskCardModel, now: Date): SectionBlock {
   const done = isDoneStatus(task.status, model.statuses);
   const due = dueView(task, now, timeZone, done);
   // The number as the commands take it (`/task show 12`, `done #12`): lists are where people find it.
-  const parts = [`${statusMrkdwn(task.status)}  \`#${task.id}\` ${titleMrkdwn(task, model.url, ROW_TITLE_SHOWN)}`];
+  const parts = [
+    `${statusMrkdwn(task.status)}  \`#${task.id}\` ${titleMrkdwn(task, model.url, ROW_TITLE_SHOWN)}`,
+  ];
   if (due) parts.push(due.mrkdwn);
   if (task.priority !== 'none') parts.push(priorityMrkdwn(task.priority));
   if (task.assignees.length > 0) {
