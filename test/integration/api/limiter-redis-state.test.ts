@@ -4,14 +4,14 @@ import { createRateLimiter, createWorkApiClient } from '../../../src/api/index.t
 import { nodeRedisScriptRunner, RedisRateLimitState } from '../../../src/api/limiter-redis-state.ts';
 import { MemoryRateLimitState, type RateLimitState } from '../../../src/api/limiter-state.ts';
 import { createSandbox } from '../../../src/sandbox/index.ts';
+import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
 import { FakeClock } from '../../unit/api/support/fake-clock.ts';
 import { describeRateLimitState } from '../../unit/api/support/rate-limit-state-contract.ts';
 import { startFaultProxy } from './support/fault-proxy.ts';
-import { type RedisServer, redisServerAvailable, startRedisServer } from './support/redis-server.ts';
 import { stallingScriptRunner } from './support/stalling-script-runner.ts';
 import { trackingDispatcher } from './support/tracking-dispatcher.ts';
 
-const available = redisServerAvailable();
+const available = redisTool.mustRun;
 let server: RedisServer;
 let client: ReturnType<typeof createClient>;
 
