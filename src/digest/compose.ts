@@ -69,7 +69,6 @@ export function formatLocalDate(localDate: string): string {
   return headerDates.format(new Date(`${localDate}T00:00:00Z`));
 }
 
-
 function sectionLabel(key: SectionKey, dueWithinDays: number): string {
   if (key === 'overdue') return 'Overdue';
   if (key === 'dueToday') return 'Due today';
@@ -127,9 +126,7 @@ function rowBlock<T extends DigestTask>(
   const title = truncateChars(task.title.trim() || `Task ${task.id}`, MAX_TITLE_CHARS);
   const due = task.due_date ? new Date(task.due_date) : null;
   const dueText =
-    due && !Number.isNaN(due.getTime())
-      ? ` · due ${dueMrkdwn(due, model.subscription.timeZone)}`
-      : '';
+    due && !Number.isNaN(due.getTime()) ? ` · due ${dueMrkdwn(due, model.subscription.timeZone)}` : '';
   const others = task.assignees.filter((a) => a.id !== row.groupId);
   const withText =
     others.length > 0
@@ -244,7 +241,11 @@ export function digestMessage<T extends DigestTask>(
     },
   ];
   if (firing.late) {
-    const due = slackDate(firing.scheduledAt, '{time}', formatDueFallback(firing.scheduledAt, timeZone, true));
+    const due = slackDate(
+      firing.scheduledAt,
+      '{time}',
+      formatDueFallback(firing.scheduledAt, timeZone, true),
+    );
     head.push({
       type: 'context',
       block_id: blockId('l'),

@@ -42,7 +42,16 @@ async function run(text: string): Promise<Outcome> {
 }
 
 /** Arguments that provoke each verb's errors, whose suggestions are hints too. */
-const PROVOKING = ['', 'zzz', '999999', 'zzz 999999 #Nowhere', '@nobody', '#Website zzz', '#Mobile App', 'new zzz'];
+const PROVOKING = [
+  '',
+  'zzz',
+  '999999',
+  'zzz 999999 #Nowhere',
+  '@nobody',
+  '#Website zzz',
+  '#Mobile App',
+  'new zzz',
+];
 
 describe('every hint the app prints works when copied', () => {
   beforeAll(async () => {

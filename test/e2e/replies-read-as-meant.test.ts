@@ -76,15 +76,20 @@ describe('what a person types is read as meant', () => {
     expect(JSON.stringify(out.replies)).toContain(`\`#${first.id}\``);
   });
 
-  it('says who was not found, whole: no text lost between backticks, a colon after a name', async () => {
+  it('says who was not found in whole sentences, no text lost between backticks', async () => {
     const role = await say('role <@U0ZOE|zoe> viewer #Website');
     expect(role.seen).toContain('That person has no account in this project yet.');
     expect(role.seen).not.toMatch(/with ,|link with\s*,/);
     const task = await h.api.tasks.create({ project_id: 1, title: 'Someone to assign' });
     const assign = await say(`assign ${task.id} @nobody`);
-    expect(assign.seen).toContain('@nobody: no project member has that name');
+    expect(assign.seen).toContain('@nobody isn’t the name of a project member');
     const near = await say(`assign ${task.id} @chole`);
     expect(near.seen).toContain('did you mean @chloe?');
+  });
+
+  it('a mistyped project name gets a “did you mean”', async () => {
+    const out = await say('list #Wbesite');
+    expect(out.seen).toContain('Did you mean `#Website`?');
   });
 
   it('`/task projects new Marketing` opens the form with the name in it', async () => {

@@ -12,7 +12,10 @@ import type { AppDeps } from '../deps.ts';
 
 export interface PeopleResolution {
   members: MemberRef[];
-  /** People who could not be matched, each with why in plain words (no markup), and what to do (mrkdwn). */
+  /**
+   * People who could not be matched: each label (`@ana`, `<@U…>`, `you`) with why, a phrase that
+   * follows it ("has no account in this project yet"), in plain words; and what to do (mrkdwn).
+   */
   unresolved: Array<{ label: string; reason: string; next?: string }>;
 }
 
@@ -48,15 +51,15 @@ export async function resolvePeople(
       );
       if (found.length === 1 && found[0]) add(found[0]);
       else if (found.length > 1) {
-        result.unresolved.push({ label: `@${ref.name}`, reason: 'more than one member has that name' });
+        result.unresolved.push({ label: `@${ref.name}`, reason: 'matches more than one member by name' });
       } else {
         const names = (await members()).flatMap((m) => [m.name.split(/\s+/)[0] ?? m.name, m.name]);
         const near = closestWord(ref.name, names);
         result.unresolved.push({
           label: `@${ref.name}`,
           reason: near
-            ? `no project member has that name (did you mean @${near.toLowerCase().split(/\s+/)[0]}?)`
-            : 'no project member has that name',
+            ? `isn’t the name of a project member (did you mean @${near.toLowerCase().split(/\s+/)[0]}?)`
+            : 'isn’t the name of a project member',
         });
       }
       continue;
@@ -84,7 +87,7 @@ export async function resolvePeople(
 
 /** The people not found, one sentence each: who, why, and what to do. */
 export function unresolvedText(unresolved: PeopleResolution['unresolved']): string {
-  return unresolved.map((u) => `${u.label}: ${u.reason}.${u.next ? ` ${u.next}` : ''}`).join(' ');
+  return unresolved.map((u) => `${u.label} ${u.reason}.${u.next ? ` ${u.next}` : ''}`).join(' ');
 }
 
 /** memberId → Slack user id, for real @mentions of linked people. */

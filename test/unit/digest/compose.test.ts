@@ -88,7 +88,8 @@ describe('digestMessage', () => {
     const row6 = rows(message.blocks).at(-1)!;
     const due = Math.floor(Date.parse('2026-03-05T15:00:00.000Z') / 1000);
     expect(blockText(row6)).toBe(
-      '`#6` ' + `<https://work.example/tasks/6?ref=digest&amp;x=1|Task 6> · due <!date^${due}^{date_short_pretty} at {time}|Thu, Mar 5, 2026, 10:00 AM EST> · with *Bo*`,
+      '`#6` ' +
+        `<https://work.example/tasks/6?ref=digest&amp;x=1|Task 6> · due <!date^${due}^{date_short_pretty} at {time}|Thu, Mar 5, 2026, 10:00 AM EST> · with *Bo*`,
     );
     const menu = row6.accessory as {
       action_id: string;

@@ -44,6 +44,14 @@ export async function newTaskHandler(ctx: CommandContext, intent: NewTaskIntent)
         project: fallback ?? null,
       },
     });
+    if (intent.notes.length > 0) {
+      await ctx.respond({
+        response_type: 'ephemeral',
+        text: `:information_source: ${intent.notes
+          .map((n) => `I couldn't read “${n.text}” as a date: pick the due date in the form.`)
+          .join('\n')}`,
+      });
+    }
     return;
   }
 

@@ -169,5 +169,5 @@ function whyNotFound(unresolved: { label: string; reason: string } | undefined):
   if (!unresolved) return null;
   return unresolved.label.startsWith('<@')
     ? `That person ${unresolved.reason}.`
-    : `${unresolved.label}: ${unresolved.reason}.`;
+    : `${unresolved.label} ${unresolved.reason}.`;
 }

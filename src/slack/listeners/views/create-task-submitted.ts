@@ -14,6 +14,12 @@ import { saveDraft } from '../../services/drafts.ts';
 import { describeFailure } from '../../services/failure-message.ts';
 import { slackUsersByMember, unresolvedText } from '../../services/resolve-people.ts';
 import { resolveSlackUsers } from '../../services/resolve-slack-users.ts';
+import {
+  describeWithOrigin,
+  originLine,
+  originToRecord,
+  rememberOrigin,
+} from '../../services/task-origin.ts';
 import { CREATE_TASK_FIELDS } from '../../ui/ids.ts';
 import { renderCreatedMessage } from '../../ui/messages/created.ts';
 import { draftFailureMessage } from '../../ui/messages/draft-failure.ts';
@@ -104,16 +110,23 @@ async function createFromSubmission(
   ]
     .filter(Boolean)
     .join('\n\n');
+  const origin = await originToRecord(deps, client, {
+    teamId: q.teamId,
+    userId: q.userId,
+    linked: Boolean(creator),
+  });
+  const withOrigin = origin ? describeWithOrigin(description || null, origin) : description;
   const { task } = await createTaskOnce(deps, api, `view:${q.teamId}:${q.viewId}`, {
     project_id: s.projectId,
     title: s.title,
-    ...(description ? { description } : {}),
+    ...(withOrigin ? { description: withOrigin } : {}),
     ...(people.members.length > 0 ? { assignee_ids: people.members.map((m) => m.id) } : {}),
     ...(s.due ? { due_date: s.due.date.toISOString() } : {}),
     priority: s.priority,
     ...(s.statusId ? { status_id: s.statusId } : {}),
     ...(creator ? { creator_id: creator.memberId } : {}),
   });
+  if (origin) await rememberOrigin(deps, q.teamId, task.id, origin);
   if (people.unresolved.length > 0) {
     await client.chat
       .postMessage({
@@ -132,7 +145,13 @@ async function postResult(
 ): Promise<void> {
   const now = deps.clock.now();
   const slackUserIds = await slackUsersByMember(deps, q.teamId);
-  const card = { task: q.task, url: deps.taskLinks.urlFor(q.task), slackUserIds, timeZone: q.timeZone };
+  const card = {
+    task: q.task,
+    url: deps.taskLinks.urlFor(q.task),
+    slackUserIds,
+    timeZone: q.timeZone,
+    origin: await originLine(deps, q.teamId, q.task),
+  };
   const m = q.metadata;
   if (m.source === 'message' && m.channelId && m.messageTs) {
     const message = renderCreatedMessage(
