@@ -120,7 +120,11 @@ export function failureIn(outcome: Outcome): string | null {
     const start = text.trimStart();
     const marker = FAILURE.find((m) => start.startsWith(m) || (m === 'offer_link' && text.includes(m)));
     if (marker) return start.slice(0, 80);
-    if (text.includes("isn't a command I know")) return text.slice(0, 80);
+    // A command that worked but left part of itself undone (a person not assigned, a date not read).
+    const partial = ["isn't a command I know", 'but not assigned', "couldn't read"].find((m) =>
+      text.includes(m),
+    );
+    if (partial) return text.slice(0, 120);
   }
   return null;
 }
