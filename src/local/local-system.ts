@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createTaskbridgeApp, type TaskbridgeApp } from '../create-app.ts';
 import type { Logger } from '../lib/logger.ts';
+import { sendDigestNow } from '../playground/digest-now.ts';
+import { type Playground, startPlayground } from '../playground/playground-server.ts';
 import { createSandbox, type Sandbox } from '../sandbox/index.ts';
 import { createSlackEmulator, DEFAULT_SEED, type SlackEmulator } from '../slack-emulator/index.ts';
 import { createSlackSigner, type SlackSigner } from '../slack-emulator/signer.ts';
@@ -27,6 +29,10 @@ export interface LocalSystemOptions {
   host?: string | undefined;
   /** Run the digest scheduler (default true); a one-off command like `npm run chat` leaves it to `npm start`. */
   scheduleDigests?: boolean;
+  /** How the app meets the emulator: signed HTTP requests (default) or Socket Mode, as in production. */
+  transport?: 'http' | 'socket';
+  /** The playground page's port (0 picks a free one); leave it out for no page. */
+  playgroundPort?: number;
   logger: Logger;
 }
 
@@ -35,9 +41,11 @@ export interface LocalSystem {
   emulator: SlackEmulator;
   app: TaskbridgeApp;
   signer: SlackSigner;
-  eventsUrl: string;
-  /** Where the app listens, in words ("127.0.0.1 only, port 3000"). */
+  /** The app's events URL over HTTP; undefined in Socket Mode. */
+  eventsUrl: string | undefined;
+  /** Where the app listens, in words ("127.0.0.1 only, port 3000"; Socket Mode listens nowhere). */
   listening: string;
+  playground: Playground | undefined;
   stop(): Promise<void>;
 }
 
@@ -54,11 +62,12 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
   let sandbox: Sandbox;
   let emulator: SlackEmulator;
   let app: TaskbridgeApp;
-  let eventsUrl: string;
+  let eventsUrl: string | undefined;
   let listening: string;
   const signingSecret = randomBytes(16).toString('hex');
   const store = await openStore(opts.storeUrl);
   started.push(() => store.close());
+  const socket = opts.transport === 'socket';
   try {
     sandbox = await namingThePort(
       createSandbox({ port: opts.sandboxPort, host, dbPath: `${opts.dataDir}/sandbox.db` }),
@@ -70,7 +79,9 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
     emulator = await createSlackEmulator({ port: opts.emulatorPort ?? 0, host });
     started.push(() => emulator.close());
     app = createTaskbridgeApp({
-      slack: { kind: 'http', botToken: emulator.botToken, signingSecret },
+      slack: socket
+        ? { kind: 'socket', botToken: emulator.botToken, appToken: emulator.appToken }
+        : { kind: 'http', botToken: emulator.botToken, signingSecret },
       slackApiUrl: emulator.url,
       store,
       encryptionKey: opts.encryptionKey,
@@ -82,10 +93,10 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
       digests: { enabled: opts.scheduleDigests ?? true },
     });
     const appStarted = await namingThePort(app.start(), 'PORT', opts.port, "the Slack app's events");
-    if (!appStarted.eventsUrl) throw new Error('the local app did not start its HTTP receiver');
     started.push(() => app.stop());
+    if (!appStarted.eventsUrl && !socket) throw new Error('the local app did not start its HTTP receiver');
     eventsUrl = appStarted.eventsUrl;
-    listening = appStarted.listening ?? host;
+    listening = appStarted.listening ?? 'nowhere (Socket Mode)';
   } catch (error) {
     await stopStarted();
     throw error;
@@ -106,6 +117,37 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
       setBy: DEFAULT_SEED.users.ana.id,
     });
   }
-  const signer = createSlackSigner({ appUrl: eventsUrl, signingSecret, emulator });
-  return { sandbox, emulator, app, signer, eventsUrl, listening, stop: stopStarted };
+  const signer = createSlackSigner({
+    appUrl: eventsUrl ?? 'socket-mode:',
+    signingSecret,
+    emulator,
+    transport: socket ? 'socket' : 'http',
+  });
+  let playground: Playground | undefined;
+  try {
+    playground =
+      opts.playgroundPort === undefined
+        ? undefined
+        : await namingThePort(
+            startPlayground({
+              emulator,
+              signer,
+              port: opts.playgroundPort,
+              unfurlDomains: [new URL(LOCAL_TASK_URL.replace(/\{\w+\}/g, '1')).hostname],
+              sendDigestNow: (channelId) =>
+                sendDigestNow(app.deps.digests, team, channelId, app.deps.clock.now()),
+            }),
+            'PLAYGROUND_PORT',
+            opts.playgroundPort,
+            'the playground page',
+          );
+  } catch (error) {
+    await stopStarted();
+    throw error;
+  }
+  if (playground) {
+    const page = playground;
+    started.push(() => page.close());
+  }
+  return { sandbox, emulator, app, signer, eventsUrl, listening, playground, stop: stopStarted };
 }

@@ -9,11 +9,12 @@ import type { RateLimiter } from '../../src/api/limiter.ts';
 import { createTaskbridgeApp, type TaskbridgeApp } from '../../src/create-app.ts';
 import { type FixedClock, fixedClock } from '../../src/lib/clock.ts';
 import { createLogger } from '../../src/lib/logger.ts';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
+import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.ts';
 import { createSlackEmulator, type SlackEmulator } from '../../src/slack-emulator/index.ts';
 import { createSlackSigner, type SlackSigner } from '../../src/slack-emulator/signer.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import type { Store } from '../../src/store/types.ts';
+import { startTestSandbox } from './sandbox-profile.ts';
 
 export const SIGNING_SECRET = 'test-signing-secret-not-real';
 export const ENCRYPTION_KEY = 'ab'.repeat(32);
@@ -34,6 +35,8 @@ export interface HarnessOptions {
   taskUrlPattern?: string;
   /** The app's limiter of service calls (default: the spec's limits, shared by the process). */
   limiter?: RateLimiter;
+  /** `http` (default): signed requests to the app's HTTP receiver; `socket`: envelopes over Socket Mode. */
+  transport?: 'http' | 'socket';
 }
 
 export interface Harness {
@@ -48,11 +51,14 @@ export interface Harness {
 }
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
-  const sandbox = await createSandbox({ port: 0, rateLimits: false, ...opts.sandbox });
+  const sandbox = await startTestSandbox(opts.sandbox);
   const emulator = await createSlackEmulator({ port: 0 });
   const store = await openStore('sqlite::memory:');
+  const socket = opts.transport === 'socket';
   const app = createTaskbridgeApp({
-    slack: { kind: 'http', botToken: emulator.botToken, signingSecret: SIGNING_SECRET },
+    slack: socket
+      ? { kind: 'socket', botToken: emulator.botToken, appToken: emulator.appToken }
+      : { kind: 'http', botToken: emulator.botToken, signingSecret: SIGNING_SECRET },
     slackApiUrl: emulator.url,
     store,
     encryptionKey: ENCRYPTION_KEY,
@@ -70,8 +76,13 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
   });
   const { eventsUrl } = await app.start();
-  if (!eventsUrl) throw new Error('the app did not start an HTTP receiver');
-  const signer = createSlackSigner({ appUrl: eventsUrl, signingSecret: SIGNING_SECRET, emulator });
+  if (!eventsUrl && !socket) throw new Error('the app did not start an HTTP receiver');
+  const signer = createSlackSigner({
+    appUrl: eventsUrl ?? 'socket-mode:',
+    signingSecret: SIGNING_SECRET,
+    emulator,
+    transport: socket ? 'socket' : 'http',
+  });
   if (opts.connect === undefined || opts.connect === true) {
     await app.deps.connections.save(TEAM, {
       baseUrl: sandbox.url,
