@@ -3,8 +3,9 @@
  * dates without a time), day counts and numbers.
  */
 
-import { formatDueFallback, slackDate } from '../../../lib/dates.ts';
-import { escapeWithin, truncate } from '../../text/mrkdwn.ts';
+import { formatDueFallback } from '../../../lib/dates.ts';
+import { slackDate } from '../../../slack-platform/date-tokens.ts';
+import { escapeWithin, truncate } from '../../../slack-platform/mrkdwn.ts';
 
 const BAR_WIDTH = 10;
 
