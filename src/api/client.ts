@@ -18,6 +18,7 @@ import type { ResourceContext } from './resources/support.ts';
 import { createTasksResource } from './resources/tasks.ts';
 import { createWorkspacesResource } from './resources/workspaces.ts';
 import { type RetryPolicy, resolveRetryPolicy } from './retry.ts';
+import { createTaskProjects } from './task-projects.ts';
 import { defaultDispatcher } from './transport.ts';
 
 export interface WorkApiClientOptions {
@@ -99,6 +100,7 @@ export function createWorkApiClient(options: WorkApiClientOptions): WorkApiClien
   const ctx: ResourceContext = {
     call,
     clock,
+    tasks: createTaskProjects(),
     cached: (name, ttlMs, tags, load) => (reads ? reads.read(name, ttlMs, tags, load) : load()),
     invalidate: async (tags) => {
       await reads?.invalidate(tags);

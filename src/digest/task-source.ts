@@ -3,7 +3,7 @@
  * through this port so that each project is listed once per firing minute however many digests
  * show it; `createClientTaskSource` answers it with the service client (its limiter included).
  */
-import type { CallOptions, NextPageQuery, Page, WorkApiClient } from '../api/index.ts';
+import type { CallOptions, NextPageQuery, Page, TaskRecord, WorkApiClient } from '../api/index.ts';
 import type { ListProjectTasksQuery } from '../contract/index.ts';
 import type { DigestTask } from './select.ts';
 
@@ -26,7 +26,7 @@ export interface ClientTaskSourceOptions {
   maxPages?: number;
 }
 
-type TaskPage = Page<DigestTask & Record<string, unknown>>;
+type TaskPage = Page<TaskRecord>;
 
 /** Keeps the fields a digest reads, so a tick's fetched tasks hold no more memory than needed. */
 function lean(task: DigestTask): DigestTask {

@@ -7,6 +7,7 @@ import type { Clock } from '../clock.ts';
 import { type Page, readPage, readRecord } from '../envelopes.ts';
 import { type CallOptions, type PaginateOptions, paginate } from '../paginate.ts';
 import type { Answer, Call } from '../pipeline.ts';
+import type { TaskProjects } from '../task-projects.ts';
 
 export interface ResourceContext {
   call: Call;
@@ -15,6 +16,8 @@ export interface ResourceContext {
   /** Drops cached reads a write has changed. */
   invalidate(tags: readonly string[]): Promise<void>;
   clock: Clock;
+  /** Which project each task seen so far is in (records may not say). */
+  tasks: TaskProjects;
 }
 
 export const recordOf =

@@ -7,18 +7,20 @@ import type {
 } from '../../contract/index.ts';
 import { type CallOptions, paginate } from '../paginate.ts';
 import { LOOKUP_CLOCK_MARGIN_MS } from '../retry.ts';
-import { type TaskRecord, TaskRecordSchema } from '../schemas/records.ts';
+import { type TaskRecord, taskRecordSchema } from '../schemas/records.ts';
 import { childListMethod, listMethod, pageOf, type ResourceContext, recordOf } from './support.ts';
 
 export function createTasksResource(ctx: ResourceContext) {
   const listByProject = (projectId: number, query: ListProjectTasksQuery, options?: CallOptions) =>
-    ctx.call({
-      endpoint: 'tasks.listByProject',
-      params: { id: projectId },
-      query,
-      read: pageOf(TaskRecordSchema),
-      options,
-    });
+    ctx
+      .call({
+        endpoint: 'tasks.listByProject',
+        params: { id: projectId },
+        query,
+        read: pageOf(taskRecordSchema({ projectId })),
+        options,
+      })
+      .then((page) => ctx.tasks.remember(page));
 
   /**
    * The task a lost attempt made: same project and title (and creator, when one was named),
@@ -41,7 +43,14 @@ export function createTasksResource(ctx: ResourceContext) {
 
   return {
     list: listMethod((query: ListTasksQuery, options?: CallOptions) =>
-      ctx.call({ endpoint: 'tasks.list', query, read: pageOf(TaskRecordSchema), options }),
+      ctx
+        .call({
+          endpoint: 'tasks.list',
+          query,
+          read: pageOf(taskRecordSchema({ projectId: Number(query.project_id) || undefined })),
+          options,
+        })
+        .then((page) => ctx.tasks.remember(page)),
     ),
 
     listByProject: childListMethod(listByProject),
@@ -51,19 +60,36 @@ export function createTasksResource(ctx: ResourceContext) {
      * (see `findCreated`) has come back empty; never posted twice for one call.
      */
     create: (body: CreateTaskBody, options?: CallOptions) =>
-      ctx.call({
-        endpoint: 'tasks.create',
-        body,
-        read: recordOf(TaskRecordSchema),
-        options,
-        lookup: (since) => findCreated(body, since, options?.signal),
-      }),
+      ctx
+        .call({
+          endpoint: 'tasks.create',
+          body,
+          read: recordOf(taskRecordSchema({ projectId: body.project_id })),
+          options,
+          lookup: (since) => findCreated(body, since, options?.signal),
+        })
+        .then((task) => ctx.tasks.rememberOne(task)),
 
     get: (id: number, options?: CallOptions) =>
-      ctx.call({ endpoint: 'tasks.get', params: { id }, read: recordOf(TaskRecordSchema), options }),
+      ctx
+        .call({
+          endpoint: 'tasks.get',
+          params: { id },
+          read: recordOf(taskRecordSchema({ projectId: ctx.tasks.projectOf(id) })),
+          options,
+        })
+        .then((task) => ctx.tasks.rememberOne(task)),
 
     update: (id: number, body: UpdateTaskBody, options?: CallOptions) =>
-      ctx.call({ endpoint: 'tasks.update', params: { id }, body, read: recordOf(TaskRecordSchema), options }),
+      ctx
+        .call({
+          endpoint: 'tasks.update',
+          params: { id },
+          body,
+          read: recordOf(taskRecordSchema({ projectId: ctx.tasks.projectOf(id) })),
+          options,
+        })
+        .then((task) => ctx.tasks.rememberOne(task)),
 
     /** Resolves once the task is gone. A 404 on a retry means an earlier attempt deleted it. */
     delete: (id: number, options?: CallOptions): Promise<void> =>

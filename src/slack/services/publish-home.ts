@@ -6,8 +6,8 @@
  * notice on top.
  */
 import type { WebClient } from '@slack/web-api';
-import type { WorkApiClient } from '../../api/index.ts';
-import type { ProjectStatusDef, Task } from '../../contract/index.ts';
+import type { TaskRecord as Task, WorkApiClient } from '../../api/index.ts';
+import type { ProjectStatusDef } from '../../contract/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { renderAppHome } from '../ui/home/app-home.ts';
 import type { TaskNotice } from '../ui/messages/task-notice.ts';
@@ -80,7 +80,7 @@ async function statusesOf(
   api: WorkApiClient,
   tasks: readonly Task[],
 ): Promise<Map<number, ProjectStatusDef[]>> {
-  const projectIds = [...new Set(tasks.map((t) => t.project_id))];
+  const projectIds = [...new Set(tasks.flatMap((t) => (t.project_id === null ? [] : [t.project_id])))];
   const found = await Promise.all(
     projectIds.map(async (id) => [id, await projectStatuses(api, id).catch(() => undefined)] as const),
   );

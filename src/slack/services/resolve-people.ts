@@ -22,7 +22,8 @@ export interface PeopleContext {
   teamId: string;
   /** Who is asking (for `me`). */
   userId: string;
-  projectId: number;
+  /** Null when the task's project is unknown: people are then matched without its member list. */
+  projectId: number | null;
 }
 
 export async function resolvePeople(
@@ -33,7 +34,10 @@ export async function resolvePeople(
   if (refs.length === 0) return result;
   let projectMembers: ProjectMemberRecord[] | undefined;
   const members = async () => {
-    projectMembers ??= (await ctx.api.members.listByProject(ctx.projectId, { per_page: 100 })).data;
+    projectMembers ??=
+      ctx.projectId === null
+        ? []
+        : (await ctx.api.members.listByProject(ctx.projectId, { per_page: 100 })).data;
     return projectMembers;
   };
   const add = (m: MemberRef) => {
@@ -62,7 +66,9 @@ export async function resolvePeople(
     }
     const profile = await ctx.deps.profiles.get(ctx.client, ctx.teamId, slackUserId).catch(() => undefined);
     const email = profile?.email?.toLowerCase();
-    const byEmail = email ? (await members()).find((m) => m.email.toLowerCase() === email) : undefined;
+    const byEmail = email
+      ? (await members()).find((m) => m.email !== '' && m.email.toLowerCase() === email)
+      : undefined;
     if (byEmail) add(byEmail);
     else
       result.unresolved.push({

@@ -2,13 +2,14 @@
  * Who may delete a task: its creator, or an admin of its project. The service's token is the
  * workspace's, not the person's, so the app checks this itself for the person's linked member.
  */
-import type { WorkApiClient } from '../../api/index.ts';
-import type { Task } from '../../contract/index.ts';
+import type { TaskRecord as Task, WorkApiClient } from '../../api/index.ts';
 import type { TaskActor } from './task-actor.ts';
 import { TaskRefusal } from './task-refusal.ts';
 
 export async function mayDeleteTask(api: WorkApiClient, task: Task, actor: TaskActor): Promise<boolean> {
   if (task.creator?.id === actor.memberId) return true;
+  // Without the task's project its admins cannot be known: only the creator may delete.
+  if (task.project_id === null) return false;
   const members = await api.members.listByProject(task.project_id, { per_page: 100 });
   return members.data.some((m) => m.id === actor.memberId && m.role === 'admin');
 }

@@ -3,8 +3,7 @@
  * zone and the Slack users linked to members, in the shape the task-list renderers take.
  */
 import type { WebClient } from '@slack/web-api';
-import type { Page, TaskRecord } from '../../../api/index.ts';
-import type { Task } from '../../../contract/index.ts';
+import type { Page, TaskRecord as Task, TaskRecord } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { slackUsersByMember } from '../../services/resolve-people.ts';
 import type { TaskListBase } from '../../ui/messages/task-list.ts';

@@ -5,8 +5,8 @@
  * card marked gone too.
  */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { TaskRecord as Task } from '../../../api/index.ts';
 import { NotFoundError } from '../../../api/index.ts';
-import type { Task } from '../../../contract/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { taskActor } from '../../services/task-actor.ts';
 import { assertMayDeleteTask } from '../../services/task-permissions.ts';

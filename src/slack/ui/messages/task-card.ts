@@ -2,7 +2,9 @@
  * A task as a message: the full card (with the row of actions people use on it), a one-line row
  * for lists, and the tombstone left where a deleted task's card was.
  */
-import type { ProjectStatusDef, Task } from '../../../contract/index.ts';
+
+import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { ProjectStatusDef } from '../../../contract/index.ts';
 import { formatDueFallback, resolveTimeZone, slackDate, toLocalDateString } from '../../../lib/dates.ts';
 import { escapeMrkdwn, escapeWithin, slackLink, truncate } from '../../text/mrkdwn.ts';
 import type {

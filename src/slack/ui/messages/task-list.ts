@@ -3,7 +3,9 @@
  * and a project's tasks grouped by status; with counts, paging buttons, and "and N more" when a
  * page holds more than one message can show.
  */
-import type { ProjectStatusDef, Task } from '../../../contract/index.ts';
+
+import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { ProjectStatusDef } from '../../../contract/index.ts';
 import { type DayBucket, dayBucket, resolveTimeZone } from '../../../lib/dates.ts';
 import { escapeMrkdwn, slackLink, truncate } from '../../text/mrkdwn.ts';
 import type { ActionsBlock, Button, KnownBlock, RenderedMessage } from '../block-types.ts';
@@ -12,7 +14,7 @@ import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';
 import { statusEmoji } from '../status-color.ts';
 import { encodeListPage, encodeListRowDone, type ListPage } from '../values.ts';
 import { renderTaskRow } from './task-card.ts';
-import { dueOf, type SlackUserIds } from './task-parts.ts';
+import { dueOf, type SlackUserIds, statusesFor } from './task-parts.ts';
 
 /** What both lists share. */
 export interface TaskListBase {
@@ -123,7 +125,7 @@ function groupBlocks(
           {
             task,
             url: model.taskUrl?.(task),
-            statuses: model.statuses?.get(task.project_id),
+            statuses: statusesFor(model.statuses, task.project_id),
             slackUserIds: model.slackUserIds,
             timeZone: model.timeZone,
             // Done on a row redraws this very page, so the button says which page it is on.
