@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { PROFILE_NAMES, type ProfileName } from './http/answer-profile.ts';
 import { FaultOptionsSchema } from './http/fault-controller.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, type FaultOptions, type RateLimitOptions } from './options.ts';
 import { isValidTokenValue } from './store/tokens.ts';
@@ -23,6 +24,8 @@ Options:
   --rate-limit-rate R       answer a share R (0..1) of API requests with 429
   --outage                  answer every API request with 503
   --control                 serve the control routes under /__control (faults, reset)
+  --profile NAME            answers as: full (default) or spec-minimal (only what the spec shows)
+  --ignore-page             (spec-minimal) ignore the page parameter too: every list is page 1
   --name NAME               (token) the device's name
   --member ID               (token) the member the token acts as
   -h, --help                this text`;
@@ -40,6 +43,8 @@ export type CliCommand =
       rateLimits: RateLimitOptions | false;
       faults: FaultOptions;
       control: boolean;
+      profile: ProfileName;
+      pagingIgnored: boolean;
     }
   | { kind: 'token'; dbPath: string; memberId: number; name: string };
 
@@ -115,6 +120,13 @@ export function parseCliArgs(
   if (values['no-rate-limit'] && values['rate-limit'] !== undefined) {
     throw new CliError('--no-rate-limit and --rate-limit contradict each other');
   }
+  const profile = values.profile ?? 'full';
+  if (!(PROFILE_NAMES as readonly string[]).includes(profile)) {
+    throw new CliError(`--profile wants one of ${PROFILE_NAMES.join(', ')}, not "${profile}"`);
+  }
+  if (values['ignore-page'] && profile !== 'spec-minimal') {
+    throw new CliError('--ignore-page needs --profile spec-minimal');
+  }
   const faults: FaultOptions = {};
   if (values['latency-ms'] !== undefined)
     faults.latencyMs = integer('--latency-ms', values['latency-ms'], 0, 60_000);
@@ -138,6 +150,8 @@ export function parseCliArgs(
         : parseRateLimitSpec(values['rate-limit'], defaultLimits),
     faults: FaultOptionsSchema.parse(faults),
     control: values.control ?? false,
+    profile: profile as ProfileName,
+    pagingIgnored: values['ignore-page'] ?? false,
   };
 }
 
@@ -160,6 +174,8 @@ function parse(argv: readonly string[]) {
       'rate-limit-rate': { type: 'string' },
       outage: { type: 'boolean' },
       control: { type: 'boolean' },
+      profile: { type: 'string' },
+      'ignore-page': { type: 'boolean' },
       member: { type: 'string' },
       name: { type: 'string' },
       help: { type: 'boolean', short: 'h' },

@@ -59,6 +59,8 @@ async function main(): Promise<number | 'serving'> {
       rateLimits: command.rateLimits,
       faults: command.faults,
       control: command.control,
+      profile: command.profile,
+      pagingIgnored: command.pagingIgnored,
     });
   } catch (err) {
     const code = (err as { code?: string }).code;
@@ -83,6 +85,7 @@ async function main(): Promise<number | 'serving'> {
       `  database  ${command.dbPath}`,
       `  OpenAPI   ${sandbox.url}/openapi.json`,
       `  limits    ${limits} (general/search/upload)`,
+      `  profile   ${command.profile}${command.pagingIgnored ? ' (page ignored)' : ''}`,
       command.control ? `  control   ${sandbox.url.replace(/\/api$/, '')}/__control` : '',
       `  try       curl -H "Authorization: Bearer ${sandbox.token}" ${sandbox.url}/projects`,
       '',

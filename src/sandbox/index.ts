@@ -5,6 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import { RATE_LIMITS } from '../contract/index.ts';
 import { SandboxDb } from './db/sandbox-db.ts';
+import { answerProfile } from './http/answer-profile.ts';
 import { FaultController } from './http/fault-controller.ts';
 import { RateLimiter } from './http/rate-limiter.ts';
 import { ResponseCache } from './http/response-cache.ts';
@@ -13,7 +14,7 @@ import { seedDatabase } from './seed/seed-database.ts';
 import { buildServer } from './server.ts';
 import { createToken, TokenUsage } from './store/tokens.ts';
 
-export type { FaultOptions, RateLimitOptions, Sandbox, SandboxOptions } from './options.ts';
+export type { FaultOptions, ProfileName, RateLimitOptions, Sandbox, SandboxOptions } from './options.ts';
 export { DEFAULT_HOST, DEFAULT_PORT } from './options.ts';
 
 /** Prints a sandbox bug to stderr: the error and the route, never a request's headers or token. */
@@ -23,6 +24,11 @@ function reportToStderr(error: unknown, route: string): void {
 }
 
 export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  if (opts.pagingIgnored && opts.profile !== 'spec-minimal') {
+    throw new Error(
+      "createSandbox: pagingIgnored needs profile 'spec-minimal' (the full profile always pages)",
+    );
+  }
   const now = opts.now ?? (() => new Date());
   const seedKind = opts.seed ?? 'demo';
   const db = new SandboxDb(opts.dbPath ?? ':memory:');
@@ -39,7 +45,9 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   const limiter = opts.rateLimits === false ? null : new RateLimiter(opts.rateLimits ?? RATE_LIMITS, now);
   const faults = new FaultController(opts.faults ?? {});
   const tokenUsage = new TokenUsage();
+  const profile = answerProfile(opts.profile ?? 'full', { pagingIgnored: opts.pagingIgnored ?? false });
   const app = buildServer({
+    profile,
     db,
     now,
     limiter,
@@ -74,6 +82,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     url: `http://${urlHost}:${port}/api`,
     token,
     db: db.raw,
+    profile: profile.name,
     faults: { set: (f) => faults.set(f), clear: () => faults.clear() },
     createToken: (memberId, name) => createToken(db, memberId, { name, now: now() }),
     close: async () => {

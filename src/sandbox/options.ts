@@ -1,4 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
+import type { ProfileName } from './http/answer-profile.ts';
+
+export type { ProfileName } from './http/answer-profile.ts';
 
 /** Failures the sandbox injects so that clients can be tested against a misbehaving service. */
 export interface FaultOptions {
@@ -43,6 +46,15 @@ export interface SandboxOptions {
    * are never stale. Default true; false computes every answer (to measure what that costs).
    */
   responseCache?: boolean;
+  /**
+   * How answers look. 'full' (default): the contract, with the extras and filters of README.md.
+   * 'spec-minimal': no more than the spec shows (bare records with the spec's fields or id and a
+   * name, another error body, no rate-limit headers, 10 a page at most, only the spec's query
+   * parameters, no extras), to test a client against a service that differs where the spec is silent.
+   */
+  profile?: ProfileName;
+  /** spec-minimal only: ignore `page` as well, so every list answers its first page. Default false. */
+  pagingIgnored?: boolean;
 }
 
 export interface Sandbox {
@@ -57,6 +69,8 @@ export interface Sandbox {
   createToken(memberId: number, name?: string): string;
   /** The database itself, for tests that check it is unchanged. */
   db: DatabaseSync;
+  /** The answer profile in force. */
+  profile: ProfileName;
 }
 
 export const DEFAULT_PORT = 4010;

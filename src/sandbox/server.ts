@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import type { SandboxDb } from './db/sandbox-db.ts';
+import type { AnswerProfile } from './http/answer-profile.ts';
 import { type ControlDeps, registerControlRoutes } from './http/control-routes.ts';
 import { type InternalErrorReporter, registerErrorHandling } from './http/error-handler.ts';
 import type { FaultController } from './http/fault-controller.ts';
@@ -27,6 +28,8 @@ export interface ServerDeps {
   /** The control routes' actions, or null to leave them out. */
   control: Omit<ControlDeps, 'faults'> | null;
   reportInternalError: InternalErrorReporter;
+  /** The shapes of answers, errors and headers, and which endpoints and query parameters exist. */
+  profile: AnswerProfile;
 }
 
 /** The sandbox's HTTP server: the API under /api, its OpenAPI document, and optionally /__control. */
@@ -38,10 +41,11 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
     routerOptions: { ignoreTrailingSlash: true },
     // Errors raised before routing (a malformed URL escape) skip the error handler; keep the envelope.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-      reply.code(error.statusCode ?? 400).send({ message: error.message });
+      const status = error.statusCode ?? 400;
+      reply.code(status).send(deps.profile.error(status, error.message));
     },
   });
-  registerErrorHandling(app, deps.reportInternalError);
+  registerErrorHandling(app, deps.reportInternalError, deps.profile);
   registerJsonBodyParser(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
@@ -51,7 +55,7 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
   // Built once: the document depends only on the contract.
   let openApiJson: string | undefined;
   app.get('/api/openapi.json', (_request, reply) => {
-    openApiJson ??= JSON.stringify(buildOpenApiDocument());
+    openApiJson ??= JSON.stringify(buildOpenApiDocument(deps.profile));
     return reply.type('application/json; charset=utf-8').send(openApiJson);
   });
 

@@ -8,11 +8,12 @@ import { createWorkApiClient, type WorkApiClient } from '../../src/api/index.ts'
 import { createTaskbridgeApp, type TaskbridgeApp } from '../../src/create-app.ts';
 import { type FixedClock, fixedClock } from '../../src/lib/clock.ts';
 import { createLogger } from '../../src/lib/logger.ts';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
+import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.ts';
 import { createSlackEmulator, type SlackEmulator } from '../../src/slack-emulator/index.ts';
 import { createSlackSigner, type SlackSigner } from '../../src/slack-emulator/signer.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import type { Store } from '../../src/store/types.ts';
+import { startTestSandbox } from './sandbox-profile.ts';
 
 export const SIGNING_SECRET = 'test-signing-secret-not-real';
 export const ENCRYPTION_KEY = 'ab'.repeat(32);
@@ -42,7 +43,7 @@ export interface Harness {
 }
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
-  const sandbox = await createSandbox({ port: 0, rateLimits: false, ...opts.sandbox });
+  const sandbox = await startTestSandbox(opts.sandbox);
   const emulator = await createSlackEmulator({ port: 0 });
   const store = await openStore('sqlite::memory:');
   const app = createTaskbridgeApp({

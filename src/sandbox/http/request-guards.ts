@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { classifyRequest, RATE_LIMITS } from '../../contract/index.ts';
 import type { SandboxDb } from '../db/sandbox-db.ts';
 import { findTokenOwner, type TokenOwner, type TokenUsage } from '../store/tokens.ts';
+import type { AnswerProfile } from './answer-profile.ts';
 import type { FaultController } from './fault-controller.ts';
 import type { RateDecision, RateLimiter } from './rate-limiter.ts';
 
@@ -20,6 +21,7 @@ export interface GuardDeps {
   limiter: RateLimiter | null;
   faults: FaultController;
   tokenUsage: TokenUsage;
+  profile: AnswerProfile;
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -33,9 +35,9 @@ function rateHeaders(reply: FastifyReply, decision: RateDecision, refused: boole
   }
 }
 
-function tooManyAttempts(reply: FastifyReply, decision: RateDecision): FastifyReply {
-  rateHeaders(reply, decision, true);
-  return reply.code(429).send({ message: 'Too Many Attempts.' });
+function tooManyAttempts(reply: FastifyReply, decision: RateDecision, profile: AnswerProfile): FastifyReply {
+  if (profile.rateLimitHeaders) rateHeaders(reply, decision, true);
+  return reply.code(429).send(profile.error(429, 'Too Many Attempts.'));
 }
 
 /**
@@ -46,19 +48,22 @@ function tooManyAttempts(reply: FastifyReply, decision: RateDecision): FastifyRe
  */
 export function registerRequestGuards(app: FastifyInstance, deps: GuardDeps): void {
   app.decorateRequest('tokenOwner', null);
+  const { profile } = deps;
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const latency = deps.faults.latencyMs;
     if (latency > 0) await sleep(latency);
     if (deps.faults.outage) {
-      return reply.code(503).send({ message: 'Service Unavailable (the sandbox is simulating an outage).' });
+      return reply
+        .code(503)
+        .send(profile.error(503, 'Service Unavailable (the sandbox is simulating an outage).'));
     }
 
     const match = BEARER.exec(request.headers.authorization ?? '');
     const owner = match?.[1] ? findTokenOwner(deps.db, match[1]) : undefined;
     if (!owner) {
       reply.header('WWW-Authenticate', 'Bearer');
-      return reply.code(401).send({ message: 'Unauthenticated.' });
+      return reply.code(401).send(profile.error(401, 'Unauthenticated.'));
     }
     request.tokenOwner = owner;
     const now = deps.now();
@@ -71,13 +76,13 @@ export function registerRequestGuards(app: FastifyInstance, deps: GuardDeps): vo
     });
     if (deps.limiter) {
       const decision = deps.limiter.hit(owner.tokenId, rateClass);
-      if (!decision.allowed) return tooManyAttempts(reply, decision);
-      rateHeaders(reply, decision, false);
+      if (!decision.allowed) return tooManyAttempts(reply, decision, profile);
+      if (profile.rateLimitHeaders) rateHeaders(reply, decision, false);
     }
 
     const verdict = deps.faults.drawAfterAuth();
     if (verdict === 'server_error') {
-      return reply.code(500).send({ message: 'Server Error (injected by the sandbox).' });
+      return reply.code(500).send(profile.error(500, 'Server Error (injected by the sandbox).'));
     }
     if (verdict === 'rate_limited') {
       // Same headers as a real refusal; with limiting off, as if the spec's limit were in force.
@@ -88,7 +93,7 @@ export function registerRequestGuards(app: FastifyInstance, deps: GuardDeps): vo
         resetAtMs: now.getTime() + 60_000,
         retryAfterSeconds: 60,
       };
-      return tooManyAttempts(reply, decision);
+      return tooManyAttempts(reply, decision, profile);
     }
     return undefined;
   });

@@ -1,52 +1,8 @@
 import { z } from 'zod';
-import {
-  AutomationSchema,
-  ENDPOINTS,
-  type EndpointDef,
-  ErrorBodySchema,
-  GoalSchema,
-  InvitationSchema,
-  MemberRefSchema,
-  MetaSchema,
-  MindMapNodeSchema,
-  MindMapSchema,
-  MindMapSummarySchema,
-  ProjectMemberSchema,
-  ProjectSchema,
-  ProjectStatusDefSchema,
-  SprintReportSchema,
-  SprintSchema,
-  TargetSchema,
-  TaskSchema,
-  TaskStatusSchema,
-  WorkspaceMemberSchema,
-  WorkspaceSchema,
-} from '../../contract/index.ts';
+import { ENDPOINTS, type EndpointDef } from '../../contract/index.ts';
+import type { AnswerProfile } from '../http/answer-profile.ts';
 
 type JsonSchema = Record<string, unknown>;
-
-/** The records, by the name they get under `components.schemas`. */
-const NAMED_RECORDS: Record<string, z.ZodType> = {
-  Task: TaskSchema,
-  TaskStatus: TaskStatusSchema,
-  MemberRef: MemberRefSchema,
-  ProjectStatusDef: ProjectStatusDefSchema,
-  Workspace: WorkspaceSchema,
-  WorkspaceMember: WorkspaceMemberSchema,
-  Project: ProjectSchema,
-  ProjectMember: ProjectMemberSchema,
-  Invitation: InvitationSchema,
-  Sprint: SprintSchema,
-  SprintReport: SprintReportSchema,
-  Target: TargetSchema,
-  Goal: GoalSchema,
-  Automation: AutomationSchema,
-  MindMapNode: MindMapNodeSchema,
-  MindMapSummary: MindMapSummarySchema,
-  MindMap: MindMapSchema,
-  Meta: MetaSchema,
-  Error: ErrorBodySchema,
-};
 
 const ERROR_STATUSES: Record<number, string> = {
   400: 'Malformed JSON',
@@ -76,11 +32,12 @@ function asComponent(schema: JsonSchema): JsonSchema {
 }
 
 /**
- * The OpenAPI 3.1 document of the whole API, generated from the contract's zod schemas (the same
- * ones the sandbox validates with), so the two cannot drift. Records, bodies and response envelopes
- * become named components; list filters become query parameters.
+ * The OpenAPI 3.1 document of the whole API as the profile serves it, generated from the contract's
+ * zod schemas (the same ones the sandbox validates with) and the profile's answer schemas, so they
+ * cannot drift. Records, bodies and response envelopes become named components; the list filters
+ * the profile honours become query parameters.
  */
-export function buildOpenApiDocument(): JsonSchema {
+export function buildOpenApiDocument(profile: AnswerProfile): JsonSchema {
   const registry = z.registry<{ id: string }>();
   const idOf = new Map<z.ZodType, string>();
   const name = (schema: z.ZodType, id: string): string => {
@@ -90,13 +47,16 @@ export function buildOpenApiDocument(): JsonSchema {
     idOf.set(schema, id);
     return id;
   };
-  for (const [id, schema] of Object.entries(NAMED_RECORDS)) name(schema, id);
-  const endpoints = ENDPOINTS as readonly EndpointDef[];
+  for (const [id, schema] of Object.entries(profile.components)) name(schema, id);
+  name(profile.errorSchema, 'Error');
+  const endpoints = (ENDPOINTS as readonly EndpointDef[]).filter((ep) => profile.serves(ep));
   for (const ep of endpoints) {
     if (ep.body) name(ep.body, `${pascal(ep.name)}Body`);
-    if (ep.response) name(ep.response, `${pascal(ep.name)}Response`);
+    const response = profile.responseSchema(ep, ep.status);
+    if (response) name(response, `${pascal(ep.name)}Response`);
     ep.alsoResponds?.forEach((alt) => {
-      name(alt.response, `${pascal(ep.name)}Response${alt.status}`);
+      const schema = profile.responseSchema(ep, alt.status);
+      if (schema) name(schema, `${pascal(ep.name)}Response${alt.status}`);
     });
   }
   const generated = z.toJSONSchema(registry, {
@@ -112,7 +72,7 @@ export function buildOpenApiDocument(): JsonSchema {
   for (const ep of endpoints) {
     const item = paths[ep.path] ?? {};
     paths[ep.path] = item;
-    item[ep.method.toLowerCase()] = operation(ep, idOf);
+    item[ep.method.toLowerCase()] = operation(ep, idOf, profile);
   }
 
   return {
@@ -131,26 +91,28 @@ export function buildOpenApiDocument(): JsonSchema {
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API device token' } },
       schemas,
-      headers: {
-        'X-RateLimit-Limit': {
-          schema: { type: 'integer' },
-          description: 'Requests allowed per minute in this class',
-        },
-        'X-RateLimit-Remaining': {
-          schema: { type: 'integer' },
-          description: 'Requests left in the current window',
-        },
-        'Retry-After': { schema: { type: 'integer' }, description: 'Seconds until the window ends (on 429)' },
-        'X-RateLimit-Reset': {
-          schema: { type: 'integer' },
-          description: 'Epoch seconds when the window ends (on 429)',
-        },
-      },
+      headers: profile.rateLimitHeaders ? RATE_LIMIT_HEADERS : {},
     },
   };
 }
 
-function operation(ep: EndpointDef, idOf: Map<z.ZodType, string>): JsonSchema {
+const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': {
+    schema: { type: 'integer' },
+    description: 'Requests allowed per minute in this class',
+  },
+  'X-RateLimit-Remaining': {
+    schema: { type: 'integer' },
+    description: 'Requests left in the current window',
+  },
+  'Retry-After': { schema: { type: 'integer' }, description: 'Seconds until the window ends (on 429)' },
+  'X-RateLimit-Reset': {
+    schema: { type: 'integer' },
+    description: 'Epoch seconds when the window ends (on 429)',
+  },
+};
+
+function operation(ep: EndpointDef, idOf: Map<z.ZodType, string>, profile: AnswerProfile): JsonSchema {
   const parameters: JsonSchema[] = [];
   for (const param of ep.path.match(/\{(\w+)\}/g) ?? []) {
     parameters.push({
@@ -162,30 +124,34 @@ function operation(ep: EndpointDef, idOf: Map<z.ZodType, string>): JsonSchema {
   }
   if (ep.query) {
     const query = z.toJSONSchema(ep.query, { io: 'input' }) as { properties?: Record<string, JsonSchema> };
-    for (const [name, schema] of Object.entries(query.properties ?? {})) {
-      parameters.push({ name, in: 'query', required: false, schema });
+    const properties = query.properties ?? {};
+    for (const name of profile.honouredQuery(ep, Object.keys(properties))) {
+      parameters.push({ name, in: 'query', required: false, schema: properties[name] });
     }
   }
-  const rateHeaders = {
-    'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
-    'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
-  };
+  const rateHeaders = profile.rateLimitHeaders
+    ? {
+        'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
+        'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
+      }
+    : {};
   const json = (schemaId: string) => ({ 'application/json': { schema: ref(schemaId) } });
   const responses: Record<string, JsonSchema> = {};
-  responses[String(ep.status)] = ep.response
-    ? { description: ep.summary, headers: rateHeaders, content: json(idOf.get(ep.response)!) }
+  const response = profile.responseSchema(ep, ep.status);
+  responses[String(ep.status)] = response
+    ? { description: ep.summary, headers: rateHeaders, content: json(idOf.get(response)!) }
     : { description: `${ep.summary}: no content`, headers: rateHeaders };
   for (const alt of ep.alsoResponds ?? []) {
     responses[String(alt.status)] = {
       description: alt.description,
       headers: rateHeaders,
-      content: json(idOf.get(alt.response)!),
+      content: json(idOf.get(profile.responseSchema(ep, alt.status)!)!),
     };
   }
   for (const [status, description] of Object.entries(ERROR_STATUSES)) {
     if (status === '400' && !ep.body) continue;
     const headers =
-      status === '429'
+      status === '429' && profile.rateLimitHeaders
         ? {
             ...rateHeaders,
             'Retry-After': { $ref: '#/components/headers/Retry-After' },

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Meta } from '../../contract/index.ts';
 import type { SandboxDb } from '../db/sandbox-db.ts';
+import type { Answer } from '../http/answer-profile.ts';
 import { parseInput } from '../http/validation.ts';
 
 /** Everything a handler may use: the database, who is asking, when, and the request's parts. */
@@ -52,25 +53,23 @@ export class HandlerContext {
   }
 }
 
-export interface HandlerResult {
-  status: 200 | 201 | 204;
-  body: unknown;
-}
+/** A handler's answer; the server's answer profile gives it its envelope and record shapes. */
+export type HandlerResult = Answer;
 
 export type Handler = (ctx: HandlerContext) => HandlerResult;
 
-export function ok(data: unknown): HandlerResult {
-  return { status: 200, body: { data } };
+export function ok(record: unknown): HandlerResult {
+  return { status: 200, record };
 }
 
-export function created(data: unknown): HandlerResult {
-  return { status: 201, body: { data } };
+export function created(record: unknown): HandlerResult {
+  return { status: 201, record };
 }
 
 export function noContent(): HandlerResult {
-  return { status: 204, body: null };
+  return { status: 204 };
 }
 
 export function list(page: { data: unknown[]; meta: Meta }): HandlerResult {
-  return { status: 200, body: page };
+  return { status: 200, page };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ENDPOINTS, type EndpointDef, type EndpointName } from '../../contract/index.ts';
 import type { SandboxDb } from '../db/sandbox-db.ts';
+import type { AnswerProfile } from '../http/answer-profile.ts';
 import { notFound } from '../http/api-error.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
 import { HANDLERS } from './all-handlers.ts';
@@ -42,14 +43,17 @@ function fastifyPath(path: string): string {
 }
 
 /**
- * Registers every endpoint of the contract's table on its handler. Reads run as they are; writes run
- * in a transaction, so a request that fails half way leaves the database as it found it.
+ * Registers every endpoint of the contract's table that the profile serves on its handler. Reads run
+ * as they are; writes run in a transaction, so a request that fails half way leaves the database as
+ * it found it. The profile picks the query parameters a handler sees and shapes its answer.
  */
 export function registerRoutes(
   app: FastifyInstance,
-  deps: { db: SandboxDb; now: () => Date; responseCache: ResponseCache | null },
+  deps: { db: SandboxDb; now: () => Date; responseCache: ResponseCache | null; profile: AnswerProfile },
 ): void {
+  const { profile } = deps;
   for (const endpoint of ENDPOINTS as readonly EndpointDef[]) {
+    if (!profile.serves(endpoint)) continue;
     const handler = HANDLERS[endpoint.name as EndpointName];
     if (!handler) throw new Error(`no handler for endpoint ${endpoint.name}`);
     const resource = RESOURCE_OF_PREFIX[endpoint.path.split('/')[1] ?? ''] ?? 'Record';
@@ -70,14 +74,14 @@ export function registerRoutes(
           now: deps.now(),
           id: pathId(params.id, resource),
           uid: pathId(params.uid, 'Member'),
-          rawQuery: request.query,
+          rawQuery: profile.query(endpoint, request.query as Record<string, unknown>),
           rawBody: endpoint.body ? request.body : undefined,
         });
         const result = isWrite ? deps.db.transaction(() => handler(ctx)) : handler(ctx);
         reply.code(result.status);
         if (result.status === 204) return reply.send();
-        if (!cache) return reply.send(result.body);
-        const body = Buffer.from(JSON.stringify(result.body));
+        if (!cache) return reply.send(profile.body(endpoint, result));
+        const body = Buffer.from(JSON.stringify(profile.body(endpoint, result)));
         cache.set(cacheKey, body);
         return reply.type(JSON_TYPE).send(body);
       },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryReadCache, createWorkApiClient } from '../../../src/api/index.ts';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import { startTestSandbox } from '../../support/sandbox-profile.ts';
 import { FakeClock } from '../../unit/api/support/fake-clock.ts';
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy.ts';
 
@@ -8,7 +9,7 @@ let sb: Sandbox;
 let proxy: FaultProxy;
 
 beforeAll(async () => {
-  sb = await createSandbox({ port: 0, seed: 'demo', rateLimits: false });
+  sb = await startTestSandbox({ port: 0, seed: 'demo', rateLimits: false });
   proxy = await startFaultProxy(sb.url);
 });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkApiClient, type WorkApiClient } from '../../../src/api/index.ts';
 import { ENDPOINTS } from '../../../src/contract/index.ts';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import { startTestSandbox } from '../../support/sandbox-profile.ts';
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy.ts';
 
 let sb: Sandbox;
@@ -9,7 +10,7 @@ let proxy: FaultProxy;
 let api: WorkApiClient;
 
 beforeAll(async () => {
-  sb = await createSandbox({ port: 0, seed: 'demo', rateLimits: false });
+  sb = await startTestSandbox({ port: 0, seed: 'demo', rateLimits: false });
   proxy = await startFaultProxy(sb.url);
   api = createWorkApiClient({ baseUrl: proxy.url, token: sb.token, cache: false });
 });

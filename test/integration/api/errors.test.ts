@@ -18,7 +18,8 @@ import {
   type WorkApiClientOptions,
   WorkApiError,
 } from '../../../src/api/index.ts';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import { startTestSandbox } from '../../support/sandbox-profile.ts';
 import { FakeClock } from '../../unit/api/support/fake-clock.ts';
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy.ts';
 import { startScriptedServer } from './support/scripted-server.ts';
@@ -27,7 +28,7 @@ let sb: Sandbox;
 let proxy: FaultProxy;
 
 beforeAll(async () => {
-  sb = await createSandbox({ port: 0, seed: 'demo', rateLimits: false });
+  sb = await startTestSandbox({ port: 0, seed: 'demo', rateLimits: false });
   proxy = await startFaultProxy(sb.url);
 });
 
@@ -128,7 +129,7 @@ describe('errors by status, over real HTTP', () => {
   });
 
   it('429: RateLimitedError with the wait, and the window pushed for everyone of the token', async () => {
-    const limited = await createSandbox({
+    const limited = await startTestSandbox({
       port: 0,
       seed: 'demo',
       rateLimits: { general: 2, search: 2, upload: 2 },

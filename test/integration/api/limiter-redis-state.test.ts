@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiter, createWorkApiClient } from '../../../src/api/index.ts';
 import { nodeRedisScriptRunner, RedisRateLimitState } from '../../../src/api/limiter-redis-state.ts';
 import { MemoryRateLimitState, type RateLimitState } from '../../../src/api/limiter-state.ts';
-import { createSandbox } from '../../../src/sandbox/index.ts';
+import { startTestSandbox } from '../../support/sandbox-profile.ts';
 import { FakeClock } from '../../unit/api/support/fake-clock.ts';
 import { describeRateLimitState } from '../../unit/api/support/rate-limit-state-contract.ts';
 import { startFaultProxy } from './support/fault-proxy.ts';
@@ -152,7 +152,7 @@ describe.skipIf(!available)('Redis state (real redis-server)', () => {
     // The clock holds still under HTTP requests only: it may jump while a Redis script is on its way,
     // as a stall would. A grant that arrives late must still keep its request within the limit.
     const clock = new FakeClock(Date.now(), { auto: true, idle: () => tracking.inFlight() === 0 });
-    const sb = await createSandbox({
+    const sb = await startTestSandbox({
       port: 0,
       seed: 'demo',
       rateLimits: { general: 4, search: 4, upload: 4 },

@@ -6,7 +6,8 @@ import {
   type WorkApiClientOptions,
   type WorkApiLogger,
 } from '../../../src/api/index.ts';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import { startTestSandbox } from '../../support/sandbox-profile.ts';
 import { FakeClock } from '../../unit/api/support/fake-clock.ts';
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy.ts';
 
@@ -16,7 +17,7 @@ let proxy: FaultProxy;
 let truth: ReturnType<typeof createWorkApiClient>;
 
 beforeAll(async () => {
-  sb = await createSandbox({ port: 0, seed: 'demo', rateLimits: false });
+  sb = await startTestSandbox({ port: 0, seed: 'demo', rateLimits: false });
   proxy = await startFaultProxy(sb.url);
   truth = createWorkApiClient({ baseUrl: sb.url, token: sb.token, cache: false });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiter, createWorkApiClient, paginate } from '../../../src/api/index.ts';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import { startTestSandbox } from '../../support/sandbox-profile.ts';
 import { FakeClock } from '../../unit/api/support/fake-clock.ts';
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy.ts';
 import { startScriptedServer } from './support/scripted-server.ts';
@@ -11,7 +12,7 @@ let proxy: FaultProxy;
 const MADE = 110;
 
 beforeAll(async () => {
-  sb = await createSandbox({ port: 0, seed: 'demo', rateLimits: false });
+  sb = await startTestSandbox({ port: 0, seed: 'demo', rateLimits: false });
   proxy = await startFaultProxy(sb.url);
   const api = createWorkApiClient({
     baseUrl: sb.url,
@@ -86,7 +87,7 @@ describe('paging over real HTTP', () => {
   it('fetches the remaining pages concurrently, within the limiter, without a 429', async () => {
     const tracking = trackingDispatcher();
     const clock = new FakeClock(Date.now(), { auto: true, idle: () => tracking.inFlight() === 0 });
-    const limited = await createSandbox({
+    const limited = await startTestSandbox({
       port: 0,
       seed: 'demo',
       rateLimits: { general: 4, search: 4, upload: 4 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRateLimiter, createWorkApiClient, RateLimitedError } from '../../../src/api/index.ts';
-import { createSandbox } from '../../../src/sandbox/index.ts';
+import { startTestSandbox } from '../../support/sandbox-profile.ts';
 import { FakeClock, settle } from '../../unit/api/support/fake-clock.ts';
 import { startFaultProxy } from './support/fault-proxy.ts';
 import { type ScriptedAnswer, startScriptedServer } from './support/scripted-server.ts';
@@ -88,7 +88,7 @@ describe('429s: every header form', () => {
 describe("against the sandbox's limits, on one virtual clock", () => {
   it('a 429 holds back every later request of the token until the window the server named', async () => {
     const clock = new FakeClock(START);
-    const sb = await createSandbox({
+    const sb = await startTestSandbox({
       port: 0,
       seed: 'demo',
       rateLimits: { general: 2, search: 2, upload: 2 },
@@ -120,7 +120,7 @@ describe("against the sandbox's limits, on one virtual clock", () => {
   it('told the same budget as the server, it never meets a 429', async () => {
     const tracking = trackingDispatcher();
     const clock = new FakeClock(START, { auto: true, idle: () => tracking.inFlight() === 0 });
-    const sb = await createSandbox({
+    const sb = await startTestSandbox({
       port: 0,
       seed: 'demo',
       rateLimits: { general: 5, search: 5, upload: 5 },
@@ -154,7 +154,7 @@ describe("against the sandbox's limits, on one virtual clock", () => {
 
   it('estimates the wait so a Slack handler can answer within 3 s instead of waiting', async () => {
     const clock = new FakeClock(START);
-    const sb = await createSandbox({ port: 0, seed: 'demo', rateLimits: false });
+    const sb = await startTestSandbox({ port: 0, seed: 'demo', rateLimits: false });
     try {
       const limiter = createRateLimiter({ limits: { general: 2 }, clock });
       const api = createWorkApiClient({ baseUrl: sb.url, token: sb.token, clock, limiter, maxWaitMs: 2_000 });

@@ -66,6 +66,20 @@ describe('npm run sandbox (src/sandbox/cli.ts)', () => {
     expect((await fetch(`${url}/projects`, { headers })).status).toBe(503);
   });
 
+  it('serves the spec-minimal profile with --profile spec-minimal, and ignores page with --ignore-page', async () => {
+    const cli = run(['--db', ':memory:', '--port', '0', '--profile', 'spec-minimal', '--ignore-page']);
+    const [, url] = await cli.printed(/base URL\s+(\S+)/);
+    const [, token] = await cli.printed(/token\s+(\S+)/);
+    await cli.printed(/profile\s+spec-minimal \(page ignored\)/);
+    const headers = { authorization: `Bearer ${token}` };
+    const project = await fetch(`${url}/projects/1`, { headers });
+    expect(project.headers.get('x-ratelimit-limit')).toBeNull();
+    expect(await project.json()).toEqual({ id: 1, name: 'Website' });
+    const page2 = (await (await fetch(`${url}/tasks?page=2`, { headers })).json()) as { meta: object };
+    expect(page2.meta).toEqual({ total: 22, per_page: 10, current_page: 1 });
+    expect((await fetch(`${url}/mind-maps/1`, { headers })).status).toBe(404);
+  });
+
   it('mints a token for another member of the same database file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
     try {

@@ -17,7 +17,22 @@ describe('parseCliArgs', () => {
       rateLimits: { general: 60, search: 30, upload: 10 },
       faults: {},
       control: false,
+      profile: 'full',
+      pagingIgnored: false,
     });
+  });
+
+  it('reads the answer profile, and --ignore-page only with spec-minimal', () => {
+    expect(parse(['--profile', 'spec-minimal'])).toMatchObject({
+      profile: 'spec-minimal',
+      pagingIgnored: false,
+    });
+    expect(parse(['--profile', 'spec-minimal', '--ignore-page'])).toMatchObject({
+      profile: 'spec-minimal',
+      pagingIgnored: true,
+    });
+    expect(() => parse(['--profile', 'minimal'])).toThrow(/--profile wants one of full, spec-minimal/);
+    expect(() => parse(['--ignore-page'])).toThrow(/--ignore-page needs --profile spec-minimal/);
   });
 
   it('reads the environment, and flags win over it', () => {
@@ -50,6 +65,9 @@ describe('parseCliArgs', () => {
         '--control',
         '--host',
         '0.0.0.0',
+        '--profile',
+        'spec-minimal',
+        '--ignore-page',
       ]),
     ).toEqual({
       kind: 'serve',
@@ -62,6 +80,8 @@ describe('parseCliArgs', () => {
       rateLimits: { general: 600, search: 30, upload: 2 },
       faults: { latencyMs: 250, errorRate: 0.1, rateLimitRate: 0.05, outage: true },
       control: true,
+      profile: 'spec-minimal',
+      pagingIgnored: true,
     });
     expect(parse(['--no-rate-limit'])).toMatchObject({ rateLimits: false });
     expect(parse(['token', '--member', '2', '--name', 'Bot'])).toEqual({

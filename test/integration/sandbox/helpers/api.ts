@@ -70,7 +70,7 @@ export class Api {
       );
     }
     const body = text === '' ? undefined : JSON.parse(text);
-    assertConforms(method, path, res.status, body);
+    assertConforms(method, path, res.status, body, this.sandbox.profile);
     return { status: res.status, headers: res.headers, body: body as T, text };
   }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { ENDPOINTS, type EndpointDef, ErrorBodySchema } from '../../../../src/contract/index.ts';
+import { ENDPOINTS, type EndpointDef } from '../../../../src/contract/index.ts';
+import { answerProfile, type ProfileName } from '../../../../src/sandbox/http/answer-profile.ts';
 
 /** The endpoint a method and concrete path (under /api) belong to, if any. */
 export function matchEndpoint(method: string, path: string): EndpointDef | undefined {
@@ -12,23 +13,28 @@ export function matchEndpoint(method: string, path: string): EndpointDef | undef
 }
 
 /**
- * Checks one answer against the contract the OpenAPI document is generated from: a success against
- * its endpoint's response schema (or an alternative success it declares), a failure against the
- * error envelope. Throws with the zod issues when it does not conform.
+ * Checks one answer against the schemas the OpenAPI document is generated from, as the sandbox's
+ * profile shapes them: a success against its endpoint's response schema (or an alternative success
+ * it declares), a failure against the error body. Throws with the zod issues when it does not conform.
  */
-export function assertConforms(method: string, path: string, status: number, body: unknown): void {
+export function assertConforms(
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+  profileName: ProfileName = 'full',
+): void {
+  const profile = answerProfile(profileName);
   const ep = matchEndpoint(method, path);
   let schema: z.ZodType | null | undefined;
   if (status >= 400) {
-    schema = ErrorBodySchema;
-  } else if (!ep) {
+    schema = profile.errorSchema;
+  } else if (!ep || !profile.serves(ep)) {
     throw new Error(`${method} ${path} answered ${status} but matches no endpoint of the contract`);
-  } else if (status === ep.status) {
-    schema = ep.response;
+  } else if (status !== ep.status && !ep.alsoResponds?.some((alt) => alt.status === status)) {
+    throw new Error(`${method} ${path} answered ${status}; the contract says ${ep.status}`);
   } else {
-    const alternative = ep.alsoResponds?.find((alt) => alt.status === status);
-    if (!alternative) throw new Error(`${method} ${path} answered ${status}; the contract says ${ep.status}`);
-    schema = alternative.response;
+    schema = profile.responseSchema(ep, status);
   }
   if (schema === null) {
     if (body !== undefined)
