@@ -3,6 +3,7 @@
  * list method its `.all()` iterator.
  */
 import type { z } from 'zod';
+import type { Capabilities } from '../capabilities.ts';
 import type { Clock } from '../clock.ts';
 import { type Page, readPage, readRecord } from '../envelopes.ts';
 import { type CallOptions, type PaginateOptions, paginate } from '../paginate.ts';
@@ -18,6 +19,8 @@ export interface ResourceContext {
   clock: Clock;
   /** Which project each task seen so far is in (records may not say). */
   tasks: TaskProjects;
+  /** What this connection's service was seen to support beyond the spec. */
+  capabilities: Capabilities;
 }
 
 export const recordOf =

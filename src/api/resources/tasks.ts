@@ -10,7 +10,18 @@ import { LOOKUP_CLOCK_MARGIN_MS } from '../retry.ts';
 import { type TaskRecord, taskRecordSchema } from '../schemas/records.ts';
 import { childListMethod, listMethod, pageOf, type ResourceContext, recordOf } from './support.ts';
 
+/** A change this client made to a task (views of the tasks keep themselves current with it). */
+export type TaskChangeEvent = { kind: 'upsert'; task: TaskRecord } | { kind: 'delete'; taskId: number };
+
 export function createTasksResource(ctx: ResourceContext) {
+  const listeners = new Set<(change: TaskChangeEvent) => void>();
+  const emit = (change: TaskChangeEvent) => {
+    for (const listener of listeners) listener(change);
+  };
+  const upserted = (task: TaskRecord) => {
+    emit({ kind: 'upsert', task });
+    return task;
+  };
   const listByProject = (projectId: number, query: ListProjectTasksQuery, options?: CallOptions) =>
     ctx
       .call({
@@ -35,7 +46,8 @@ export function createTasksResource(ctx: ResourceContext) {
     for await (const task of paginate(list, query, { signal })) {
       const made = Date.parse(task.created_at);
       if (task.title !== title || made < since - LOOKUP_CLOCK_MARGIN_MS) continue;
-      if (body.creator_id !== undefined && task.creator?.id !== body.creator_id) continue;
+      // A service that does not show the creator cannot rule a task out by it.
+      if (body.creator_id !== undefined && task.creator && task.creator.id !== body.creator_id) continue;
       if (!found || made > Date.parse(found.created_at)) found = task;
     }
     return found;
@@ -89,17 +101,26 @@ export function createTasksResource(ctx: ResourceContext) {
           read: recordOf(taskRecordSchema({ projectId: ctx.tasks.projectOf(id) })),
           options,
         })
-        .then((task) => ctx.tasks.rememberOne(task)),
+        .then((task) => ctx.tasks.rememberOne(task))
+        .then(upserted),
 
     /** Resolves once the task is gone. A 404 on a retry means an earlier attempt deleted it. */
     delete: (id: number, options?: CallOptions): Promise<void> =>
-      ctx.call({
-        endpoint: 'tasks.delete',
-        params: { id },
-        read: () => undefined,
-        afterLostSuccess: () => undefined,
-        options,
-      }),
+      ctx
+        .call({
+          endpoint: 'tasks.delete',
+          params: { id },
+          read: () => undefined,
+          afterLostSuccess: () => undefined,
+          options,
+        })
+        .then(() => emit({ kind: 'delete', taskId: id })),
+
+    /** Calls `listener` after each create, update and delete this client makes; returns the unsubscribe. */
+    onChange(listener: (change: TaskChangeEvent) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
   };
 }
 

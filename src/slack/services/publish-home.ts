@@ -15,6 +15,7 @@ import { personalDigest, personalDigestModel } from './digest-personal.ts';
 import { describeFailure } from './failure-message.ts';
 import { slackUsersByMember } from './resolve-people.ts';
 import { projectStatuses } from './task-changes.ts';
+import { myTasks } from './task-list-source.ts';
 
 /** The Home tab shows what is due soonest; the full list is `/task mine`. */
 const HOME_TASKS = 50;
@@ -44,9 +45,17 @@ export async function publishHome(
   let tasksProblem: string | null = null;
   if (api && link) {
     try {
-      tasks = (await api.tasks.list({ assignee_id: link.memberId, done: 'false', per_page: HOME_TASKS }))
-        .data as Task[];
+      const mine = await myTasks(api, {
+        memberId: link.memberId,
+        status: null,
+        page: 1,
+        perPage: HOME_TASKS,
+        now: deps.clock.now().getTime(),
+      });
+      tasks = mine.page.data;
       statuses = await statusesOf(api, tasks);
+      // The Home tab is redrawn on the next visit: an interim answer needs no follow-up here.
+      if (mine.notes.length > 0 && tasks.length === 0) tasksProblem = mine.notes.join(' ');
     } catch (error) {
       tasksProblem = describeFailure(error).text;
     }

@@ -37,6 +37,8 @@ export interface TaskListBase {
   statuses?: ReadonlyMap<number, readonly ProjectStatusDef[]> | undefined;
   /** Where the whole list can be seen, for "and N more". */
   moreUrl?: string | null | undefined;
+  /** Plain sentences about the list itself: how fresh, incomplete, records left out. */
+  notes?: readonly string[] | undefined;
 }
 
 export type MyTasksModel = TaskListBase;
@@ -146,6 +148,14 @@ function groupBlocks(
   return blocks;
 }
 
+/** The list's notes as one context line (none when there are none). */
+function notesLine(model: TaskListBase): KnownBlock[] {
+  const notes = model.notes ?? [];
+  return notes.length === 0
+    ? []
+    : [contextLine(`:information_source: ${escapeMrkdwn(truncate(notes.join(' '), 1500))}`)];
+}
+
 function pageNote(model: TaskListBase): string {
   const parts: string[] = [];
   if (model.status) parts.push(`status “${escapeMrkdwn(truncate(model.status, 100))}”`);
@@ -166,6 +176,7 @@ export function renderMyTasks(model: MyTasksModel, now: Date): RenderedMessage {
   const head: KnownBlock[] = [
     { type: 'header', text: plainText('Your tasks', LIMITS.headerText) },
     contextLine(note ? `${summary} · ${note}` : summary),
+    ...notesLine(model),
   ];
   if (model.tasks.length === 0) {
     const empty = model.status
@@ -213,6 +224,7 @@ export function renderProjectTasks(model: ProjectTasksModel, now: Date): Rendere
   const head: KnownBlock[] = [
     { type: 'header', text: plainText(`${name}: tasks`, LIMITS.headerText) },
     contextLine(note ? `${summary} · ${note}` : summary),
+    ...notesLine(model),
   ];
   if (model.tasks.length === 0) {
     const empty = model.status

@@ -20,7 +20,8 @@ export interface MindMapNodeModel {
 export interface MindMapModel {
   id: number;
   title: string;
-  updated_at: string;
+  /** Null when the service does not say. */
+  updated_at: string | null;
   root: MindMapNodeModel;
 }
 
@@ -66,7 +67,7 @@ export function renderMindMapOutline(model: {
   projectName: string | null;
 }): RenderedMessage {
   const nodes = outlineNodes(model.map.root);
-  const updated = new Date(model.map.updated_at);
+  const updated = new Date(model.map.updated_at ?? Number.NaN);
   const facts = [
     model.projectName ? escapeWithin(model.projectName, 100) : null,
     plural(nodes.length, 'idea'),
@@ -92,7 +93,7 @@ export function renderMindMapOutline(model: {
 
 export interface MindMapListModel {
   title: string;
-  maps: ReadonlyArray<{ id: number; title: string; updated_at: string; projectName: string }>;
+  maps: ReadonlyArray<{ id: number; title: string; updated_at: string | null; projectName: string }>;
 }
 
 export function renderMindMapList(model: MindMapListModel): RenderedMessage {
@@ -104,7 +105,7 @@ export function renderMindMapList(model: MindMapListModel): RenderedMessage {
     });
   }
   const rows: KnownBlock[] = model.maps.map((m) => {
-    const updated = new Date(m.updated_at);
+    const updated = new Date(m.updated_at ?? Number.NaN);
     const when = Number.isNaN(updated.getTime())
       ? ''
       : ` · updated ${slackDate(updated, '{date_short_pretty}', updated.toISOString().slice(0, 10))}`;
