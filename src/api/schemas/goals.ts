@@ -65,7 +65,6 @@ const targetShape = TargetSchema.extend({
   goal_id: IdSchema.nullable().catch(null),
   type: openEnum(TARGET_TYPES),
   unit: z.string().nullable().catch(null),
-  target_value: z.number().catch(100),
   progress: z.number().min(0).max(100).catch(0),
 }).loose();
 

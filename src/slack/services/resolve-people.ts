@@ -69,7 +69,19 @@ export async function resolvePeople(
     const byEmail = email
       ? (await members()).find((m) => m.email !== '' && m.email.toLowerCase() === email)
       : undefined;
-    if (byEmail) add(byEmail);
+    if (byEmail) {
+      add(byEmail);
+      continue;
+    }
+    // A service that does not show members' emails (the spec shows no member fields): the one
+    // member whose name is the person's full Slack name, when exactly one is.
+    const all = await members();
+    const fullName = profile?.realName?.trim().toLowerCase();
+    const byName =
+      fullName && all.every((m) => m.email === '')
+        ? all.filter((m) => m.name.trim().toLowerCase() === fullName)
+        : [];
+    if (byName.length === 1 && byName[0]) add(byName[0]);
     else
       result.unresolved.push({
         label,

@@ -151,6 +151,8 @@ async function fromView(
   const view = taskViewOf(api);
   if (!view.warm) {
     const pending = view.refresh();
+    // Whoever does not wait for it must not leave its failure unhandled (the next read retries).
+    pending.catch(() => {});
     return {
       page: pageOf([], 1, q.perPage),
       notes: [

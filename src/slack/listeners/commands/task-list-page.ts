@@ -26,6 +26,7 @@ export async function loadTaskListPage(
   return {
     notes: answer.notes,
     pending: answer.pending,
+    interim: answer.pending !== undefined,
     tasks: page.data as Task[],
     page: page.meta.current_page,
     hasNext: hasNextPage(page.meta, page.data.length),

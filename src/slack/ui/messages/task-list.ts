@@ -39,6 +39,8 @@ export interface TaskListBase {
   moreUrl?: string | null | undefined;
   /** Plain sentences about the list itself: how fresh, incomplete, records left out. */
   notes?: readonly string[] | undefined;
+  /** An interim answer: the list follows once the service's tasks are read. */
+  interim?: boolean | undefined;
 }
 
 export type MyTasksModel = TaskListBase;
@@ -179,9 +181,11 @@ export function renderMyTasks(model: MyTasksModel, now: Date): RenderedMessage {
     ...notesLine(model),
   ];
   if (model.tasks.length === 0) {
-    const empty = model.status
-      ? `No tasks of yours with status “${escapeMrkdwn(truncate(model.status, 100))}”.`
-      : 'Nothing assigned to you. :tada:';
+    const empty = model.interim
+      ? ':hourglass_flowing_sand: Looking through the service’s tasks…'
+      : model.status
+        ? `No tasks of yours with status “${escapeMrkdwn(truncate(model.status, 100))}”.`
+        : 'Nothing assigned to you. :tada:';
     return {
       text: 'Your tasks: none',
       blocks: [...head, { type: 'section', text: mrkdwn(empty) }, ...(paging ? [paging] : [])],
