@@ -63,8 +63,11 @@ export async function statusesSeenOnTasks(
     pagesSeen.add(page.meta.current_page);
     query = { ...query, ...page.next };
   }
-  // Open statuses first in the order met, done ones last: the usual shape of a workflow.
-  const all = [...seen.values()].map((s) => ({ ...s, is_done: null, position: null }));
+  // Open statuses first, done ones last (the usual shape of a workflow), each by id: services
+  // number a project's statuses as they are made, which is mostly the workflow's order.
+  const all = [...seen.values()]
+    .sort((a, b) => a.id - b.id)
+    .map((s) => ({ ...s, is_done: null, position: null }));
   const open = all.filter((s) => !statusIsDone(s));
   const done = all.filter((s) => statusIsDone(s));
   return orderStatuses(

@@ -1,10 +1,14 @@
 /** Tasks (spec Part 4, "Tasks"). */
+
+import { z } from 'zod';
 import type {
   CreateTaskBody,
   ListProjectTasksQuery,
   ListTasksQuery,
   UpdateTaskBody,
 } from '../../contract/index.ts';
+import { IdSchema } from '../../contract/index.ts';
+import { NotFoundError } from '../errors.ts';
 import { type CallOptions, paginate } from '../paginate.ts';
 import { LOOKUP_CLOCK_MARGIN_MS } from '../retry.ts';
 import { type TaskRecord, taskRecordSchema } from '../schemas/records.ts';
@@ -12,6 +16,10 @@ import { childListMethod, listMethod, pageOf, type ResourceContext, recordOf } f
 
 /** A change this client made to a task (views of the tasks keep themselves current with it). */
 export type TaskChangeEvent = { kind: 'upsert'; task: TaskRecord } | { kind: 'delete'; taskId: number };
+
+/** Pages of one project's tasks read to find a task's project, at most. */
+const LOCATE_PAGES_PER_PROJECT = 20;
+const ProjectIdSchema = z.looseObject({ id: IdSchema });
 
 export function createTasksResource(ctx: ResourceContext) {
   const listeners = new Set<(change: TaskChangeEvent) => void>();
@@ -53,6 +61,35 @@ export function createTasksResource(ctx: ResourceContext) {
     return found;
   };
 
+  /**
+   * The project of a task whose record does not say and that this client has not seen listed:
+   * found by reading the projects' task lists (each list read remembers every task in it, so this
+   * happens once per connection at most for most tasks). Bounded: a few pages per project.
+   */
+  const locate = async (task: TaskRecord, options?: CallOptions): Promise<TaskRecord> => {
+    if (task.project_id !== null) return task;
+    const projects = paginate(
+      (q: { per_page: number }, o?: CallOptions) =>
+        ctx.call({
+          endpoint: 'projects.list',
+          query: q,
+          read: pageOf(ProjectIdSchema),
+          options: { ...options, ...o },
+        }),
+      { per_page: 100 },
+      { signal: options?.signal, maxPages: 20 },
+    );
+    for await (const project of projects) {
+      const tasks = paginate(
+        (q: ListProjectTasksQuery, o?: CallOptions) => listByProject(project.id, q, { ...options, ...o }),
+        { per_page: 100 },
+        { signal: options?.signal, maxPages: LOCATE_PAGES_PER_PROJECT },
+      );
+      for await (const t of tasks) if (t.id === task.id) return { ...task, project_id: project.id };
+    }
+    return task;
+  };
+
   return {
     list: listMethod((query: ListTasksQuery, options?: CallOptions) =>
       ctx
@@ -90,7 +127,13 @@ export function createTasksResource(ctx: ResourceContext) {
           read: recordOf(taskRecordSchema({ projectId: ctx.tasks.projectOf(id) })),
           options,
         })
-        .then((task) => ctx.tasks.rememberOne(task)),
+        .then((task) => locate(task, options))
+        .then((task) => ctx.tasks.rememberOne(task))
+        .catch((error: unknown) => {
+          // Gone on the service: views of the tasks drop it too.
+          if (error instanceof NotFoundError) emit({ kind: 'delete', taskId: id });
+          throw error;
+        }),
 
     update: (id: number, body: UpdateTaskBody, options?: CallOptions) =>
       ctx

@@ -45,17 +45,22 @@ export async function publishHome(
   let tasksProblem: string | null = null;
   if (api && link) {
     try {
-      const mine = await myTasks(api, {
-        memberId: link.memberId,
-        status: null,
-        page: 1,
-        perPage: HOME_TASKS,
-        now: deps.clock.now().getTime(),
-      });
+      const ask = () =>
+        myTasks(api, {
+          memberId: link.memberId,
+          status: null,
+          page: 1,
+          perPage: HOME_TASKS,
+          now: deps.clock.now().getTime(),
+        });
+      let mine = await ask();
+      // Home is published after Slack's event is acknowledged: it can wait for the full list.
+      if (mine.pending) {
+        await mine.pending;
+        mine = await ask();
+      }
       tasks = mine.page.data;
       statuses = await statusesOf(api, tasks);
-      // The Home tab is redrawn on the next visit: an interim answer needs no follow-up here.
-      if (mine.notes.length > 0 && tasks.length === 0) tasksProblem = mine.notes.join(' ');
     } catch (error) {
       tasksProblem = describeFailure(error).text;
     }
