@@ -142,8 +142,15 @@ try {
   console.log(
     `  last post after schedule   ${minutes(postTimes.at(-1) ?? Number.NaN)}  (tick settled after ${seconds(doneMs)})`,
   );
-  console.log(`  peak posts / channel / s   ${peakPerChannel}`);
-  console.log(`  peak posts / workspace / s ${peakOverall}  (paced at ${teamPostsPerSecond}/s)`);
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  console.log(`  peak posts / channel / s   ${peakPerChannel}  ${verdict(peakPerChannel <= 1)} (target ≤ 1)`);
+  console.log(
+    `  peak posts / workspace / s ${peakOverall}  ${verdict(peakOverall <= teamPostsPerSecond)} (paced at ${teamPostsPerSecond}/s)`,
+  );
+  console.log(
+    `  requests and 429s          ${verdict(requests.length === projectCount && !requests.some((r) => r.status === 429))} ` +
+      `(target: ${projectCount} requests, no 429)`,
+  );
   console.log(
     `  rerun: npx node bench/digest-budget.ts --subscriptions ${subscriptionCount} --projects ${projectCount} ` +
       `--channels ${channelCount} --team-posts-per-second ${teamPostsPerSecond}`,

@@ -47,6 +47,10 @@ export interface Config {
   logLevel: LogLevel;
   /** Default: 4010. */
   sandboxPort: number;
+  /** Local mode's web page, the playground (PLAYGROUND_PORT). Default: 3001. */
+  playgroundPort: number;
+  /** How the local app meets the emulator (LOCAL_SLACK_TRANSPORT): `http` (default) or `socket` (Socket Mode). */
+  localTransport: 'http' | 'socket';
   /**
    * Where a task lives on the service's web app (WORK_TASK_URL_PATTERN), with `{id}` and optionally
    * `{project_id}`, e.g. `https://work.example.com/projects/{project_id}/tasks/{id}`. Default: unset.
@@ -166,6 +170,12 @@ const fieldSchemas = {
     .pipe(z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }))
     .default('info'),
   SANDBOX_PORT: port('SANDBOX_PORT', 4010),
+  PLAYGROUND_PORT: port('PLAYGROUND_PORT', 3001),
+  LOCAL_SLACK_TRANSPORT: z
+    .string()
+    .transform((value) => value.toLowerCase())
+    .pipe(z.enum(['http', 'socket'], { message: 'LOCAL_SLACK_TRANSPORT must be http or socket' }))
+    .default('http'),
   WORK_TASK_URL_PATTERN: z
     .string()
     .refine(
@@ -242,6 +252,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     port: f.PORT!,
     logLevel: f.LOG_LEVEL!,
     sandboxPort: f.SANDBOX_PORT!,
+    playgroundPort: f.PLAYGROUND_PORT!,
+    localTransport: f.LOCAL_SLACK_TRANSPORT!,
   };
   if (f.WORK_TASK_URL_PATTERN) config.taskUrlPattern = f.WORK_TASK_URL_PATTERN;
   if (f.WORK_API_URL && f.WORK_API_TOKEN) {

@@ -159,7 +159,12 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       });
       break;
     case 'socket':
-      receiver = new SocketModeReceiver({ appToken: opts.slack.appToken, logger: common.logger });
+      // clientOptions reach the client that calls apps.connections.open (the emulator's, locally).
+      receiver = new SocketModeReceiver({
+        appToken: opts.slack.appToken,
+        logger: common.logger,
+        installerOptions: { clientOptions },
+      });
       app = new App({ ...common, receiver, token: opts.slack.botToken });
       break;
     case 'oauth':

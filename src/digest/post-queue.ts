@@ -2,7 +2,7 @@
  * Pacing of the digest's Slack calls. Slack takes about one message per second per channel, with a
  * workspace-wide limit on top (https://docs.slack.dev/apis/web-api/rate-limits): every call waits
  * for its conversation's lane (one call at a time, `spacingMs` apart) and for a slot in its
- * workspace (at most `teamCallsPerSecond` started per second). A 429 holds the workspace for
+ * workspace (at most `teamCallsPerSecond` a second as Slack receives them). A 429 holds the workspace for
  * `Retry-After` and the same call is sent again, so nothing is dropped.
  */
 import type { DigestClock } from './digest-clock.ts';
@@ -42,6 +42,11 @@ interface Gate {
   tail: Promise<void>;
   /** When the latest call actually started, epoch ms by the clock. */
   lastStart: number;
+  /**
+   * The latest calls' answers, oldest first (at most `teamCallsPerSecond` of them): when each came,
+   * or a promise while it is still on its way.
+   */
+  recent: Array<{ answeredAt: number | undefined; answered: Promise<void> }>;
   /** Nothing starts before this (a 429's Retry-After). */
   holdUntil: number;
 }
@@ -53,6 +58,8 @@ export class PostQueue {
   readonly #clock: DigestClock;
   readonly #spacingMs: number;
   readonly #teamIntervalMs: number;
+  /** Calls allowed within one second on Slack's side. */
+  readonly #perSecondWhole: number;
   readonly #maxRetries: number;
   readonly #onRateLimited: PostQueueOptions['onRateLimited'];
   /** Per `team:conversation`. */
@@ -67,6 +74,7 @@ export class PostQueue {
     const perSecond = options.teamCallsPerSecond ?? 5;
     if (!(perSecond > 0)) throw new RangeError(`teamCallsPerSecond must be positive, got ${perSecond}`);
     this.#teamIntervalMs = 1000 / perSecond;
+    this.#perSecondWhole = Math.max(1, Math.floor(perSecond));
     this.#maxRetries = options.maxRateLimitRetries ?? 5;
     this.#onRateLimited = options.onRateLimited;
   }
@@ -113,7 +121,7 @@ export class PostQueue {
 
   async #withRetries<T>(teamId: string, conversation: string, signal: AbortSignal, call: () => Promise<T>) {
     for (let attempt = 1; ; attempt++) {
-      await this.#teamSlot(teamId, signal);
+      const answered = await this.#teamSlot(teamId, signal);
       try {
         return await call();
       } catch (error) {
@@ -123,16 +131,21 @@ export class PostQueue {
         // A 429 may be the workspace's limit, not only this channel's: hold every lane of the team.
         const gate = this.#gate(teamId);
         gate.holdUntil = Math.max(gate.holdUntil, this.#now() + failure.retryAfterMs);
+      } finally {
+        answered();
       }
     }
   }
 
   /**
-   * Waits for the team's turn: one interval after the previous call actually started. Slots are
-   * not booked ahead, so a busy event loop that wakes several waiters late cannot release them as
-   * a burst.
+   * Waits for the team's turn: one interval after the previous call actually started, and one
+   * second after the answer to the call `teamCallsPerSecond` before. Slack received that call
+   * before it answered, and receives this one after it starts, so no second on Slack's side can
+   * hold more than `teamCallsPerSecond` of them, however the calls were delayed on the way. Slots
+   * are not booked ahead, so a busy event loop that wakes several waiters late cannot release them
+   * as a burst. Returns what the caller calls once its answer (or failure) is in.
    */
-  async #teamSlot(teamId: string, signal: AbortSignal): Promise<void> {
+  async #teamSlot(teamId: string, signal: AbortSignal): Promise<() => void> {
     const gate = this.#gate(teamId);
     const previous = gate.tail;
     let started!: () => void;
@@ -142,8 +155,24 @@ export class PostQueue {
     gate.tail = previous.then(() => mine);
     try {
       await previous;
-      await this.#until(Math.max(gate.lastStart + this.#teamIntervalMs, gate.holdUntil), signal);
+      const oldest = gate.recent.length < this.#perSecondWhole ? undefined : gate.recent[0];
+      if (oldest) await oldest.answered;
+      const windowOpens = oldest ? oldest.answeredAt! + 1000 : Number.NEGATIVE_INFINITY;
+      await this.#until(Math.max(gate.lastStart + this.#teamIntervalMs, windowOpens, gate.holdUntil), signal);
       gate.lastStart = this.#now();
+      let answer!: () => void;
+      const slot = {
+        answeredAt: undefined as number | undefined,
+        answered: new Promise<void>((resolve) => {
+          answer = resolve;
+        }),
+      };
+      gate.recent.push(slot);
+      if (gate.recent.length > this.#perSecondWhole) gate.recent.shift();
+      return () => {
+        slot.answeredAt ??= this.#now();
+        answer();
+      };
     } finally {
       started();
     }
@@ -152,7 +181,7 @@ export class PostQueue {
   #gate(teamId: string): Gate {
     let gate = this.#gates.get(teamId);
     if (!gate) {
-      gate = { tail: settled, lastStart: Number.NEGATIVE_INFINITY, holdUntil: 0 };
+      gate = { tail: settled, lastStart: Number.NEGATIVE_INFINITY, recent: [], holdUntil: 0 };
       this.#gates.set(teamId, gate);
     }
     return gate;

@@ -1,18 +1,20 @@
 /**
  * `npm run chat -- [--as ana|ben|chloe|dev|zoe] [--channel general|website|random] "/task mine"`:
- * sends one signed slash command to a local Taskbridge (its own copy over ./data, so it works with
- * or without `npm start` running) as a seeded Slack user, and prints what Slack would show.
+ * sends one slash command as a seeded Slack user and prints what Slack would show. With `npm start`
+ * running it goes through that copy's playground (the same workspace as the page, at once); with
+ * nothing running it boots its own copy over ./data for the one command, as scripts expect.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { createLogger } from '../lib/logger.ts';
-import { DEFAULT_SEED } from '../slack-emulator/index.ts';
+import { DEFAULT_SEED } from '../slack-emulator/default-seed.ts';
 import { messageToText, readable } from './blocks-to-text.ts';
-import { startLocalSystem } from './local-system.ts';
+import { RUNNING_FILE } from './running-file.ts';
 
 /** The app works after it acks; this long without a new Slack call means it has finished. */
 const QUIET_MS = 400;
 const MAX_WAIT_MS = 8_000;
+
+type Call = { method: string; args: Record<string, unknown> };
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -30,6 +32,44 @@ async function main(): Promise<void> {
     process.stderr.write(`--as must be one of ${Object.keys(users).join(', ')}\n`);
     process.exit(2);
   }
+  const channel = values.channel ?? 'general';
+  const running = await throughRunning(user.id, channel, text);
+  const out = running ?? (await oneShot(user.id, channel, text));
+  process.stdout.write(`${out.join('\n\n') || readable('(no answer)')}\n`);
+}
+
+/** Through a running `npm start`, or undefined when none answers. */
+async function throughRunning(user: string, channel: string, text: string): Promise<string[] | undefined> {
+  if (!existsSync(RUNNING_FILE)) return undefined;
+  let page: string;
+  try {
+    page = (JSON.parse(readFileSync(RUNNING_FILE, 'utf8')) as { playground: string }).playground;
+  } catch {
+    return undefined;
+  }
+  let response: Response;
+  try {
+    response = await fetch(new URL('api/chat', page), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user, channel, text }),
+    });
+  } catch {
+    return undefined; // Left over from a copy that is no longer running.
+  }
+  const answer = (await response.json()) as { calls?: Call[]; error?: string };
+  if (!response.ok)
+    throw new Error(answer.error ?? `the running Taskbridge answered HTTP ${response.status}`);
+  return describeCalls(answer.calls ?? []);
+}
+
+/** Its own copy for one command; loaded only then, so talking to a running copy starts fast. */
+async function oneShot(user: string, channel: string, text: string): Promise<string[]> {
+  const [{ loadConfig }, { createLogger }, { startLocalSystem }] = await Promise.all([
+    import('../config.ts'),
+    import('../lib/logger.ts'),
+    import('./local-system.ts'),
+  ]);
   const config = loadConfig({
     ...process.env,
     SLACK_BOT_TOKEN: '',
@@ -47,33 +87,39 @@ async function main(): Promise<void> {
     logger: createLogger({ level: 'silent' }),
   });
   try {
-    const answer = await system.signer.command(text, { user: user.id, channel: values.channel ?? 'general' });
+    const answer = await system.signer.command(text, { user, channel });
     const out: string[] = [];
     const ack = answer.body as Record<string, unknown> | string;
     if (ack && typeof ack === 'object' && (ack.text || ack.blocks)) out.push(messageToText(ack));
     await settle(system.emulator.calls.bind(system.emulator));
-    for (const call of system.emulator.calls()) {
-      const a = call.args;
-      if (
-        call.method === 'response_url' ||
-        call.method === 'chat.postMessage' ||
-        call.method === 'chat.postEphemeral'
-      ) {
-        const where =
-          call.method === 'response_url'
-            ? a.response_type === 'in_channel'
-              ? 'in channel'
-              : 'only you'
-            : call.method;
-        out.push(`--- ${where} ---\n${messageToText(a)}`);
-      } else if (call.method === 'views.open' || call.method === 'views.update') {
-        out.push(`--- modal ---\n${messageToText(a.view as Record<string, unknown>)}`);
-      }
-    }
-    process.stdout.write(`${out.join('\n\n') || readable('(no answer)')}\n`);
+    return [...out, ...describeCalls(system.emulator.calls())];
   } finally {
     await system.stop();
   }
+}
+
+/** What a person would read of the app's Slack calls: messages and modals. */
+function describeCalls(calls: readonly Call[]): string[] {
+  const out: string[] = [];
+  for (const call of calls) {
+    const a = call.args;
+    if (
+      call.method === 'response_url' ||
+      call.method === 'chat.postMessage' ||
+      call.method === 'chat.postEphemeral'
+    ) {
+      const where =
+        call.method === 'response_url'
+          ? a.response_type === 'in_channel'
+            ? 'in channel'
+            : 'only you'
+          : call.method;
+      out.push(`--- ${where} ---\n${messageToText(a)}`);
+    } else if (call.method === 'views.open' || call.method === 'views.update') {
+      out.push(`--- modal ---\n${messageToText(a.view as Record<string, unknown>)}`);
+    }
+  }
+  return out;
 }
 
 async function settle(calls: () => unknown[]): Promise<void> {

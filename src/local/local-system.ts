@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createTaskbridgeApp, type TaskbridgeApp } from '../create-app.ts';
 import type { Logger } from '../lib/logger.ts';
+import { sendDigestNow } from '../playground/digest-now.ts';
+import { type Playground, startPlayground } from '../playground/playground-server.ts';
 import { createSandbox, type Sandbox } from '../sandbox/index.ts';
 import { createSlackEmulator, DEFAULT_SEED, type SlackEmulator } from '../slack-emulator/index.ts';
 import { createSlackSigner, type SlackSigner } from '../slack-emulator/signer.ts';
@@ -24,6 +26,10 @@ export interface LocalSystemOptions {
   emulatorPort?: number;
   /** Run the digest scheduler (default true); a one-off command like `npm run chat` leaves it to `npm start`. */
   scheduleDigests?: boolean;
+  /** How the app meets the emulator: signed HTTP requests (default) or Socket Mode, as in production. */
+  transport?: 'http' | 'socket';
+  /** The playground page's port (0 picks a free one); leave it out for no page. */
+  playgroundPort?: number;
   logger: Logger;
 }
 
@@ -32,7 +38,9 @@ export interface LocalSystem {
   emulator: SlackEmulator;
   app: TaskbridgeApp;
   signer: SlackSigner;
-  eventsUrl: string;
+  /** The app's events URL over HTTP; undefined in Socket Mode. */
+  eventsUrl: string | undefined;
+  playground: Playground | undefined;
   stop(): Promise<void>;
 }
 
@@ -45,8 +53,11 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
   const emulator = await createSlackEmulator({ port: opts.emulatorPort ?? 0 });
   const store = await openStore(opts.storeUrl);
   const signingSecret = randomBytes(16).toString('hex');
+  const socket = opts.transport === 'socket';
   const app = createTaskbridgeApp({
-    slack: { kind: 'http', botToken: emulator.botToken, signingSecret },
+    slack: socket
+      ? { kind: 'socket', botToken: emulator.botToken, appToken: emulator.appToken }
+      : { kind: 'http', botToken: emulator.botToken, signingSecret },
     slackApiUrl: emulator.url,
     store,
     encryptionKey: opts.encryptionKey,
@@ -57,7 +68,7 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
     digests: { enabled: opts.scheduleDigests ?? true },
   });
   const { eventsUrl } = await app.start();
-  if (!eventsUrl) throw new Error('the local app did not start its HTTP receiver');
+  if (!eventsUrl && !socket) throw new Error('the local app did not start its HTTP receiver');
   // The demo starts usable: Ana is linked to her member, and #website files tasks in Website.
   const team = DEFAULT_SEED.team.id;
   if (!(await app.deps.userLinks.get(team, DEFAULT_SEED.users.ana.id))) {
@@ -74,14 +85,32 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
       setBy: DEFAULT_SEED.users.ana.id,
     });
   }
-  const signer = createSlackSigner({ appUrl: eventsUrl, signingSecret, emulator });
+  const signer = createSlackSigner({
+    appUrl: eventsUrl ?? 'socket-mode:',
+    signingSecret,
+    emulator,
+    transport: socket ? 'socket' : 'http',
+  });
+  const playground =
+    opts.playgroundPort === undefined
+      ? undefined
+      : await startPlayground({
+          emulator,
+          signer,
+          port: opts.playgroundPort,
+          unfurlDomains: [new URL(LOCAL_TASK_URL.replace(/\{\w+\}/g, '1')).hostname],
+          sendDigestNow: (channelId) =>
+            sendDigestNow(app.deps.digests, team, channelId, app.deps.clock.now()),
+        });
   return {
     sandbox,
     emulator,
     app,
     signer,
     eventsUrl,
+    playground,
     async stop() {
+      await playground?.close();
       await app.stop();
       await emulator.close();
       await sandbox.close();

@@ -1,7 +1,12 @@
-/** `npm start` with no Slack credentials: the local system, and how to drive it. */
+/**
+ * `npm start` with no Slack credentials: the local system with its playground page, the page's
+ * address first, and a note in ./data telling `npm run chat` where to find this running copy.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
 import type { Config } from '../config.ts';
 import type { Logger } from '../lib/logger.ts';
 import { startLocalSystem } from './local-system.ts';
+import { RUNNING_FILE } from './running-file.ts';
 
 export async function startLocal(
   config: Config,
@@ -13,16 +18,23 @@ export async function startLocal(
     encryptionKey: config.encryptionKey,
     port: config.port,
     sandboxPort: config.sandboxPort,
+    playgroundPort: config.playgroundPort,
+    transport: config.localTransport,
     logger,
   });
+  const page = system.playground!.url;
+  writeFileSync(RUNNING_FILE, `${JSON.stringify({ playground: page, pid: process.pid })}\n`);
   const instructions = [
+    `Open ${page} in your browser: Taskbridge in a Slack-like workspace, Acme.`,
     '',
     'Taskbridge is running locally (no Slack credentials set).',
-    `  Slack app (events):      ${system.eventsUrl}`,
+    system.eventsUrl
+      ? `  Slack app (events):      ${system.eventsUrl}`
+      : '  Slack app:               Socket Mode, connected to the emulator',
     `  Work-management sandbox: ${system.sandbox.url}  (local token: ${system.sandbox.token})`,
     `  Slack Web API emulator:  ${system.emulator.url}`,
     '',
-    'Try it from another terminal (each runs its own copy over the same ./data):',
+    'Or from another terminal (the same workspace the page shows):',
     '  npm run chat -- "/task help"',
     '  npm run chat -- "/task mine"',
     '  npm run chat -- --channel website "/task new Fix the login page due friday !high"',
@@ -31,5 +43,11 @@ export async function startLocal(
     'To use real Slack, set SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET (see README.md). Ctrl-C stops.',
     '',
   ].join('\n');
-  return { instructions, stop: system.stop };
+  return {
+    instructions,
+    async stop() {
+      rmSync(RUNNING_FILE, { force: true });
+      await system.stop();
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { DEFAULT_SEED, seedDefaults } from './default-seed.ts';
 import type { Fault } from './faults.ts';
 import { FaultQueue } from './faults.ts';
 import { basicCredentials, bearerToken, parseArgs, readBody } from './http-body.ts';
+import { appMethods } from './methods/apps.ts';
 import { authAndTeamMethods } from './methods/auth-and-team.ts';
 import { appendMessage, chatMethods } from './methods/chat.ts';
 import type { MethodContext, MethodSpec } from './methods/context.ts';
@@ -26,6 +27,7 @@ import type {
 import { type IssueOAuthCodeInput, type OAuthApp, OAuthCodes } from './oauth-codes.ts';
 import { CallRecorder, DEFAULT_WAIT_MS } from './recorder.ts';
 import { type ResponseUrlContext, ResponseUrls } from './response-urls.ts';
+import { SocketModeHub } from './socket-mode.ts';
 import { type AddChannelInput, type AddTeamInput, type AddUserInput, EmulatorState } from './state.ts';
 import { TriggerIds } from './trigger-ids.ts';
 import { applyViewClosed, applyViewSubmissionAck } from './view-acks.ts';
@@ -38,6 +40,7 @@ export const EMULATED_METHODS: Readonly<Record<string, MethodSpec>> = {
   ...userMethods,
   ...conversationMethods,
   ...oauthMethods,
+  ...appMethods,
 };
 
 /** Argument fields that carry JSON; recorded parsed so tests can read them. */
@@ -81,7 +84,13 @@ export interface SlackEmulator {
   origin: string;
   /** The default team's bot token. */
   botToken: string;
+  /** The default team's app-level token (`xapp-…`), for Socket Mode. */
+  appToken: string;
   state: EmulatorState;
+  /** Socket Mode: the apps' WebSocket connections and the envelopes sent over them. */
+  socketMode: SocketModeHub;
+  /** Calls listener after every recorded call; returns the way to stop listening. */
+  onCall(listener: (call: RecordedCall) => void): () => void;
   close(): Promise<void>;
 
   addTeam(input: AddTeamInput): EmulatorTeam;
@@ -146,6 +155,7 @@ export async function createSlackEmulator(options: SlackEmulatorOptions = {}): P
   const recorder = new CallRecorder();
   const faults = new FaultQueue();
   const responseUrls = new ResponseUrls(state, clock);
+  const socketMode = new SocketModeHub(clock);
   let origin = '';
 
   const record = (call: Omit<RecordedCall, 'at'>): void => {
@@ -220,7 +230,13 @@ export async function createSlackEmulator(options: SlackEmulatorOptions = {}): P
       return;
     }
 
-    const ctx: MethodContext = { state, triggers, oauth, clock };
+    const ctx: MethodContext = {
+      state,
+      triggers,
+      oauth,
+      clock,
+      socketMode: { open: (teamId, appId) => socketMode.open(origin, teamId, appId) },
+    };
     const basic = basicCredentials(req.headers.authorization);
     if (basic) ctx.basicAuth = basic;
     let teamId: string | undefined;
@@ -232,6 +248,10 @@ export async function createSlackEmulator(options: SlackEmulatorOptions = {}): P
         const owner = state.tokens.get(token);
         if (!owner) throw new SlackApiError('invalid_auth');
         if (owner.revoked) throw new SlackApiError('token_revoked');
+        // An app-level token opens Socket Mode connections and nothing else, as on Slack.
+        if ((owner.kind === 'app') !== (spec.tokenKind === 'app')) {
+          throw new SlackApiError('not_allowed_token_type');
+        }
         ctx.auth = owner;
         ctx.team = state.team(owner.teamId);
         teamId = owner.teamId;
@@ -295,6 +315,10 @@ export async function createSlackEmulator(options: SlackEmulatorOptions = {}): P
     });
   });
 
+  server.on('upgrade', (req, socket, head) => {
+    if (!socketMode.handleUpgrade(req, socket, head)) socket.destroy();
+  });
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
@@ -315,9 +339,15 @@ export async function createSlackEmulator(options: SlackEmulatorOptions = {}): P
     get botToken() {
       return state.teams.size > 0 ? state.team(state.defaultTeamId()).botToken : DEFAULT_SEED.botToken;
     },
+    get appToken() {
+      return state.teams.size > 0 ? state.team(state.defaultTeamId()).appToken : DEFAULT_SEED.appToken;
+    },
     state,
+    socketMode,
+    onCall: (listener) => recorder.onCall(listener),
     close: () =>
       new Promise<void>((resolve, reject) => {
+        socketMode.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

@@ -8,6 +8,8 @@ export const DEFAULT_SEED = {
   team: { id: 'T0001', name: 'Acme', domain: 'acme' },
   /** Obviously fake: never a real Slack token. */
   botToken: 'xoxb-emulator-bot-token',
+  /** The app-level token for Socket Mode; obviously fake too. */
+  appToken: 'xapp-emulator-app-token',
   botUserId: 'U0TASKBOT',
   botId: 'B0TASKBOT',
   appId: 'A0TASKBRIDGE',
@@ -50,6 +52,7 @@ export function seedDefaults(state: EmulatorState): void {
   state.addTeam({
     ...seed.team,
     botToken: seed.botToken,
+    appToken: seed.appToken,
     botUserId: seed.botUserId,
     botId: seed.botId,
     appId: seed.appId,

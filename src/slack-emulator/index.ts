@@ -21,4 +21,11 @@ export type { Fault } from './faults.ts';
 export type * from './model.ts';
 export type { IssueOAuthCodeInput, OAuthApp } from './oauth-codes.ts';
 export type { ResponseUrlContext } from './response-urls.ts';
+export {
+  type DeliverOptions,
+  type EnvelopeType,
+  SOCKET_ACK_TIMEOUT_MS,
+  SocketModeDeliveryError,
+  SocketModeHub,
+} from './socket-mode.ts';
 export type { AddChannelInput, AddTeamInput, AddUserInput } from './state.ts';

@@ -6,6 +6,8 @@ export interface EmulatorTeam {
   /** Subdomain: `acme` → https://acme.slack.com/. */
   domain: string;
   botToken: string;
+  /** The app-level token (`xapp-…`) that opens Socket Mode connections. */
+  appToken: string;
   botUserId: string;
   botId: string;
   appId: string;

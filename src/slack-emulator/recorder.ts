@@ -7,11 +7,17 @@ export const DEFAULT_WAIT_MS = 2000;
 /** Every call the emulator answered, in order, with a way to wait for one that has not come yet. */
 export class CallRecorder {
   readonly #calls: RecordedCall[] = [];
-  readonly #events = new EventEmitter();
+  readonly #events = new EventEmitter().setMaxListeners(0);
 
   record(call: RecordedCall): void {
     this.#calls.push(call);
     this.#events.emit('call', call);
+  }
+
+  /** Calls listener after each call is recorded; returns the way to stop. */
+  onCall(listener: (call: RecordedCall) => void): () => void {
+    this.#events.on('call', listener);
+    return () => this.#events.off('call', listener);
   }
 
   list(method?: string): RecordedCall[] {

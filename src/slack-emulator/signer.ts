@@ -20,6 +20,7 @@ import {
   viewClosedPayload,
   viewSubmissionPayload,
 } from './signer-payloads.ts';
+import { ackAsText, envelopeOf } from './signer-socket.ts';
 import { signSlackRequest } from './slack-signature.ts';
 
 /** Slack refuses timestamps older than 5 minutes; "old" signs 6 minutes in the past. */
@@ -41,6 +42,12 @@ export interface SlackSignerOptions {
   defaultUser?: string;
   /** Where commands and actions happen when a call names no channel. Default: #general (`C0GENERAL`). */
   defaultChannel?: string;
+  /**
+   * `http` (default): signed POSTs to appUrl. `socket`: the same payloads as Socket Mode envelopes
+   * over the emulator's WebSocket to the app's connection (needs `emulator`; appUrl is unused); the
+   * answer is the ack's payload, with status 200, or 504 when no ack came within 3 s.
+   */
+  transport?: 'http' | 'socket';
 }
 
 /** How to deliver one request. */
@@ -214,11 +221,32 @@ export function createSlackSigner(options: SlackSignerOptions): SlackSigner {
     emulator?.responseUrl({ teamId, ...context }) ??
     `http://127.0.0.1:9/response/${randomBytes(8).toString('hex')}`;
 
+  const sendOverSocket = async (
+    body: string,
+    contentType: string,
+    sendOptions: SendOptions,
+  ): Promise<SignedResponse> => {
+    if (!emulator) throw new Error('The socket transport needs the emulator');
+    const { type, payload } = envelopeOf(body, contentType);
+    try {
+      const ack = await emulator.socketMode.deliver(teamId, type, payload, {
+        ...(sendOptions.retryNum !== undefined ? { retryAttempt: sendOptions.retryNum } : {}),
+        ...(sendOptions.retryReason !== undefined ? { retryReason: sendOptions.retryReason } : {}),
+      });
+      const text = ackAsText(ack);
+      return { status: 200, headers: {}, body: text === '' ? '' : ack, text, payload: {} };
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ack_timeout') throw error;
+      return { status: 504, headers: {}, body: '', text: '', payload: {} };
+    }
+  };
+
   const send = async (
     body: string,
     contentType: string,
     sendOptions: SendOptions = {},
   ): Promise<SignedResponse> => {
+    if (options.transport === 'socket') return sendOverSocket(body, contentType, sendOptions);
     const nowSeconds = Math.floor(clock.now().getTime() / 1000);
     const timestamp =
       sendOptions.timestamp ?? (sendOptions.oldTimestamp ? nowSeconds - OLD_TIMESTAMP_SECONDS : nowSeconds);

@@ -11,7 +11,8 @@ import type {
 
 export interface TokenOwner {
   teamId: string;
-  kind: 'bot' | 'user';
+  /** `app`: an app-level token, good for `apps.connections.open` only. */
+  kind: 'bot' | 'user' | 'app';
   /** The bot user, or the user a user token acts for. */
   userId: string;
   revoked: boolean;
@@ -23,6 +24,8 @@ export interface AddTeamInput {
   domain?: string;
   /** Default: `xoxb-emulator-<team id lower-cased>`. */
   botToken?: string;
+  /** Default: `xapp-emulator-<team id lower-cased>`. */
+  appToken?: string;
   botUserId?: string;
   botId?: string;
   appId?: string;
@@ -100,12 +103,14 @@ export class EmulatorState {
       name: input.name,
       domain: input.domain ?? input.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
       botToken: input.botToken ?? `xoxb-emulator-${id.toLowerCase()}`,
+      appToken: input.appToken ?? `xapp-emulator-${id.toLowerCase()}`,
       botUserId: input.botUserId ?? `U0BOT${id}`,
       botId: input.botId ?? `B0BOT${id}`,
       appId: input.appId ?? 'A0TASKBRIDGE',
     };
     this.teams.set(id, team);
     this.tokens.set(team.botToken, { teamId: id, kind: 'bot', userId: team.botUserId, revoked: false });
+    this.tokens.set(team.appToken, { teamId: id, kind: 'app', userId: team.botUserId, revoked: false });
     this.users.set(team.botUserId, {
       id: team.botUserId,
       teamId: id,

@@ -32,6 +32,8 @@ export interface HarnessOptions {
   link?: Array<keyof typeof USERS>;
   clock?: FixedClock;
   taskUrlPattern?: string;
+  /** `http` (default): signed requests to the app's HTTP receiver; `socket`: envelopes over Socket Mode. */
+  transport?: 'http' | 'socket';
 }
 
 export interface Harness {
@@ -63,8 +65,11 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     : undefined;
   const emulator = await createSlackEmulator({ port: 0 });
   const store = await openStore('sqlite::memory:');
+  const socket = opts.transport === 'socket';
   const app = createTaskbridgeApp({
-    slack: { kind: 'http', botToken: emulator.botToken, signingSecret: SIGNING_SECRET },
+    slack: socket
+      ? { kind: 'socket', botToken: emulator.botToken, appToken: emulator.appToken }
+      : { kind: 'http', botToken: emulator.botToken, signingSecret: SIGNING_SECRET },
     slackApiUrl: emulator.url,
     store,
     encryptionKey: ENCRYPTION_KEY,
@@ -75,8 +80,13 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     workApiClientOptions: { timeoutMs: 3_000, maxWaitMs: 2_000 },
   });
   const { eventsUrl } = await app.start();
-  if (!eventsUrl) throw new Error('the app did not start an HTTP receiver');
-  const signer = createSlackSigner({ appUrl: eventsUrl, signingSecret: SIGNING_SECRET, emulator });
+  if (!eventsUrl && !socket) throw new Error('the app did not start an HTTP receiver');
+  const signer = createSlackSigner({
+    appUrl: eventsUrl ?? 'socket-mode:',
+    signingSecret: SIGNING_SECRET,
+    emulator,
+    transport: socket ? 'socket' : 'http',
+  });
   if (opts.connect ?? true) {
     await app.deps.connections.save(TEAM, {
       baseUrl: sandbox.url,

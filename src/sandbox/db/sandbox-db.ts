@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { CountCache } from './count-cache.ts';
+import { RowJsonCache } from './row-json-cache.ts';
 import { SCHEMA_SQL, TABLES } from './schema.ts';
 
 export type SqlParams = Record<string, SQLInputValue> | readonly SQLInputValue[];
@@ -15,6 +16,8 @@ export class SandboxDb {
   readonly raw: DatabaseSync;
   /** Totals for list envelopes, valid until the next write. */
   readonly counts: CountCache;
+  /** Task records as JSON text, valid until the next write. */
+  readonly rowJson: RowJsonCache;
   readonly #statements = new Map<string, StatementSync>();
 
   constructor(path: string) {
@@ -31,6 +34,7 @@ export class SandboxDb {
     `);
     this.raw.exec(SCHEMA_SQL);
     this.counts = new CountCache(this);
+    this.rowJson = new RowJsonCache(this);
   }
 
   statement(sql: string): StatementSync {

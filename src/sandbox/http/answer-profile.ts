@@ -31,6 +31,7 @@ import {
   WorkspaceMemberSchema,
   WorkspaceSchema,
 } from '../../contract/index.ts';
+import { jsonText, plainRecord } from '../db/raw-json.ts';
 import type { FieldErrors } from './api-error.ts';
 
 export type ProfileName = 'full' | 'spec-minimal';
@@ -48,7 +49,7 @@ export interface AnswerProfile {
   serves(endpoint: EndpointDef): boolean;
   /** The query a handler sees: the parameters this profile honours, page size within its cap. */
   query(endpoint: EndpointDef, raw: Record<string, unknown>): Record<string, unknown>;
-  /** The body of a successful answer (undefined for a 204). */
+  /** The body of a successful answer: a value, JSON text (a string), or undefined for a 204. */
   body(endpoint: EndpointDef, answer: Answer): unknown;
   /** The body of every failure. */
   error(status: number, message: string, errors?: FieldErrors): unknown;
@@ -75,8 +76,12 @@ const fullProfile: AnswerProfile = {
   serves: () => true,
   query: (_endpoint, raw) => raw,
   body: (_endpoint, answer) => {
-    if ('record' in answer) return { data: answer.record };
-    if ('page' in answer) return answer.page;
+    if ('record' in answer) return { data: plainRecord(answer.record) };
+    if ('page' in answer) {
+      // Joined as text: the records of a task page come serialised already (db/raw-json.ts).
+      const { data, meta } = answer.page;
+      return `{"data":[${data.map(jsonText).join(',')}],"meta":${JSON.stringify(meta)}}`;
+    }
     return undefined;
   },
   error: (_status, message, errors) => (errors ? { message, errors } : { message }),
@@ -256,12 +261,12 @@ function specMinimalProfile(opts: ProfileOptions): AnswerProfile {
       return kept;
     },
     body: (endpoint, answer) => {
-      if ('record' in answer) return serializerOf(endpoint).serialize(answer.record as Row);
+      if ('record' in answer) return serializerOf(endpoint).serialize(plainRecord(answer.record) as Row);
       if ('page' in answer) {
         const { serialize } = serializerOf(endpoint);
         const { total, per_page, current_page } = answer.page.meta;
         return {
-          data: answer.page.data.map((r) => serialize(r as Row)),
+          data: answer.page.data.map((r) => serialize(plainRecord(r) as Row)),
           meta: { total, per_page, current_page },
         };
       }

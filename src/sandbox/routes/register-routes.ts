@@ -80,8 +80,10 @@ export function registerRoutes(
         const result = isWrite ? deps.db.transaction(() => handler(ctx)) : handler(ctx);
         reply.code(result.status);
         if (result.status === 204) return reply.send();
-        if (!cache) return reply.send(profile.body(endpoint, result));
-        const body = Buffer.from(JSON.stringify(profile.body(endpoint, result)));
+        const answer = profile.body(endpoint, result);
+        const text = typeof answer === 'string' ? answer : undefined;
+        if (!cache) return text === undefined ? reply.send(answer) : reply.type(JSON_TYPE).send(text);
+        const body = Buffer.from(text ?? JSON.stringify(answer));
         cache.set(cacheKey, body);
         return reply.type(JSON_TYPE).send(body);
       },

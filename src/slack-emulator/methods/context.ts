@@ -16,6 +16,8 @@ export interface MethodContext {
   team?: EmulatorTeam;
   /** HTTP Basic credentials, for oauth.v2.access. */
   basicAuth?: { user: string; password: string };
+  /** Mints Socket Mode URLs, for apps.connections.open. */
+  socketMode?: { open(teamId: string, appId: string): string };
 }
 
 export interface AuthedContext extends MethodContext {
@@ -28,6 +30,8 @@ export type MethodHandler = (args: Args, ctx: AuthedContext) => Record<string, u
 export interface MethodSpec {
   /** Whether a token is required (every method but oauth.v2.access). Default: true. */
   auth?: boolean;
+  /** The one kind of token the method takes: `app` for app-level tokens; default every token but those. */
+  tokenKind?: 'app';
   handler: (args: Args, ctx: MethodContext) => Record<string, unknown>;
 }
 

@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiter, createWorkApiClient } from '../../../src/api/index.ts';
 import { nodeRedisScriptRunner, RedisRateLimitState } from '../../../src/api/limiter-redis-state.ts';
 import { MemoryRateLimitState, type RateLimitState } from '../../../src/api/limiter-state.ts';
+import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
 import { startTestSandbox } from '../../support/sandbox-profile.ts';
 import { FakeClock } from '../../unit/api/support/fake-clock.ts';
 import { describeRateLimitState } from '../../unit/api/support/rate-limit-state-contract.ts';
 import { startFaultProxy } from './support/fault-proxy.ts';
-import { type RedisServer, redisServerAvailable, startRedisServer } from './support/redis-server.ts';
 import { stallingScriptRunner } from './support/stalling-script-runner.ts';
 import { trackingDispatcher } from './support/tracking-dispatcher.ts';
 
-const available = redisServerAvailable();
+const available = redisTool.mustRun;
 let server: RedisServer;
 let client: ReturnType<typeof createClient>;
 

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { firingKey } from '../../../src/digest/schedule.ts';
 import type { DigestSubscription } from '../../../src/digest/types.ts';
 import { openStore } from '../../../src/store/open-store.ts';
+import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
 import { VirtualClock } from '../../unit/digest/virtual-clock.ts';
-import { findRedisServer, type RedisServer, startRedisServer } from '../store/support/redis-server.ts';
 import { CHANNELS, type DigestWorld, startDigestWorld, TEAM } from './support/digest-world.ts';
 
 const NINE_NY = '2026-03-04T14:00:00.000Z';
@@ -127,9 +127,7 @@ describe('digest runner: restarts and several processes on one store', () => {
   });
 });
 
-const redisBinary = findRedisServer();
-
-describe.skipIf(!redisBinary)('digest runner: two runners on one Redis store', () => {
+describe.skipIf(!redisTool.mustRun)('digest runner: two runners on one Redis store', () => {
   let redis: RedisServer;
   let world: DigestWorld;
   afterEach(async () => {
@@ -138,7 +136,7 @@ describe.skipIf(!redisBinary)('digest runner: two runners on one Redis store', (
   });
 
   it('sends each digest once when both tick the same minute', async () => {
-    redis = await startRedisServer(redisBinary!);
+    redis = await startRedisServer();
     world = await startDigestWorld({ start: NINE_NY, openStore: () => openStore(redis.url) });
     const subs: DigestSubscription[] = [];
     const channels = [CHANNELS.general, CHANNELS.website];

@@ -199,3 +199,15 @@ describe('DELETE /tasks/{id}', () => {
     expect(b).toBeGreaterThan(a);
   });
 });
+
+describe('task lists and single reads', () => {
+  it('give every task the same record (lists are serialised by SQLite, single reads in JS)', async () => {
+    await api.put('/tasks/2', { assignee_ids: [4, 1, 3] });
+    const listed = (await api.get('/tasks?per_page=100')).body.data as Array<{ id: number }>;
+    expect(listed.length).toBeGreaterThan(10);
+    for (const task of listed) {
+      expect(task, `task ${task.id}`).toEqual((await api.get(`/tasks/${task.id}`)).body.data);
+    }
+    expect(listed.find((t) => t.id === 2)).toMatchObject({ assignees: [{ id: 4 }, { id: 1 }, { id: 3 }] });
+  });
+});

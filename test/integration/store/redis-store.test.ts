@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../../src/store/open-store.ts';
-import { findRedisServer, type RedisServer, startRedisServer } from './support/redis-server.ts';
+import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
 import { describeStoreContract } from './support/store-contract.ts';
 
-const binary = findRedisServer();
-if (!binary) {
-  console.warn('Redis store tests skipped: redis-server is not installed (apt-get install -y redis-server).');
-}
-
-describe.skipIf(!binary)('Redis store (real redis-server)', () => {
+describe.skipIf(!redisTool.mustRun)('Redis store (real redis-server)', () => {
   let server: RedisServer;
   beforeAll(async () => {
-    server = await startRedisServer(binary!);
+    server = await startRedisServer();
   });
   afterAll(async () => {
     await server?.stop();

@@ -46,6 +46,32 @@ describe('PostQueue', () => {
     expect(starts).toEqual([0, 500, 1000, 1500, 2000]);
   });
 
+  it('frees a workspace slot one second after the answer of the call that many calls before', async () => {
+    const clock = new VirtualClock(T0);
+    clock.setAuto(true);
+    const queue = new PostQueue({ clock, spacingMs: 1000, teamCallsPerSecond: 5 });
+    const calls: { start: number; end: number }[] = [];
+    const signal = new AbortController().signal;
+    const at = () => clock.now().getTime() - Date.parse(T0);
+    await Promise.all(
+      Array.from({ length: 11 }, (_, i) =>
+        queue.send('T1', `C${i}`, signal, async () => {
+          const start = at();
+          // Each call is 150 ms on its way and back: Slack received it at some instant in between.
+          await clock.sleep(150);
+          calls.push({ start, end: at() });
+        }),
+      ),
+    );
+    const starts = calls.map((c) => c.start).sort((a, b) => a - b);
+    expect(starts).toEqual([0, 200, 400, 600, 800, 1150, 1350, 1550, 1750, 1950, 2300]);
+    // Whatever the instant each was received, no second holds six: the sixth started a second after
+    // the first was answered.
+    const sorted = [...calls].sort((a, b) => a.start - b.start);
+    for (let i = 5; i < sorted.length; i++)
+      expect(sorted[i]!.start - sorted[i - 5]!.end).toBeGreaterThanOrEqual(1000);
+  });
+
   it('spaces starts from when the previous call really started, so a late wake-up is no burst', async () => {
     const clock = new VirtualClock(T0);
     const queue = new PostQueue({ clock, spacingMs: 1000, teamCallsPerSecond: 2 });

@@ -1,14 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+/** A throwaway redis-server for the tests of the Redis engine, the shared limiter and claims. */
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { requiredTool } from './required-tool.ts';
 
-/** The redis-server binary on PATH, or undefined when it is not installed. */
-export function findRedisServer(): string | undefined {
-  try {
-    return execFileSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** redis-server: tests that need it skip without it, except under CI, where they fail. */
+export const redisTool = requiredTool('redis-server', 'apt-get install -y redis-server');
 
 export interface RedisServer {
   url: string;
@@ -16,7 +12,7 @@ export interface RedisServer {
 }
 
 /** Starts a throwaway redis-server on a free loopback port, with no persistence. */
-export async function startRedisServer(binary: string): Promise<RedisServer> {
+export async function startRedisServer(binary: string = redisTool.require()): Promise<RedisServer> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = await freePort();
     try {

@@ -1,0 +1,282 @@
+// The playground page: a Slack-like workspace (sidebar, people switcher, channels, the app's DM
+// with its Home and Messages tabs, threads, modals) drawn from the server's snapshot and redrawn
+// whenever the server says something changed. Every click goes to the server, which sends it to
+// the app the way Slack would.
+import { render } from 'preact';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { getJson, post, watchChanges } from './api.js';
+import { Blocks } from './blocks.js';
+import { Composer } from './composer.js';
+import { ConfirmDialog, Toast } from './dialogs.js';
+import { html } from './html.js';
+import { Avatar, Message } from './message.js';
+import { Modal } from './modal.js';
+
+function readLocation() {
+  const [user, channel, thread] = location.hash.replace(/^#/, '').split('/');
+  return { user: user || 'U0ANA', channel: channel || 'C0GENERAL', thread: thread || undefined };
+}
+
+function App() {
+  const [where, setWhere] = useState(readLocation);
+  const [snapshot, setSnapshot] = useState(null);
+  const [emoji, setEmoji] = useState({});
+  const [toast, setToast] = useState(null);
+  const [confirming, setConfirming] = useState(null);
+  const [failure, setFailure] = useState('');
+  const latest = useRef(0);
+  const list = useRef(null);
+
+  const load = useCallback(async () => {
+    const ticket = ++latest.current;
+    const query = new URLSearchParams({ user: where.user, channel: where.channel });
+    if (where.thread) query.set('thread', where.thread);
+    try {
+      const next = await getJson(`/api/snapshot?${query}`);
+      if (ticket === latest.current) {
+        setSnapshot(next);
+        setFailure('');
+      }
+    } catch (error) {
+      setFailure(error.message);
+    }
+  }, [where]);
+
+  useEffect(() => {
+    const hash = [where.user, where.channel, where.thread].filter(Boolean).join('/');
+    if (location.hash.replace(/^#/, '') !== hash) location.hash = hash;
+    load();
+  }, [where]);
+  // A link or the address bar can change who is looking and where.
+  useEffect(() => {
+    const follow = () => {
+      const next = readLocation();
+      setWhere((now) =>
+        now.user === next.user && now.channel === next.channel && now.thread === next.thread ? now : next,
+      );
+    };
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+  useEffect(() => watchChanges(() => load()), [load]);
+  useEffect(() => {
+    getJson('/api/emoji').then(setEmoji, () => undefined);
+  }, []);
+  useEffect(() => {
+    if (where.channel === 'home') post('home', { user: where.user }).catch((e) => say(e.message, 'error'));
+  }, [where.user, where.channel]);
+  const messageCount = snapshot?.messages?.length ?? 0;
+  useEffect(() => {
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
+  }, [messageCount, where.channel]);
+
+  const say = (text, kind = 'info') => setToast({ text, kind });
+  const run = (work) => work.catch((error) => say(error.message, 'error'));
+
+  const baseCtx = useMemo(() => {
+    if (!snapshot) return null;
+    const me = snapshot.users.find((u) => u.id === snapshot.me);
+    return {
+      viewer: snapshot.me,
+      users: snapshot.users,
+      channels: snapshot.channels,
+      emoji,
+      timeZone: me?.tz ?? 'UTC',
+      confirm: (confirm) => new Promise((resolve) => setConfirming({ confirm, resolve })),
+      actOnMessage: (message, action) =>
+        run(post('action', { user: snapshot.me, channel: message.channel, messageTs: message.ts, action })),
+      suggestOnMessage: (message, actionId, blockId, value) =>
+        post('options', {
+          user: snapshot.me,
+          channel: message.channel,
+          messageTs: message.ts,
+          actionId,
+          blockId,
+          value,
+        }),
+    };
+  }, [snapshot, emoji]);
+
+  if (!snapshot || !baseCtx) {
+    return html`<p class="booting">${failure ? `The workspace did not open: ${failure}` : 'Opening the workspace…'}</p>`;
+  }
+  const me = snapshot.users.find((u) => u.id === snapshot.me);
+  const go = (channel) => setWhere({ ...where, channel, thread: undefined });
+  const inApp = where.channel === 'app' || where.channel === 'home';
+  const channelId = snapshot.channel?.id;
+
+  const command = (text) => run(post('command', { user: snapshot.me, channel: where.channel, text }));
+  const message = (text, threadTs) =>
+    run(
+      post('message', { user: snapshot.me, channel: where.channel, text, ...(threadTs ? { threadTs } : {}) }),
+    );
+  const messageShortcut = (msg, shortcut) =>
+    run(
+      post('shortcut', {
+        user: snapshot.me,
+        channel: msg.channel,
+        messageTs: msg.ts,
+        callbackId: shortcut.callbackId,
+      }),
+    );
+  const globalShortcut = (shortcut) =>
+    run(post('shortcut', { user: snapshot.me, callbackId: shortcut.callbackId }));
+  const digestNow = () =>
+    run(
+      post('digest', { channel: channelId }).then(({ sent }) =>
+        sent === 0
+          ? say(`No digest is scheduled in #${snapshot.channel.name}. Run /task digest here to set one up.`)
+          : say(`Sent ${sent === 1 ? 'the digest' : `${sent} digests`} of #${snapshot.channel.name}.`),
+      ),
+    );
+
+  const homeCtx = snapshot.home && {
+    ...baseCtx,
+    act: (action) => run(post('action', { user: snapshot.me, viewId: snapshot.home.id, action })),
+    suggest: (actionId, blockId, value) =>
+      post('options', { user: snapshot.me, viewId: snapshot.home.id, actionId, blockId, value }),
+  };
+
+  const messageProps = {
+    ctx: baseCtx,
+    shortcuts: snapshot.shortcuts.message,
+    onShortcut: messageShortcut,
+    onOpenThread: (ts) => setWhere({ ...where, thread: ts }),
+  };
+
+  return html`<div class="workspace">
+    <aside class="sidebar">
+      <div class="team-name">${snapshot.team.name} <span class="team-domain">${snapshot.team.domain}.slack.com</span></div>
+      <label class="people-switcher">
+        <span class="switcher-caption">Viewing as</span>
+        <span class="switcher-row">
+          <${Avatar} user=${me} small=${true} />
+          <select aria-label="Viewing as" value=${snapshot.me} onChange=${(e) => setWhere({ ...where, user: e.target.value, thread: undefined })}>
+            ${snapshot.users.filter((u) => !u.isBot).map((u) => html`<option value=${u.id}>${u.realName}</option>`)}
+          </select>
+        </span>
+        <span class="switcher-tz">${me.tz.replace(/_/g, ' ')}${me.isAdmin ? ' · admin' : ''}</span>
+      </label>
+      <nav aria-label="Channels">
+        <div class="sidebar-heading">Channels</div>
+        ${snapshot.channels.map(
+          (
+            c,
+          ) => html`<button type="button" class=${`sidebar-item${c.id === where.channel ? ' active' : ''}`} onClick=${() => go(c.id)}>
+            <span class="hash">#</span> ${c.name}
+          </button>`,
+        )}
+        <div class="sidebar-heading">Apps</div>
+        <button type="button" class=${`sidebar-item${inApp ? ' active' : ''}`} onClick=${() => go('home')}>
+          <span class="avatar avatar-app avatar-tiny">TB</span> Taskbridge
+        </button>
+      </nav>
+      <div class="sidebar-foot">Taskbridge playground · the real app, a local Slack</div>
+    </aside>
+
+    <main class="conversation">
+      <header class="conversation-header">
+        ${
+          inApp
+            ? html`<div class="app-header">
+              <span class="avatar avatar-app">TB</span>
+              <h1>Taskbridge</h1>
+              <div class="tabs" role="tablist">
+                <button type="button" role="tab" aria-selected=${where.channel === 'home'} class=${where.channel === 'home' ? 'tab active' : 'tab'} onClick=${() => go('home')}>Home</button>
+                <button type="button" role="tab" aria-selected=${where.channel === 'app'} class=${where.channel === 'app' ? 'tab active' : 'tab'} onClick=${() => go('app')}>Messages</button>
+              </div>
+            </div>`
+            : html`<h1># ${snapshot.channel?.name}</h1>
+              <div class="header-tools">
+                ${snapshot.channel && !snapshot.channel.botIsMember ? html`<span class="header-note">Taskbridge is not in this channel</span>` : null}
+                <button type="button" class="header-button" onClick=${digestNow} title="Send this channel's scheduled digest now, as the scheduler would">⏰ Send digest now</button>
+              </div>`
+        }
+      </header>
+
+      ${
+        where.channel === 'home'
+          ? html`<section class="home-tab" aria-label="Home">
+            ${snapshot.home ? html`<${Blocks} blocks=${snapshot.home.blocks} ctx=${homeCtx} />` : html`<p class="empty">Opening Home…</p>`}
+          </section>`
+          : html`<section class="messages" ref=${list} aria-label="Messages">
+              ${
+                snapshot.messages.length === 0
+                  ? html`<p class="empty">${inApp ? 'Your messages with Taskbridge appear here. Try /task help.' : `This is the very beginning of #${snapshot.channel?.name}. Try /task help.`}</p>`
+                  : snapshot.messages.map(
+                      (m) =>
+                        html`<${Message} key=${m.ts + (m.ephemeral ? 'e' : '')} message=${m} ...${messageProps} />`,
+                    )
+              }
+            </section>
+            <${Composer}
+              key=${where.channel}
+              placeholder=${inApp ? 'Message Taskbridge' : `Message #${snapshot.channel?.name}`}
+              snapshot=${snapshot}
+              onCommand=${command}
+              onMessage=${(text) => message(text)}
+              globalShortcuts=${snapshot.shortcuts.global}
+              onGlobalShortcut=${globalShortcut}
+            />`
+      }
+    </main>
+
+    ${
+      where.thread && snapshot.thread
+        ? html`<aside class="thread-pane" aria-label="Thread">
+          <header class="thread-header">
+            <h2>Thread</h2>
+            <span class="thread-channel">${inApp ? 'Taskbridge' : `#${snapshot.channel?.name}`}</span>
+            <button type="button" class="modal-x thread-close" aria-label="Close thread" onClick=${() => setWhere({ ...where, thread: undefined })}>×</button>
+          </header>
+          <div class="thread-messages">
+            ${snapshot.thread.map(
+              (
+                m,
+                i,
+              ) => html`${i === 1 ? html`<div class="thread-divider">${snapshot.thread.length - 1} ${snapshot.thread.length === 2 ? 'reply' : 'replies'}</div>` : null}
+                <${Message} key=${m.ts + (m.ephemeral ? 'e' : '')} message=${m} ...${messageProps} inThread=${true} />`,
+            )}
+          </div>
+          <${Composer}
+            key=${`thread-${where.thread}`}
+            placeholder="Reply…"
+            snapshot=${snapshot}
+            allowCommands=${false}
+            onCommand=${command}
+            onMessage=${(text) => message(text, where.thread)}
+          />
+        </aside>`
+        : null
+    }
+
+    ${
+      snapshot.modal
+        ? html`<${Modal}
+          key=${snapshot.modal.view.id}
+          modal=${snapshot.modal}
+          baseCtx=${baseCtx}
+          act=${(viewId, action, values) => run(post('action', { user: snapshot.me, viewId, action, values }))}
+          suggest=${(viewId, actionId, blockId, value) => post('options', { user: snapshot.me, viewId, actionId, blockId, value })}
+          submit=${(viewId, values) => run(post('submit', { user: snapshot.me, viewId, values }))}
+          close=${(viewId, all) => run(post('close', { user: snapshot.me, viewId, all }))}
+        />`
+        : null
+    }
+    ${
+      confirming
+        ? html`<${ConfirmDialog}
+          confirm=${confirming.confirm}
+          ctx=${baseCtx}
+          onAnswer=${(yes) => {
+            confirming.resolve(yes);
+            setConfirming(null);
+          }}
+        />`
+        : null
+    }
+    <${Toast} toast=${toast} onClose=${() => setToast(null)} />
+  </div>`;
+}
+
+render(html`<${App} />`, document.getElementById('root'));

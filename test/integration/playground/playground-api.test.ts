@@ -1,0 +1,129 @@
+/**
+ * The playground's server without a browser: `npm run chat` through a running copy, what a person
+ * sees (their ephemeral messages only), bad input refused with a reason, only the named browser
+ * builds served from node_modules, and the page's shortcuts matching manifest.yml.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { createLogger } from '../../../src/lib/logger.ts';
+import { type LocalSystem, startLocalSystem } from '../../../src/local/local-system.ts';
+import { GLOBAL_SHORTCUTS, MESSAGE_SHORTCUTS } from '../../../src/playground/shortcuts.ts';
+
+const run = promisify(execFile);
+let system: LocalSystem;
+let dataDir: string;
+let base: string;
+
+const post = async (name: string, body: unknown) => {
+  const response = await fetch(`${base}api/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+const snapshot = async (user: string, channel: string) =>
+  (await (await fetch(`${base}api/snapshot?user=${user}&channel=${channel}`)).json()) as {
+    messages: Array<{ text: string; ephemeral?: boolean }>;
+  };
+
+describe('the playground server', () => {
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-playground-api-'));
+    system = await startLocalSystem({
+      dataDir,
+      storeUrl: 'sqlite::memory:',
+      encryptionKey: 'ef'.repeat(32),
+      port: 0,
+      sandboxPort: 0,
+      playgroundPort: 0,
+      scheduleDigests: false,
+      logger: createLogger({ level: 'silent' }),
+    });
+    base = system.playground!.url;
+  }, 30_000);
+  afterAll(async () => {
+    await system?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers npm run chat through the running copy, in the workspace the page shows', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'taskbridge-chat-'));
+    mkdirSync(join(cwd, 'data'));
+    writeFileSync(join(cwd, 'data', 'running.json'), JSON.stringify({ playground: base }));
+    try {
+      const chat = join(import.meta.dirname, '../../../src/local/chat.ts');
+      const { stdout } = await run(
+        process.execPath,
+        [chat, '--channel', 'website', '/task new Chat-made task #Website'],
+        {
+          cwd,
+        },
+      );
+      expect(stdout).toContain('Chat-made task');
+      // The card is in the running copy's #website, where the page reads it.
+      const seen = await snapshot('U0ANA', 'C0WEBSITE');
+      expect(JSON.stringify(seen.messages)).toContain('Chat-made task');
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  });
+
+  it('shows an ephemeral answer only to the person it was for, marked as such', async () => {
+    await post('command', { user: 'U0BEN', channel: 'C0RANDOM', text: '/task help' });
+    const ben = await snapshot('U0BEN', 'C0RANDOM');
+    expect(ben.messages.some((m) => m.ephemeral && m.text.includes('/task'))).toBe(true);
+    const ana = await snapshot('U0ANA', 'C0RANDOM');
+    expect(ana.messages.filter((m) => m.ephemeral)).toEqual([]);
+  });
+
+  it('answers Slack’s words for a command that is not the app’s', async () => {
+    await post('command', { user: 'U0ANA', channel: 'C0RANDOM', text: '/giphy cats' });
+    const ana = await snapshot('U0ANA', 'C0RANDOM');
+    expect(ana.messages.at(-1)?.text).toContain('is not a valid command');
+  });
+
+  it('refuses bad input with a reason, and keeps serving', async () => {
+    expect(
+      await post('command', { user: 'U0NOBODY', channel: 'C0GENERAL', text: '/task help' }),
+    ).toMatchObject({
+      status: 400,
+      body: { error: 'No person U0NOBODY in the workspace' },
+    });
+    expect((await post('message', { user: 'U0ANA', channel: 'C0GENERAL', text: '  ' })).status).toBe(400);
+    const garbled = await fetch(`${base}api/message`, { method: 'POST', body: '{not json' });
+    expect(garbled.status).toBe(400);
+    expect((await fetch(`${base}api/snapshot?user=U0ANA&channel=C0GENERAL`)).status).toBe(200);
+  });
+
+  it('serves the named browser builds, and nothing else of node_modules or outside web/', async () => {
+    const preact = await fetch(`${base}vendor/preact.mjs`);
+    expect(preact.headers.get('content-type')).toContain('text/javascript');
+    for (const path of [
+      'vendor/package.json',
+      'web/../playground-server.ts',
+      'web/%2e%2e/playground-server.ts',
+    ]) {
+      expect((await fetch(`${base}${path}`)).status).toBe(404);
+    }
+  });
+
+  it('offers the shortcuts manifest.yml declares, by the same names', () => {
+    const manifest = parse(readFileSync('manifest.yml', 'utf8')) as {
+      features: {
+        shortcuts: Array<{ name: string; type: string; callback_id: string; description: string }>;
+      };
+    };
+    const declared = (type: string) =>
+      manifest.features.shortcuts
+        .filter((s) => s.type === type)
+        .map((s) => ({ callbackId: s.callback_id, name: s.name, description: s.description }));
+    expect(MESSAGE_SHORTCUTS).toEqual(declared('message'));
+    expect(GLOBAL_SHORTCUTS).toEqual(declared('global'));
+  });
+});
