@@ -54,11 +54,13 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const minimal = testSandboxProfile() !== 'full' && opts.sandbox?.profile !== 'full';
   const dir = minimal ? await mkdtemp(join(tmpdir(), 'taskbridge-e2e-')) : undefined;
   const dbPath = dir ? join(dir, 'sandbox.db') : undefined;
-  const sandbox = await startTestSandbox({ ...opts.sandbox, ...(dbPath ? { dbPath } : {}) });
+  // Each server caches answers until its own next write; with two over one file, neither may.
+  const shared = dbPath ? { dbPath, responseCache: false } : {};
+  const sandbox = await startTestSandbox({ ...opts.sandbox, ...shared });
   const truth = dbPath
     ? await startTestSandbox({
         ...opts.sandbox,
-        dbPath,
+        ...shared,
         profile: 'full',
         token: `${sandbox.token}-truth`,
       })
