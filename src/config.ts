@@ -43,6 +43,12 @@ export interface Config {
   encryptionKeySource: 'env' | 'file' | 'generated';
   /** Default: 3000. */
   port: number;
+  /**
+   * How long an instance's claim on a digest firing holds, in ms (DIGEST_CLAIM_LEASE_SECONDS): an
+   * instance that dies mid-run leaves the digest to whichever instance ticks after the lease
+   * expires. It must outlast a whole run. Default: 1 200 000 (20 minutes).
+   */
+  digestClaimLeaseMs: number;
   /** Default: `info`. */
   logLevel: LogLevel;
   /** Default: 4010. */
@@ -164,6 +170,17 @@ const fieldSchemas = {
     })
     .optional(),
   PORT: port('PORT', 3000),
+  DIGEST_CLAIM_LEASE_SECONDS: z
+    .string()
+    .regex(/^\d+$/, { message: 'DIGEST_CLAIM_LEASE_SECONDS must be a whole number of seconds, such as 1200' })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(5, { message: 'DIGEST_CLAIM_LEASE_SECONDS must be at least 5' })
+        .max(86_400, { message: 'DIGEST_CLAIM_LEASE_SECONDS must be at most 86400 (a day)' }),
+    )
+    .default(1200),
   LOG_LEVEL: z
     .string()
     .transform((value) => value.toLowerCase())
@@ -250,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     encryptionKey,
     encryptionKeySource,
     port: f.PORT!,
+    digestClaimLeaseMs: f.DIGEST_CLAIM_LEASE_SECONDS! * 1000,
     logLevel: f.LOG_LEVEL!,
     sandboxPort: f.SANDBOX_PORT!,
     playgroundPort: f.PLAYGROUND_PORT!,

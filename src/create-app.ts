@@ -5,7 +5,7 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { App, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+import { App, type CustomRoute, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import type { ExtendedErrorHandlerArgs } from '@slack/bolt/dist/App.js';
 import type { WorkApiClientOptions } from './api/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -68,7 +68,11 @@ export interface CreateAppOptions {
      * place work either way.
      */
     enabled?: boolean;
+    /** How long an instance's claim on a firing holds before another may take it over, in ms. Default 20 minutes. */
+    claimTtlMs?: number | undefined;
   };
+  /** More HTTP routes beside the events path in the HTTP modes (readiness, metrics: src/ops). */
+  routes?: CustomRoute[];
 }
 
 export interface TaskbridgeApp {
@@ -108,6 +112,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     links: createDigestLinks({ taskLinks, taskUrlPattern: opts.taskUrlPattern }),
     clock,
     logger,
+    claimTtlMs: opts.digests?.claimTtlMs,
   });
 
   const deps: AppDeps = {
@@ -129,7 +134,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
   };
 
   const clientOptions = opts.slackApiUrl ? { slackApiUrl: opts.slackApiUrl } : {};
-  const healthRoute = {
+  const healthRoute: CustomRoute = {
     path: '/healthz',
     method: ['GET'],
     handler: (_req: unknown, res: import('node:http').ServerResponse) => {
@@ -148,7 +153,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       receiver = new HTTPReceiver({
         signingSecret: opts.slack.signingSecret,
         endpoints: EVENTS_PATH,
-        customRoutes: [healthRoute],
+        customRoutes: [healthRoute, ...(opts.routes ?? [])],
         logger: common.logger,
       });
       app = new App({
@@ -171,7 +176,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       receiver = new HTTPReceiver({
         signingSecret: opts.slack.signingSecret,
         endpoints: EVENTS_PATH,
-        customRoutes: [healthRoute],
+        customRoutes: [healthRoute, ...(opts.routes ?? [])],
         clientId: opts.slack.clientId,
         clientSecret: opts.slack.clientSecret,
         stateSecret: opts.slack.stateSecret,

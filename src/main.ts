@@ -6,7 +6,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createTaskbridgeApp, type SlackMode } from './create-app.ts';
 import { createLogger } from './lib/logger.ts';
 import { startLocal } from './local/start-local.ts';
-import { openStore } from './store/open-store.ts';
+import { createReadiness } from './ops/readiness.ts';
+import { openSharedState } from './ops/shared-state.ts';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -26,7 +27,9 @@ async function main(): Promise<void> {
     onShutdown(local.stop);
     return;
   }
-  const store = await openStore(config.storeUrl);
+  const shared = await openSharedState(config.storeUrl);
+  const { store } = shared;
+  const readiness = createReadiness(shared.ping);
   const slack: SlackMode =
     config.slack.mode === 'http'
       ? { kind: 'http', botToken: config.slack.botToken, signingSecret: config.slack.signingSecret }
@@ -50,12 +53,23 @@ async function main(): Promise<void> {
     taskUrlPattern: config.taskUrlPattern,
     port: config.port,
     logger,
+    workApiClientOptions: shared.limiter ? { limiter: shared.limiter } : {},
+    digests: { claimTtlMs: config.digestClaimLeaseMs },
+    routes: [readiness.route],
   });
   const started = await app.start();
-  logger.info({ mode: config.slack.mode, eventsUrl: started.eventsUrl }, 'Taskbridge is running');
+  logger.info(
+    { mode: config.slack.mode, eventsUrl: started.eventsUrl, store: shared.engine, pid: process.pid },
+    'Taskbridge is running',
+  );
   onShutdown(async () => {
+    // Out of rotation first; then the runner gives back the claims of digests not sent, the
+    // receiver stops taking requests, and work already acknowledged finishes before the store closes.
+    readiness.markShuttingDown();
+    logger.info({ pid: process.pid }, 'Taskbridge is shutting down');
     await app.stop();
     await store.close();
+    logger.info({ pid: process.pid }, 'Taskbridge stopped');
   });
 }
 

@@ -109,6 +109,11 @@ async function claim(
     report.claimedElsewhere++;
     return undefined;
   }
+  // Which instance holds which firing: with several instances, the line to look for when one dies.
+  ctx.logger.info(
+    { teamId: sub.teamId, subscriptionId: sub.id, localDate: firing.localDate, leaseMs: ctx.claimTtlMs },
+    'digest: claimed',
+  );
   return { ...candidate, key, claimedAt };
 }
 
