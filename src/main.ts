@@ -6,8 +6,14 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createTaskbridgeApp, type SlackMode } from './create-app.ts';
 import { createLogger } from './lib/logger.ts';
 import { startLocal } from './local/start-local.ts';
+import { trackInFlight } from './ops/in-flight.ts';
+import { createMetrics } from './ops/metrics.ts';
+import { healthRoute, startOpsServer } from './ops/ops-server.ts';
 import { createReadiness } from './ops/readiness.ts';
 import { openSharedState } from './ops/shared-state.ts';
+
+/** How long a shutdown waits for acknowledged work to finish (Slack's answers take seconds at most). */
+const SHUTDOWN_DRAIN_MS = 15_000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -30,6 +36,7 @@ async function main(): Promise<void> {
   const shared = await openSharedState(config.storeUrl);
   const { store } = shared;
   const readiness = createReadiness(shared.ping);
+  const metrics = createMetrics();
   const slack: SlackMode =
     config.slack.mode === 'http'
       ? { kind: 'http', botToken: config.slack.botToken, signingSecret: config.slack.signingSecret }
@@ -55,11 +62,23 @@ async function main(): Promise<void> {
     logger,
     workApiClientOptions: shared.limiter ? { limiter: shared.limiter } : {},
     digests: { claimTtlMs: config.digestClaimLeaseMs },
-    routes: [readiness.route],
+    routes: [readiness.route, metrics.route],
   });
+  const inFlight = trackInFlight(app.app);
   const started = await app.start();
+  // Socket Mode has no HTTP server of the app's: the ops routes get their own on PORT.
+  const ops =
+    slack.kind === 'socket'
+      ? await startOpsServer([healthRoute, readiness.route, metrics.route], config.port)
+      : undefined;
   logger.info(
-    { mode: config.slack.mode, eventsUrl: started.eventsUrl, store: shared.engine, pid: process.pid },
+    {
+      mode: config.slack.mode,
+      eventsUrl: started.eventsUrl,
+      opsUrl: ops?.url,
+      store: shared.engine,
+      pid: process.pid,
+    },
     'Taskbridge is running',
   );
   onShutdown(async () => {
@@ -68,6 +87,9 @@ async function main(): Promise<void> {
     readiness.markShuttingDown();
     logger.info({ pid: process.pid }, 'Taskbridge is shutting down');
     await app.stop();
+    const left = await inFlight.drain(SHUTDOWN_DRAIN_MS);
+    if (left > 0) logger.warn({ left }, 'Taskbridge stopped with work still under way');
+    await ops?.close();
     await store.close();
     logger.info({ pid: process.pid }, 'Taskbridge stopped');
   });

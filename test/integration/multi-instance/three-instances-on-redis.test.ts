@@ -242,6 +242,24 @@ describe.runIf(redisTool.mustRun)('three app instances on one Redis', () => {
     expect(busiestMinute(proxy.requests.map((r) => r.at))).toBeLessThanOrEqual(GENERAL_LIMIT);
   }, 200_000);
 
+  it('reports acks, service calls by class, 429s and digests at /metrics', async () => {
+    const texts = await Promise.all(
+      alive().map(async ({ app }) => (await fetch(`${app.baseUrl}/metrics`)).text()),
+    );
+    const total = (name: string, labels = '') =>
+      texts.reduce((sum, text) => sum + metricSum(text, name, labels), 0);
+    expect(total('taskbridge_slack_ack_seconds_count')).toBeGreaterThan(0);
+    expect(total('taskbridge_slack_ack_seconds_bucket', 'le="3"')).toBe(
+      total('taskbridge_slack_ack_seconds_count'),
+    );
+    expect(total('taskbridge_work_api_requests_total', 'class="general"')).toBeGreaterThan(GENERAL_LIMIT / 2);
+    expect(total('taskbridge_work_api_rate_limited_total')).toBe(0);
+    // The survivors sent the digest taken over from the killed instance, at least.
+    expect(total('taskbridge_digests_total', 'outcome="posted"')).toBeGreaterThan(0);
+    // No token, no secret in what a scraper reads.
+    for (const text of texts) expect(text).not.toContain(sandbox.token);
+  }, 30_000);
+
   it('stops cleanly on SIGTERM', async () => {
     const [last] = alive();
     last!.app.kill('SIGTERM');
@@ -307,6 +325,16 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
     if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** The sum of a metric's samples in Prometheus's text format whose labels include `labels`. */
+function metricSum(text: string, name: string, labels: string): number {
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    const match = /^([a-z_]+)(\{[^}]*\})? (\S+)$/.exec(line);
+    if (match?.[1] === name && (labels === '' || (match[2] ?? '').includes(labels))) sum += Number(match[3]);
+  }
+  return sum;
 }
 
 /** The most arrivals in any 60-second window. */
