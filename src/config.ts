@@ -33,8 +33,12 @@ export interface Config {
   slack: SlackSettings;
   /** The Slack Web API base, ending in '/'. Default: `https://slack.com/api/`. */
   slackApiUrl: string;
-  /** The default connection to the work-management service (WORK_API_URL + WORK_API_TOKEN), if set. */
-  workApi?: { url: string; token: string };
+  /**
+   * The default connection to the work-management service (WORK_API_URL + WORK_API_TOKEN), if set,
+   * and the one Slack workspace it belongs to (WORK_API_TEAM_ID). Without a team it serves the one
+   * workspace of the http and socket modes (and local mode) only; OAuth mode requires the team.
+   */
+  workApi?: { url: string; token: string; teamId?: string };
   /** Default: `sqlite:./data/taskbridge.db`. */
   storeUrl: string;
   /** 32 bytes as 64 hex characters or base64. */
@@ -90,7 +94,7 @@ const LOOKS_LIKE = {
   SLACK_APP_TOKEN:
     'an app-level token with connections:write (xapp-…, under Basic Information → App-Level Tokens)',
   SLACK_SIGNING_SECRET:
-    "the app's Signing Secret (32 hex characters, under Basic Information → App Credentials)",
+    "the app's Signing Secret (Slack issues 32 hex characters; under Basic Information → App Credentials)",
   SLACK_CLIENT_ID: "the app's Client ID (digits.digits, under Basic Information → App Credentials)",
   SLACK_CLIENT_SECRET: "the app's Client Secret (under Basic Information → App Credentials)",
   SLACK_STATE_SECRET:
@@ -103,11 +107,11 @@ const secretWithPrefix = (name: SlackVariable, prefix: string) =>
   z
     .string()
     .refine((value) => value.startsWith(prefix) && value.length > prefix.length && !/\s/.test(value), {
-      message: `${name} does not look right: set it to ${LOOKS_LIKE[name]}`,
+      message: `${name} must start with ${prefix}, with more after it and no spaces: set it to ${LOOKS_LIKE[name]}`,
     });
 const secretText = (name: SlackVariable, minLength = 1) =>
   z.string().refine((value) => value.length >= minLength && !/\s/.test(value), {
-    message: `${name} does not look right: set it to ${LOOKS_LIKE[name]}`,
+    message: `${name} must be at least ${minLength} characters with no spaces: set it to ${LOOKS_LIKE[name]}`,
   });
 const port = (name: string, fallback: number) =>
   z
@@ -136,7 +140,7 @@ const fieldSchemas = {
   SLACK_CLIENT_ID: z
     .string()
     .regex(/^\d+\.\d+$/, {
-      message: `SLACK_CLIENT_ID does not look right: set it to ${LOOKS_LIKE.SLACK_CLIENT_ID}`,
+      message: `SLACK_CLIENT_ID must be digits, a dot, then digits: set it to ${LOOKS_LIKE.SLACK_CLIENT_ID}`,
     })
     .optional(),
   SLACK_CLIENT_SECRET: secretText('SLACK_CLIENT_SECRET', 8).optional(),
@@ -148,6 +152,13 @@ const fieldSchemas = {
   WORK_API_TOKEN: z
     .string()
     .refine((value) => !/\s/.test(value), { message: 'WORK_API_TOKEN must not contain spaces' })
+    .optional(),
+  WORK_API_TEAM_ID: z
+    .string()
+    .regex(/^T[A-Z0-9]{1,63}$/, {
+      message:
+        'WORK_API_TEAM_ID must be a Slack workspace id: a T followed by capital letters and digits, such as T0123ABCD',
+    })
     .optional(),
   STORE_URL: z
     .string()
@@ -245,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       `${missing} is missing: ${set} is set, and the default service connection needs both (or leave both unset)`,
     );
   }
+  checkDefaultConnectionOwner(present, slack, problems);
   if (slack?.mode !== 'local' && !present('ENCRYPTION_KEY')) {
     problems.push(
       'ENCRYPTION_KEY is missing: outside local mode tokens are encrypted at rest; set it to 32 random bytes as 64 hex characters or base64 (make one with `openssl rand -hex 32`)',
@@ -275,9 +287,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   };
   if (f.WORK_TASK_URL_PATTERN) config.taskUrlPattern = f.WORK_TASK_URL_PATTERN;
   if (f.WORK_API_URL && f.WORK_API_TOKEN) {
-    config.workApi = hideSecrets({ url: f.WORK_API_URL, token: f.WORK_API_TOKEN }, ['token']);
+    config.workApi = hideSecrets(
+      {
+        url: f.WORK_API_URL,
+        token: f.WORK_API_TOKEN,
+        ...(f.WORK_API_TEAM_ID ? { teamId: f.WORK_API_TEAM_ID } : {}),
+      },
+      ['token'],
+    );
   }
   return hideSecrets(config, ['encryptionKey']);
+}
+
+/**
+ * The default connection reads and writes with one service token: it must belong to exactly one
+ * Slack workspace, or every workspace that installs the app would act in the first one's service.
+ */
+function checkDefaultConnectionOwner(
+  present: (name: keyof Fields) => boolean,
+  slack: SlackSettings | undefined,
+  problems: string[],
+): void {
+  const hasDefault = present('WORK_API_URL') || present('WORK_API_TOKEN');
+  if (present('WORK_API_TEAM_ID') && !hasDefault) {
+    problems.push(
+      'WORK_API_TEAM_ID is set without WORK_API_URL and WORK_API_TOKEN: it names the workspace the default service connection belongs to; set those two, or unset WORK_API_TEAM_ID',
+    );
+  }
+  if (slack?.mode === 'oauth' && hasDefault && !present('WORK_API_TEAM_ID')) {
+    problems.push(
+      'WORK_API_TEAM_ID is missing: in OAuth mode (SLACK_CLIENT_ID set) the default service connection (WORK_API_URL + WORK_API_TOKEN) would be shared by every installed workspace; set WORK_API_TEAM_ID to the one Slack workspace (T…) it belongs to, or unset WORK_API_URL and WORK_API_TOKEN so each workspace connects its own with `/task connect`',
+    );
+  }
 }
 
 function chooseSlackMode(

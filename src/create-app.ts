@@ -5,27 +5,36 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { App, type CustomRoute, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+import { App, type Authorize, type CustomRoute, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import type { ExtendedErrorHandlerArgs } from '@slack/bolt/dist/App.js';
+import { WebClient } from '@slack/web-api';
 import type { WorkApiClientOptions } from './api/index.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { boltLogger } from './slack/bolt-logger.ts';
 import type { AppDeps } from './slack/deps.ts';
-import { registerListeners } from './slack/listeners/index.ts';
-import { answerUnhandledError } from './slack/listeners/unhandled-error.ts';
+import { type BotIdentity, fetchBotIdentity, memoizedIdentity } from './slack/receiver/bot-identity.ts';
+import { answerProcessEventError } from './slack/receiver/event-errors.ts';
+import { guardReceiver } from './slack/receiver/guard-receiver.ts';
+import { installedWorkspaces, singleWorkspace } from './slack/receiver/served-workspaces.ts';
+import { checkSlackAtStart } from './slack/receiver/start-up-check.ts';
+import { registerListeners } from './slack/router/index.ts';
+import { answerUnhandledError } from './slack/router/unhandled-error.ts';
+import { recheckUnprovenLinks } from './slack/services/account-linking/recheck-links.ts';
 import { createDigestLinks } from './slack/services/digest-links.ts';
 import { createAppDigests } from './slack/services/digest-runtime.ts';
 import { createDigestSlackClients } from './slack/services/digest-slack-clients.ts';
 import { createMetadataSigner } from './slack/services/metadata-signer.ts';
 import { SlackProfiles } from './slack/services/slack-profiles.ts';
 import { createTaskLinks } from './slack/services/task-links.ts';
-import { WorkApiRegistry, type WorkApiTarget } from './slack/services/work-api-registry.ts';
+import { createTeamSlackClients } from './slack/services/team-slack-clients.ts';
+import { type DefaultWorkApi, WorkApiRegistry } from './slack/services/work-api-registry.ts';
 import { createCipher } from './store/cipher.ts';
 import { createChannelDefaults } from './store/repositories/channel-defaults.ts';
 import { createConnections } from './store/repositories/connections.ts';
 import { createIdempotency } from './store/repositories/idempotency.ts';
 import { createInstallationStore } from './store/repositories/installation-store.ts';
+import { createLinkRequests } from './store/repositories/link-requests.ts';
 import { createUserLinks } from './store/repositories/user-links.ts';
 import type { Store } from './store/types.ts';
 
@@ -45,8 +54,11 @@ export interface CreateAppOptions {
   store: Store;
   /** 32-byte key (hex or base64) sealing stored tokens. */
   encryptionKey: string;
-  /** The default connection to the service for workspaces that did not connect their own. */
-  workApiFallback?: WorkApiTarget | undefined;
+  /**
+   * The default connection to the service, for the one workspace it belongs to (its `teamId`, or
+   * the bot token's workspace in the http and socket modes) when that workspace did not connect its own.
+   */
+  workApiFallback?: DefaultWorkApi | undefined;
   /** Client settings shared by every service client (timeouts, retries). */
   workApiClientOptions?: Omit<WorkApiClientOptions, 'baseUrl' | 'token'>;
   /** Where a task lives on the service's web app, e.g. `https://work.example.com/projects/{project_id}/tasks/{id}`. */
@@ -56,8 +68,9 @@ export interface CreateAppOptions {
   clock?: Clock;
   logger?: Logger;
   /**
-   * Whether Bolt checks the bot token with auth.test at start. Default true; the emulator answers
-   * it, so only tests that start without any Slack turn it off.
+   * Whether `start()` checks the bot token with auth.test (and Slack's API is reachable) before
+   * listening. Default true; the emulator answers it, so only tests that start without any Slack
+   * turn it off (the token is then checked on the first request).
    */
   tokenVerification?: boolean;
   /** Scheduled digests. */
@@ -93,13 +106,29 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
   const connections = createConnections(opts.store, cipher, { now });
   const installations = createInstallationStore(opts.store, cipher);
 
+  const slackApiUrl = opts.slackApiUrl ?? 'https://slack.com/api/';
+  const slackBotToken = opts.slack.kind === 'oauth' ? undefined : opts.slack.botToken;
+  // One workspace (http, socket): the bot token says which. Looked up once, at start or first use.
+  const identity =
+    slackBotToken === undefined
+      ? undefined
+      : memoizedIdentity(() =>
+          fetchBotIdentity(
+            new WebClient(slackBotToken, {
+              slackApiUrl,
+              retryConfig: { retries: 1 },
+              timeout: 10_000,
+              logger: boltLogger(logger.child({ component: 'slack-identity' })),
+            }),
+          ),
+        );
   const workApi = new WorkApiRegistry({
     connections,
     fallback: opts.workApiFallback,
+    ...(identity ? { singleWorkspace: async () => (await identity()).teamId } : {}),
     clientOptions: { ...opts.workApiClientOptions, logger: logger.child({ component: 'work-api' }) },
   });
   const taskLinks = createTaskLinks(opts.taskUrlPattern);
-  const slackBotToken = opts.slack.kind === 'oauth' ? undefined : opts.slack.botToken;
   const digests = createAppDigests({
     store: opts.store,
     workApi,
@@ -115,15 +144,28 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     claimTtlMs: opts.digests?.claimTtlMs,
   });
 
+  const profiles = new SlackProfiles(clock);
+  const userLinks = recheckUnprovenLinks(createUserLinks(opts.store, { now }), {
+    profiles,
+    slackClients: createTeamSlackClients({
+      botToken: slackBotToken,
+      installations,
+      slackApiUrl: opts.slackApiUrl,
+      logger: boltLogger(logger.child({ component: 'link-check-slack' })),
+    }),
+    workApi,
+    logger: logger.child({ component: 'account-linking' }),
+  });
   const deps: AppDeps = {
     store: opts.store,
     installations,
     connections,
-    userLinks: createUserLinks(opts.store, { now }),
+    userLinks,
+    linkRequests: createLinkRequests(opts.store, { now }),
     channelDefaults: createChannelDefaults(opts.store, { now }),
     idempotency: createIdempotency(opts.store),
     workApi,
-    profiles: new SlackProfiles(clock),
+    profiles,
     // The metadata key is derived from the encryption key, so one secret covers both.
     metadata: createMetadataSigner(`private-metadata:${opts.encryptionKey}`),
     taskLinks,
@@ -148,20 +190,38 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     clientOptions: { ...clientOptions, rejectRateLimitedCalls: false, retryConfig: { retries: 2 } },
     extendedErrorHandler: true,
   } as const;
+  const receiverLogger = logger.child({ component: 'receiver' });
+  const processEventErrorHandler = answerProcessEventError(receiverLogger);
+  // The bot token's identity comes from the shared lookup, so Bolt makes no auth.test of its own
+  // at construction (whose failure would surface later as an unhandled rejection).
+  const singleAuthorize =
+    (botToken: string, lookup: () => Promise<BotIdentity>): Authorize<boolean> =>
+    async () => {
+      const bot = await lookup();
+      return {
+        botToken,
+        botId: bot.botId,
+        botUserId: bot.botUserId,
+        teamId: bot.teamId,
+        enterpriseId: bot.enterpriseId,
+      };
+    };
   switch (opts.slack.kind) {
     case 'http':
       receiver = new HTTPReceiver({
         signingSecret: opts.slack.signingSecret,
         endpoints: EVENTS_PATH,
         customRoutes: [healthRoute, ...(opts.routes ?? [])],
+        processEventErrorHandler,
         logger: common.logger,
       });
-      app = new App({
-        ...common,
-        receiver,
-        token: opts.slack.botToken,
-        tokenVerificationEnabled: opts.tokenVerification ?? true,
+      guardReceiver(receiver, {
+        signingSecret: opts.slack.signingSecret,
+        endpoints: [EVENTS_PATH],
+        served: singleWorkspace(identity!),
+        logger: receiverLogger,
       });
+      app = new App({ ...common, receiver, authorize: singleAuthorize(opts.slack.botToken, identity!) });
       break;
     case 'socket':
       // clientOptions reach the client that calls apps.connections.open (the emulator's, locally).
@@ -170,13 +230,14 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
         logger: common.logger,
         installerOptions: { clientOptions },
       });
-      app = new App({ ...common, receiver, token: opts.slack.botToken });
+      app = new App({ ...common, receiver, authorize: singleAuthorize(opts.slack.botToken, identity!) });
       break;
     case 'oauth':
       receiver = new HTTPReceiver({
         signingSecret: opts.slack.signingSecret,
         endpoints: EVENTS_PATH,
         customRoutes: [healthRoute, ...(opts.routes ?? [])],
+        processEventErrorHandler,
         clientId: opts.slack.clientId,
         clientSecret: opts.slack.clientSecret,
         stateSecret: opts.slack.stateSecret,
@@ -184,6 +245,12 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
         installationStore: installations,
         installerOptions: { directInstall: true, clientOptions },
         logger: common.logger,
+      });
+      guardReceiver(receiver, {
+        signingSecret: opts.slack.signingSecret,
+        endpoints: [EVENTS_PATH],
+        served: installedWorkspaces(installations, receiverLogger),
+        logger: receiverLogger,
       });
       app = new App({ ...common, receiver });
       break;
@@ -199,6 +266,14 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     app,
     deps,
     async start() {
+      // Before listening: a bad token or an unreachable Slack stops the start with one clear line.
+      if (identity && (opts.tokenVerification ?? true)) {
+        await checkSlackAtStart({
+          identity,
+          slackApiUrl,
+          defaultConnectionTeam: opts.workApiFallback?.teamId,
+        });
+      }
       let started: { eventsUrl?: string } = {};
       if (receiver instanceof HTTPReceiver) {
         server = (await receiver.start(opts.port ?? 3000)) as Server;

@@ -5,6 +5,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { createTaskbridgeApp, type SlackMode } from './create-app.ts';
 import { createLogger } from './lib/logger.ts';
+import { keepRunningOnStrayErrors } from './lib/process-guards.ts';
 import { startLocal } from './local/start-local.ts';
 import { trackInFlight } from './ops/in-flight.ts';
 import { createMetrics } from './ops/metrics.ts';
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger({ level: config.logLevel });
+  keepRunningOnStrayErrors(logger);
   if (config.slack.mode === 'local') {
     const local = await startLocal(config, logger);
     process.stdout.write(local.instructions);
@@ -55,7 +57,7 @@ async function main(): Promise<void> {
     store,
     encryptionKey: config.encryptionKey,
     workApiFallback: config.workApi
-      ? { baseUrl: config.workApi.url, token: config.workApi.token }
+      ? { baseUrl: config.workApi.url, token: config.workApi.token, teamId: config.workApi.teamId }
       : undefined,
     taskUrlPattern: config.taskUrlPattern,
     port: config.port,

@@ -6,9 +6,9 @@
  * header ≤ 150, option value ≤ 75) and a text fallback ≤ 4000 characters, as BLOCK_KIT_LIMITS.
  */
 import type { types } from '@slack/bolt';
-import { slackDate } from '../lib/dates.ts';
-import { escapeMrkdwn, truncate } from '../slack/text/mrkdwn.ts';
-import { BLOCK_KIT_LIMITS } from '../slack-emulator/block-kit-limits.ts';
+import { BLOCK_KIT_LIMITS } from '../slack-platform/block-kit-limits.ts';
+import { slackDate } from '../slack-platform/date-tokens.ts';
+import { escapeMrkdwn, truncate } from '../slack-platform/mrkdwn.ts';
 import { DIGEST_BLOCK_ID_PREFIX, DIGEST_TASK_MENU_ACTION_ID } from './ids.ts';
 import {
   countPerPerson,

@@ -1,11 +1,11 @@
 /**
  * The digest's own pieces of Slack mrkdwn: its links, mentions, and cuts that count characters as
- * readers do. Escaping and the pieces of a `<…|…>` token are the shared ones in slack/text/mrkdwn.ts.
+ * readers do. Escaping and the pieces of a `<…|…>` token are the shared ones in slack-platform/mrkdwn.ts.
  * https://docs.slack.dev/messaging/formatting-message-text
  */
-import { linkTarget, tokenLabel } from '../slack/text/mrkdwn.ts';
+import { linkTarget, tokenLabel } from '../slack-platform/mrkdwn.ts';
 
-export { escapeMrkdwn as escapeText } from '../slack/text/mrkdwn.ts';
+export { escapeMrkdwn as escapeText } from '../slack-platform/mrkdwn.ts';
 
 /**
  * Cuts to at most `max` characters (code points, so no surrogate pair is split), ending with "…"

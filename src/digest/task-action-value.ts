@@ -2,7 +2,7 @@
  * The value of a task menu option: which action, on which task, from which digest, in at most
  * 75 characters (Slack's safe bound for an option value). Form: `{code}:{subscriptionId}:{taskId}`.
  */
-import { BLOCK_KIT_LIMITS } from '../slack-emulator/block-kit-limits.ts';
+import { BLOCK_KIT_LIMITS } from '../slack-platform/block-kit-limits.ts';
 import { DIGEST_TASK_ACTIONS, type DigestTaskAction } from './ids.ts';
 import { SubscriptionIdSchema } from './types.ts';
 

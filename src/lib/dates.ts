@@ -10,7 +10,6 @@
  */
 import { TZDate } from '@date-fns/tz';
 import * as chrono from 'chrono-node';
-import { escapeMrkdwn } from '../slack/text/mrkdwn.ts';
 
 /** Where and when a date is read: an IANA zone (e.g. from Slack's `users.info`) and the current instant. */
 export interface ZonedNow {
@@ -318,17 +317,6 @@ export function isOverdue(due: Date | null, options: ZonedNow): boolean {
   return dayBucket(due, options) === 'overdue';
 }
 
-/**
- * Slack's date token, shown in each reader's own zone: `<!date^UNIX^FORMAT|fallback>` (optionally
- * `^link`). The fallback, shown where the token cannot be, is escaped here.
- * https://api.slack.com/reference/surfaces/formatting#date-formatting
- */
-export function slackDate(date: Date, format: string, fallback: string, link?: string): string {
-  const unix = Math.floor(date.getTime() / 1000);
-  const linkPart = link ? `^${link.replace(/[|>]/g, encodeURIComponent)}` : '';
-  return `<!date^${unix}^${format}${linkPart}|${escapeMrkdwn(fallback).replace(/\|/g, '¦')}>`;
-}
-
 // Building an Intl.DateTimeFormat costs far more than using one: keep one per zone and style.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -353,21 +341,4 @@ function formatter(timeZone: string, hasTime: boolean): Intl.DateTimeFormat {
 /** A readable date (and time with its zone when `hasTime`), for fallbacks and plain text. */
 export function formatDueFallback(date: Date, timeZone: string, hasTime: boolean): string {
   return formatter(resolveTimeZone(timeZone), hasTime).format(date);
-}
-
-/**
- * A due date as mrkdwn for a reader anywhere: a date alone for end-of-day and calendar dues, a date
- * and time for timed ones. `fallbackZone` is the zone the fallback text is written in.
- */
-export function dueMrkdwn(due: Date, fallbackZone: string): string {
-  const kind = dueKind(due);
-  if (kind === 'calendar') {
-    // Noon UTC is the same calendar day in every zone from UTC-11 to UTC+11.
-    const noon = new Date(due.getTime() + 12 * 3_600_000);
-    return slackDate(noon, '{date_short_pretty}', formatDueFallback(due, 'UTC', false));
-  }
-  if (kind === 'end-of-day') {
-    return slackDate(due, '{date_short_pretty}', formatDueFallback(due, fallbackZone, false));
-  }
-  return slackDate(due, '{date_short_pretty} at {time}', formatDueFallback(due, fallbackZone, true));
 }

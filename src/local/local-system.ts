@@ -76,6 +76,8 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
       memberId: 1,
       memberName: 'Ana Silva',
       email: 'ana@example.com',
+      // Ana's Slack email (the emulator's seed) is her member's.
+      proof: 'email',
     });
   }
   if (!(await app.deps.channelDefaults.get(team, DEFAULT_SEED.channels.website.id))) {

@@ -1,5 +1,5 @@
 /** A local Slack Web API emulator and a signer of Slack-shaped requests, for tests and the playground. */
-export { SlackApiError } from './api-error.ts';
+
 export {
   BLOCK_KIT_LIMITS,
   type BlockKitProblem,
@@ -7,7 +7,8 @@ export {
   validateBlocks,
   validateMessage,
   validateView,
-} from './block-kit-limits.ts';
+} from '../slack-platform/block-kit-limits.ts';
+export { SlackApiError } from './api-error.ts';
 export {
   type AddMessageInput,
   createSlackEmulator,

@@ -8,6 +8,7 @@ import type { ChannelDefaults } from '../store/repositories/channel-defaults.ts'
 import type { Connections } from '../store/repositories/connections.ts';
 import type { Idempotency } from '../store/repositories/idempotency.ts';
 import type { TaskbridgeInstallationStore } from '../store/repositories/installation-store.ts';
+import type { LinkRequests } from '../store/repositories/link-requests.ts';
 import type { UserLinks } from '../store/repositories/user-links.ts';
 import type { Store } from '../store/types.ts';
 import type { AppDigests } from './services/digest-runtime.ts';
@@ -20,7 +21,10 @@ export interface AppDeps {
   store: Store;
   installations: TaskbridgeInstallationStore;
   connections: Connections;
+  /** Which member each Slack person is; unproven links (saved before proofs) are re-checked when read. */
   userLinks: UserLinks;
+  /** Requests to be linked, waiting for an admin. */
+  linkRequests: LinkRequests;
   channelDefaults: ChannelDefaults;
   idempotency: Idempotency;
   workApi: WorkApiRegistry;

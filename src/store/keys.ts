@@ -30,6 +30,9 @@ export const storeKeys = {
   userLinks: (teamId: string) => `${storeKeys.team(teamId)}user-link:`,
   userLink: (teamId: string, userId: string) =>
     `${storeKeys.userLinks(teamId)}${checkSlackId('slackUserId', userId)}`,
+  linkRequests: (teamId: string) => `${storeKeys.team(teamId)}link-request:`,
+  linkRequest: (teamId: string, userId: string) =>
+    `${storeKeys.linkRequests(teamId)}${checkSlackId('slackUserId', userId)}`,
   channelDefaults: (teamId: string) => `${storeKeys.team(teamId)}channel-default:`,
   channelDefault: (teamId: string, channelId: string) =>
     `${storeKeys.channelDefaults(teamId)}${checkSlackId('channelId', channelId)}`,

@@ -194,9 +194,15 @@ describe('requests Taskbridge cannot act on', () => {
         emulator,
       });
       const res = await signer.command('/task mine');
+      // Refused before any listener runs, with the reason in the command's own answer.
       expect(res.status).toBe(200);
-      const post = await emulator.waitForCall('response_url', undefined, 5_000);
-      expect(String(post.args.text)).toMatch(/not installed/);
+      expect(res.body).toMatchObject({
+        response_type: 'ephemeral',
+        text: expect.stringMatching(/not installed/),
+      });
+      // Anything but a command from a workspace without an installation is refused outright.
+      const action = await signer.blockAction({ actionId: 'task_done', value: '1' });
+      expect(action.status).toBe(403);
     } finally {
       await app.stop();
       await emulator.close();

@@ -5,7 +5,7 @@
  * stays within Block Kit's limits.
  */
 import { describe, expect, it } from 'vitest';
-import { validateMessage } from '../../src/slack-emulator/block-kit-limits.ts';
+import { validateMessage } from '../../src/slack-platform/block-kit-limits.ts';
 import { select } from '../support/form-values.ts';
 import { type Harness, USERS } from '../support/harness.ts';
 import { harnessForEachTest, slackSteps } from '../support/team-e2e.ts';

@@ -38,6 +38,8 @@ export interface Harness {
   emulator: SlackEmulator;
   signer: SlackSigner;
   app: TaskbridgeApp;
+  /** The app's events URL (its origin also serves `/healthz`); empty in Socket Mode. */
+  eventsUrl: string;
   store: Store;
   api: WorkApiClient;
   clock: FixedClock | undefined;
@@ -85,6 +87,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       memberId: memberIds[who],
       memberName: names[who],
       email: `${who}@example.com`,
+      // Seeded as Slack would prove them: each seeded person's Slack email is their member's.
+      proof: 'email',
     });
   }
   const api = createWorkApiClient({ baseUrl: sandbox.url, token: sandbox.token, cache: false });
@@ -93,6 +97,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     emulator,
     signer,
     app,
+    eventsUrl: eventsUrl ?? '',
     store,
     api,
     clock: opts.clock,

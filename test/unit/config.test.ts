@@ -133,11 +133,66 @@ describe('loadConfig', () => {
       ENCRYPTION_KEY: KEY,
     });
     expect(problems).toEqual([
-      expect.stringMatching(/^SLACK_BOT_TOKEN does not look right: .*xoxb-/),
-      expect.stringMatching(/^SLACK_APP_TOKEN does not look right: .*xapp-/),
+      expect.stringMatching(
+        /^SLACK_BOT_TOKEN must start with xoxb-, with more after it and no spaces: .*xoxb-/,
+      ),
+      expect.stringMatching(
+        /^SLACK_APP_TOKEN must start with xapp-, with more after it and no spaces: .*xapp-/,
+      ),
     ]);
     expect(problems.join('\n')).not.toContain(wrongBot);
     expect(problems.join('\n')).not.toContain('not-an-app');
+  });
+
+  it('says the rule it checks for a short signing secret, and what Slack issues', () => {
+    const problems = problemsOf({ SLACK_BOT_TOKEN: BOT, SLACK_SIGNING_SECRET: 'short', ENCRYPTION_KEY: KEY });
+    expect(problems).toEqual([
+      "SLACK_SIGNING_SECRET must be at least 8 characters with no spaces: set it to the app's Signing Secret (Slack issues 32 hex characters; under Basic Information → App Credentials)",
+    ]);
+    // The message's rule is the rule: 8 characters pass.
+    expect(
+      problemsOf({ SLACK_BOT_TOKEN: BOT, SLACK_SIGNING_SECRET: 'abcdefgh', ENCRYPTION_KEY: KEY }),
+    ).toEqual([]);
+  });
+
+  it('refuses a default service connection that OAuth mode would share between workspaces', () => {
+    const oauth = {
+      SLACK_CLIENT_ID: '123.456',
+      SLACK_CLIENT_SECRET: CLIENT_SECRET,
+      SLACK_STATE_SECRET: STATE,
+      SLACK_SIGNING_SECRET: SIGNING,
+      ENCRYPTION_KEY: KEY,
+      WORK_API_URL: 'https://work.example.com/api',
+      WORK_API_TOKEN: 'work-token-value',
+    };
+    expect(problemsOf(oauth)).toEqual([
+      expect.stringMatching(
+        /^WORK_API_TEAM_ID is missing: in OAuth mode .*WORK_API_URL \+ WORK_API_TOKEN.*shared by every installed workspace/,
+      ),
+    ]);
+    const owned = loadConfig({ ...oauth, WORK_API_TEAM_ID: 'T0001' });
+    expect(owned.workApi).toMatchObject({ url: 'https://work.example.com/api', teamId: 'T0001' });
+    expect(problemsOf({ ...oauth, WORK_API_TEAM_ID: 'acme' })).toEqual([
+      expect.stringMatching(/^WORK_API_TEAM_ID must be a Slack workspace id/),
+    ]);
+    expect(
+      problemsOf({
+        SLACK_BOT_TOKEN: BOT,
+        SLACK_SIGNING_SECRET: SIGNING,
+        ENCRYPTION_KEY: KEY,
+        WORK_API_TEAM_ID: 'T0001',
+      }),
+    ).toEqual([expect.stringMatching(/^WORK_API_TEAM_ID is set without WORK_API_URL and WORK_API_TOKEN/)]);
+    // One workspace over HTTP: the default connection is that workspace's.
+    expect(
+      loadConfig({
+        SLACK_BOT_TOKEN: BOT,
+        SLACK_SIGNING_SECRET: SIGNING,
+        ENCRYPTION_KEY: KEY,
+        WORK_API_URL: 'https://work.example.com/api',
+        WORK_API_TOKEN: 'work-token-value',
+      }).workApi?.teamId,
+    ).toBeUndefined();
   });
 
   it('refuses a bad ENCRYPTION_KEY without echoing it', () => {

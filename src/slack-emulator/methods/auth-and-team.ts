@@ -23,7 +23,25 @@ const teamInfo = authed((args, ctx) => {
   return { ok: true, team: teamJson(ctx.team) };
 });
 
+/** The app's own bot user, as `bots.info` describes it (its app id tells which app a token is for). */
+const botsInfo = authed((args, ctx) => {
+  const bot = stringArg(args, 'bot') ?? ctx.team.botId;
+  if (bot !== ctx.team.botId) throw new SlackApiError('bot_not_found');
+  return {
+    ok: true,
+    bot: {
+      id: ctx.team.botId,
+      deleted: false,
+      name: 'taskbridge',
+      updated: Math.floor(ctx.clock.now().getTime() / 1000),
+      app_id: ctx.team.appId,
+      user_id: ctx.team.botUserId,
+    },
+  };
+});
+
 export const authAndTeamMethods: Record<string, MethodSpec> = {
   'auth.test': authTest,
   'team.info': teamInfo,
+  'bots.info': botsInfo,
 };

@@ -1,5 +1,5 @@
+import { validateBlocks } from '../../slack-platform/block-kit-limits.ts';
 import { type Args, jsonArg, requireStringArg, SlackApiError, stringArg } from '../api-error.ts';
-import { validateBlocks } from '../block-kit-limits.ts';
 import type { EmulatorMessage } from '../model.ts';
 import { requireMembership, resolveChannel } from './channels.ts';
 import { type AuthedContext, authed, type MethodSpec } from './context.ts';

@@ -1,5 +1,9 @@
+import {
+  type BlockKitProblem,
+  formatProblem,
+  validateMessage,
+} from '../../slack-platform/block-kit-limits.ts';
 import { SlackApiError } from '../api-error.ts';
-import { type BlockKitProblem, formatProblem, validateMessage } from '../block-kit-limits.ts';
 
 /** Refuses a message that breaks Block Kit limits, answering with the first problem's code and every message. */
 export function assertValidMessage(payload: {

@@ -1,5 +1,5 @@
+import { formatProblem, validateView } from '../../slack-platform/block-kit-limits.ts';
 import { type Args, jsonArg, requireStringArg, SlackApiError, stringArg } from '../api-error.ts';
-import { formatProblem, validateView } from '../block-kit-limits.ts';
 import type { EmulatorView, ViewRecord } from '../model.ts';
 import type { EmulatorState } from '../state.ts';
 import { type AuthedContext, authed, type MethodSpec } from './context.ts';

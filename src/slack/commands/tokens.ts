@@ -4,7 +4,7 @@
  * has the plain `@name` and `#Name` forms, so both are read.
  * https://api.slack.com/interactivity/slash-commands#creating_commands (escaping)
  */
-import { slackMarkupToText, unescapeMrkdwn } from '../text/mrkdwn.ts';
+import { slackMarkupToText, unescapeMrkdwn } from '../../slack-platform/mrkdwn.ts';
 
 export type Token =
   /** A plain word, unescaped. */

@@ -6,9 +6,12 @@
 import type { TaskRecord, WorkApiClient } from '../../api/index.ts';
 import type { CreateTaskBody } from '../../contract/index.ts';
 import type { AppDeps } from '../deps.ts';
+import { once } from '../kit/once.ts';
 
-/** Long enough to outlast every Slack retry (the last comes about 5 minutes after the first). */
-const CREATE_CLAIM_TTL_MS = 30 * 60_000;
+/** The command's trigger or the form's submission a task is created from. */
+export type CreateOrigin =
+  | { kind: 'trigger'; teamId: string; triggerId: string }
+  | { kind: 'view'; teamId: string; viewId: string };
 
 export class CreationPendingError extends Error {
   override name = 'CreationPendingError';
@@ -20,10 +23,10 @@ export class CreationPendingError extends Error {
 export async function createTaskOnce(
   deps: AppDeps,
   api: WorkApiClient,
-  originKey: string,
+  origin: CreateOrigin,
   body: CreateTaskBody,
 ): Promise<{ task: TaskRecord; repeated: boolean }> {
-  const outcome = await deps.idempotency.once(`create-task:${originKey}`, CREATE_CLAIM_TTL_MS, () =>
+  const outcome = await once(deps.idempotency, { purpose: 'create-task', ...origin }, () =>
     api.tasks.create(body),
   );
   if (outcome.state === 'pending') throw new CreationPendingError();

@@ -5,10 +5,10 @@
  */
 import { nextFiring } from '../../digest/schedule.ts';
 import type { AppDeps } from '../deps.ts';
-import { workspaceMembers } from '../listeners/shared/open-link-modal.ts';
 import type { RenderedMessage } from '../ui/block-types.ts';
 import { renderDigestList } from '../ui/digest/digest-list.ts';
 import { activeProjects } from './resolve-project.ts';
+import { workspaceMembers } from './workspace-members.ts';
 
 export interface DigestListRequest {
   teamId: string;

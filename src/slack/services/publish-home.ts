@@ -39,6 +39,7 @@ export async function publishHome(
     personalDigest(deps, teamId, userId),
   ]);
   const api = await deps.workApi.clientFor(teamId);
+  const fallbackBaseUrl = connection ? undefined : await deps.workApi.fallbackBaseUrlFor(teamId);
   let tasks: Task[] | undefined;
   let statuses: Map<number, ProjectStatusDef[]> | undefined;
   let tasksProblem: string | null = null;
@@ -55,8 +56,8 @@ export async function publishHome(
     {
       connection: connection
         ? { baseUrl: connection.baseUrl, connectedAt: new Date(connection.connectedAt) }
-        : deps.workApi.fallbackBaseUrl
-          ? { baseUrl: deps.workApi.fallbackBaseUrl, connectedAt: deps.startedAt }
+        : fallbackBaseUrl
+          ? { baseUrl: fallbackBaseUrl, connectedAt: deps.startedAt }
           : null,
       isAdmin: profile.isAdmin,
       link: link ? { memberName: link.memberName } : null,

@@ -8,6 +8,7 @@
 import type { BlockAction, RespondArguments, RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../deps.ts';
+import { tellPerson } from '../kit/tell-person.ts';
 import type { RenderedMessage } from '../ui/block-types.ts';
 import {
   type DeletedTaskModel,
@@ -208,17 +209,9 @@ export async function tellPrivately(
     await postToResponseUrl(surface.url, payload);
     return;
   }
-  if (surface.kind === 'channel') {
-    try {
-      await client.chat.postEphemeral({
-        channel: surface.channelId,
-        user: viewer.userId,
-        ...message,
-      } as never);
-      return;
-    } catch {
-      // Not in that channel any more: a direct message still reaches the person.
-    }
-  }
-  await client.chat.postMessage({ channel: viewer.userId, ...message } as never);
+  await tellPerson(
+    client,
+    { userId: viewer.userId, channelId: surface.kind === 'channel' ? surface.channelId : null },
+    message,
+  );
 }

@@ -5,7 +5,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { MindMapNode } from '../../contract/index.ts';
-import { slackMarkupToText } from '../text/mrkdwn.ts';
+import { slackMarkupToText } from '../../slack-platform/mrkdwn.ts';
 
 export interface ThreadMessage {
   ts: string;

@@ -1,7 +1,8 @@
 /**
  * One API client per service token, shared by every handler in the process: the service's budget
  * (60 general requests a minute) belongs to the token, so two clients for one token would each think
- * they had all of it.
+ * they had all of it. A workspace gets its own saved connection, or the deployment's default one
+ * only when that default belongs to it: a default connection has exactly one owning workspace.
  */
 import { createHash } from 'node:crypto';
 import { createWorkApiClient, type WorkApiClient, type WorkApiClientOptions } from '../../api/index.ts';
@@ -12,10 +13,21 @@ export interface WorkApiTarget {
   token: string;
 }
 
+/** The deployment's default connection and the one Slack workspace it belongs to. */
+export interface DefaultWorkApi extends WorkApiTarget {
+  /** WORK_API_TEAM_ID; without it the owner is the single workspace the app serves. */
+  teamId?: string | undefined;
+}
+
 export interface WorkApiRegistryOptions {
   connections: Connections;
-  /** The deployment's default connection (WORK_API_URL + WORK_API_TOKEN), used by workspaces that did not connect their own. */
-  fallback?: WorkApiTarget | undefined;
+  /** The deployment's default connection (WORK_API_URL + WORK_API_TOKEN), for its one workspace if it did not connect its own. */
+  fallback?: DefaultWorkApi | undefined;
+  /**
+   * The single workspace the app serves (http and socket modes: the bot token's), which owns a
+   * default connection that names no team. Absent in OAuth mode, where such a default is refused.
+   */
+  singleWorkspace?: () => Promise<string>;
   /** Extra client options (timeouts, limiter store, logger); the base URL and token come from the connection. */
   clientOptions?: Omit<WorkApiClientOptions, 'baseUrl' | 'token'>;
 }
@@ -25,18 +37,31 @@ export class WorkApiRegistry {
   readonly #opts: WorkApiRegistryOptions;
 
   constructor(opts: WorkApiRegistryOptions) {
+    if (opts.fallback && !opts.fallback.teamId && !opts.singleWorkspace) {
+      throw new Error(
+        'A default service connection needs the one workspace it belongs to (WORK_API_TEAM_ID) when the app serves many workspaces',
+      );
+    }
     this.#opts = opts;
   }
 
-  /** The deployment's default service address, when one is configured. */
-  get fallbackBaseUrl(): string | undefined {
-    return this.#opts.fallback?.baseUrl;
+  /** The default connection when this workspace owns it. */
+  async #defaultFor(teamId: string): Promise<DefaultWorkApi | undefined> {
+    const fallback = this.#opts.fallback;
+    if (!fallback) return undefined;
+    const owner = fallback.teamId ?? (await this.#opts.singleWorkspace?.());
+    return owner === teamId ? fallback : undefined;
+  }
+
+  /** The default service address a workspace uses, when it owns the default connection. */
+  async fallbackBaseUrlFor(teamId: string): Promise<string | undefined> {
+    return (await this.#defaultFor(teamId).catch(() => undefined))?.baseUrl;
   }
 
   /** The client for a Slack workspace, or undefined when it is not connected to the service. */
   async clientFor(teamId: string): Promise<WorkApiClient | undefined> {
     const saved = await this.#opts.connections.get(teamId);
-    const target = saved ? { baseUrl: saved.baseUrl, token: saved.token } : this.#opts.fallback;
+    const target = saved ? { baseUrl: saved.baseUrl, token: saved.token } : await this.#defaultFor(teamId);
     return target ? this.clientForTarget(target) : undefined;
   }
 

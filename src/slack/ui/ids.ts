@@ -51,6 +51,9 @@ export const ACTIONS = {
   homeRefresh: 'home_refresh',
   // Messages that offer a next step
   offerLink: 'offer_link',
+  // An admin's direct message about someone asking to be linked (value: `<slack user>:<member id>`)
+  linkRequestApprove: 'link_request_approve',
+  linkRequestDecline: 'link_request_decline',
   /** Link button back to a source message (acked, nothing else). */
   openSourceMessage: 'open_source_message',
 } as const;

@@ -3,8 +3,8 @@
  * produce a payload Slack rejects whatever the data (a 3000-character title, 100 tasks, 50 assignees).
  * https://api.slack.com/reference/block-kit/blocks
  */
-import { BLOCK_KIT_LIMITS } from '../../slack-emulator/block-kit-limits.ts';
-import { truncate } from '../text/mrkdwn.ts';
+import { BLOCK_KIT_LIMITS } from '../../slack-platform/block-kit-limits.ts';
+import { truncate } from '../../slack-platform/mrkdwn.ts';
 import type {
   ContextBlock,
   KnownBlock,

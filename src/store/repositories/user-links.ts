@@ -2,11 +2,21 @@ import { storeKeys } from '../keys.ts';
 import type { Store } from '../types.ts';
 import { requirePositiveInt, requireText } from './validate.ts';
 
+/**
+ * How a link was proven: `email`, the person's Slack profile email (which Slack verifies) equals
+ * the member's; `approved`, an admin approved the person's request. Links saved before proofs
+ * existed have none and are re-checked on first use.
+ */
+export type LinkProof = 'email' | 'approved';
+
 export interface UserLinkInput {
   /** The service's member id. */
   memberId: number;
   memberName: string;
   email?: string;
+  proof?: LinkProof;
+  /** Who approved it (a Slack user id), for `approved` links. */
+  approvedBy?: string;
 }
 
 export interface UserLink extends UserLinkInput {
@@ -55,6 +65,8 @@ export function createUserLinks(store: Store, options: UserLinksOptions = {}): U
         linkedAt: now().toISOString(),
       };
       if (input.email !== undefined) link.email = requireText('email', input.email, 320).toLowerCase();
+      if (input.proof !== undefined) link.proof = input.proof;
+      if (input.approvedBy !== undefined) link.approvedBy = requireText('approvedBy', input.approvedBy, 64);
       // One member maps to one Slack user, so mentions of that member stay unambiguous.
       for (const other of await listForTeam(teamId)) {
         if (other.memberId === memberId && other.slackUserId !== slackUserId) {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { BOT_SCOPES } from '../../../src/create-app.ts';
-import { COMMAND_ROUTES, EVENT_ROUTES, SHORTCUT_ROUTES } from '../../../src/slack/listeners/index.ts';
+import { COMMAND_ROUTES, EVENT_ROUTES, SHORTCUT_ROUTES } from '../../../src/slack/router/index.ts';
 
 interface Manifest {
   display_information: { name: string; description: string };
@@ -24,21 +24,19 @@ const sorted = (xs: Iterable<string>) => [...xs].sort();
 describe('manifest.yml', () => {
   it('has a listener for every command, and every command listener is in the manifest', () => {
     expect(sorted(manifest.features.slash_commands.map((c) => c.command))).toEqual(
-      sorted(Object.keys(COMMAND_ROUTES)),
+      sorted(COMMAND_ROUTES.keys()),
     );
     expect(manifest.features.slash_commands.every((c) => c.should_escape)).toBe(true);
   });
 
   it('has a listener for every shortcut, and every shortcut listener is in the manifest', () => {
     expect(sorted(manifest.features.shortcuts.map((s) => s.callback_id))).toEqual(
-      sorted(Object.keys(SHORTCUT_ROUTES)),
+      sorted(SHORTCUT_ROUTES.keys()),
     );
   });
 
   it('subscribes to exactly the events the app handles', () => {
-    expect(sorted(manifest.settings.event_subscriptions.bot_events)).toEqual(
-      sorted(Object.keys(EVENT_ROUTES)),
-    );
+    expect(sorted(manifest.settings.event_subscriptions.bot_events)).toEqual(sorted(EVENT_ROUTES.keys()));
   });
 
   it('asks at install for the scopes it declares, and has an options URL for external selects', () => {

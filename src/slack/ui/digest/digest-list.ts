@@ -3,8 +3,9 @@
  * schedule, projects, sections, filters and next run, and Edit / Resume / Turn off buttons. Pure.
  */
 import type { DigestSubscription } from '../../../digest/types.ts';
-import { formatDueFallback, slackDate } from '../../../lib/dates.ts';
-import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import { formatDueFallback } from '../../../lib/dates.ts';
+import { slackDate } from '../../../slack-platform/date-tokens.ts';
+import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { Button, KnownBlock, RenderedMessage } from '../block-types.ts';
 import { DIGEST_ACTIONS } from '../ids.ts';
 import { capBlocks, contextLine, joinWithin, LIMITS, mrkdwn, plainText } from '../limits.ts';

@@ -2,8 +2,9 @@
  * The short answers of the digest commands and buttons: saved, turned off, resumed, a channel the
  * app cannot post in, and what a Done or Snooze from a digest did. Pure; user text is escaped.
  */
-import { formatDueFallback, slackDate } from '../../../lib/dates.ts';
-import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import { formatDueFallback } from '../../../lib/dates.ts';
+import { slackDate } from '../../../slack-platform/date-tokens.ts';
+import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { RenderedMessage } from '../block-types.ts';
 import { contextLine, mrkdwn } from '../limits.ts';
 import { scheduleText } from './schedule-text.ts';

@@ -2,8 +2,9 @@
  * The "Personal digest" part of the Home tab: off with a Turn on button, or on with its schedule,
  * a time picker to change the hour, and Turn off. Pure.
  */
-import { formatDueFallback, slackDate } from '../../../lib/dates.ts';
-import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import { formatDueFallback } from '../../../lib/dates.ts';
+import { slackDate } from '../../../slack-platform/date-tokens.ts';
+import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock } from '../block-types.ts';
 import { DIGEST_ACTIONS } from '../ids.ts';
 import { LIMITS, mrkdwn, plainText } from '../limits.ts';

@@ -5,14 +5,9 @@
  * card, within 100 blocks.
  */
 import type { ProjectStatusDef, Task } from '../../../contract/index.ts';
-import {
-  type DayBucket,
-  dayBucket,
-  formatDueFallback,
-  resolveTimeZone,
-  slackDate,
-} from '../../../lib/dates.ts';
-import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import { type DayBucket, dayBucket, formatDueFallback, resolveTimeZone } from '../../../lib/dates.ts';
+import { slackDate } from '../../../slack-platform/date-tokens.ts';
+import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { ActionsBlock, Button, HomeView, KnownBlock, SectionBlock } from '../block-types.ts';
 import { type PersonalDigestModel, renderPersonalDigest } from '../digest/personal-digest.ts';
 import { ACTIONS, COMMAND_NAME } from '../ids.ts';

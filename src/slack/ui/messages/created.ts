@@ -2,7 +2,7 @@
  * Posted in a message's thread once a task was made from it: who made it, a link back to the
  * message, then the task's card.
  */
-import { slackLink } from '../../text/mrkdwn.ts';
+import { slackLink } from '../../../slack-platform/mrkdwn.ts';
 import type { RenderedMessage } from '../block-types.ts';
 import { capBlocks, contextLine, LIMITS } from '../limits.ts';
 import { renderTaskCard, type TaskCardModel } from './task-card.ts';

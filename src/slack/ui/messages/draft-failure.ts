@@ -1,5 +1,5 @@
 /** A task that could not be created: why, and one click to reopen the form with everything typed. */
-import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { RenderedMessage } from '../block-types.ts';
 import { mrkdwn, plainText } from '../limits.ts';
 

@@ -2,9 +2,10 @@
  * Short ephemeral answers when something went wrong: what happened, why (if known), and what to
  * do next. Callers map typed API errors to these words; nothing here ever shows a token.
  */
+
+import { escapeWithin, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { CommandError, VerbName } from '../../commands/intents.ts';
 import { verbSpec } from '../../commands/verbs.ts';
-import { escapeWithin, truncate } from '../../text/mrkdwn.ts';
 import type { RenderedMessage } from '../block-types.ts';
 import { COMMAND_NAME } from '../ids.ts';
 import { contextLine, LIMITS, mrkdwn } from '../limits.ts';

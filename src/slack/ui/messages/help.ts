@@ -2,9 +2,10 @@
  * `/task help`: the verbs this deployment answers (the caller passes them), or one verb in
  * detail. Also the answer to an unknown verb, with the closest one suggested above the list.
  */
+
+import { escapeMrkdwn } from '../../../slack-platform/mrkdwn.ts';
 import type { VerbName } from '../../commands/intents.ts';
 import { VERBS, type VerbSpec } from '../../commands/verbs.ts';
-import { escapeMrkdwn } from '../../text/mrkdwn.ts';
 import type { KnownBlock, RenderedMessage } from '../block-types.ts';
 import { COMMAND_NAME } from '../ids.ts';
 import { contextLine, joinWithin, LIMITS, mrkdwn, plainText } from '../limits.ts';

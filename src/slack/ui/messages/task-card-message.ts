@@ -3,7 +3,7 @@
  * line above it): swapping just the card's blocks for new ones, and reading back the title a card
  * showed (for the tombstone of a task that is gone).
  */
-import { unescapeMrkdwn } from '../../text/mrkdwn.ts';
+import { unescapeMrkdwn } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock } from '../block-types.ts';
 import { capBlocks, LIMITS } from '../limits.ts';
 import { isTaskCardBlock } from '../values.ts';

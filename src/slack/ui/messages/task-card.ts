@@ -3,8 +3,9 @@
  * for lists, and the tombstone left where a deleted task's card was.
  */
 import type { ProjectStatusDef, Task } from '../../../contract/index.ts';
-import { formatDueFallback, resolveTimeZone, slackDate, toLocalDateString } from '../../../lib/dates.ts';
-import { escapeMrkdwn, escapeWithin, slackLink, truncate } from '../../text/mrkdwn.ts';
+import { formatDueFallback, resolveTimeZone, toLocalDateString } from '../../../lib/dates.ts';
+import { slackDate } from '../../../slack-platform/date-tokens.ts';
+import { escapeMrkdwn, escapeWithin, slackLink, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type {
   ActionsBlock,
   ActionsBlockElement,

@@ -5,7 +5,7 @@
  */
 import type { ProjectStatusDef, Task } from '../../../contract/index.ts';
 import { type DayBucket, dayBucket, resolveTimeZone } from '../../../lib/dates.ts';
-import { escapeMrkdwn, slackLink, truncate } from '../../text/mrkdwn.ts';
+import { escapeMrkdwn, slackLink, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { ActionsBlock, Button, KnownBlock, RenderedMessage } from '../block-types.ts';
 import { ACTIONS } from '../ids.ts';
 import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';

@@ -3,7 +3,7 @@
  * top of App Home, with an "Undo" button for a status change while the undo is still allowed.
  */
 
-import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { SectionBlock } from '../block-types.ts';
 import { ACTIONS } from '../ids.ts';
 import { LIMITS, mrkdwn, plainText } from '../limits.ts';

@@ -3,8 +3,9 @@
  * text escaped and Slack mentions only for members who linked their account.
  */
 import type { MemberRef, Priority, ProjectStatusDef, Task, TaskStatus } from '../../../contract/index.ts';
-import { dueKind, dueMrkdwn, formatDueFallback, isOverdue } from '../../../lib/dates.ts';
-import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import { dueKind, formatDueFallback, isOverdue } from '../../../lib/dates.ts';
+import { dueMrkdwn } from '../../../slack-platform/date-tokens.ts';
+import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import { statusEmoji } from '../status-color.ts';
 
 /** Service member id → Slack user id, for members who linked their Slack account. */

@@ -3,8 +3,9 @@
  * workspace is connected, never the token: a saved token is not shown again, so reconnecting asks
  * for a new one.
  */
-import { formatDueFallback, slackDate } from '../../../lib/dates.ts';
-import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import { formatDueFallback } from '../../../lib/dates.ts';
+import { slackDate } from '../../../slack-platform/date-tokens.ts';
+import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock, ModalView } from '../block-types.ts';
 import { CONNECT_FIELDS as F, VIEWS } from '../ids.ts';
 import { LIMITS, mrkdwn, plainText } from '../limits.ts';

@@ -4,7 +4,7 @@
  */
 import type { Priority, ProjectStatusDef } from '../../../contract/index.ts';
 import { dueKind, resolveTimeZone, toLocalDateString, toLocalTimeString } from '../../../lib/dates.ts';
-import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { InputBlock, KnownBlock, ModalView, PlainTextOption } from '../block-types.ts';
 import { CREATE_TASK_FIELDS as F, VIEWS } from '../ids.ts';
 import { contextLine, joinWithin, LIMITS, mrkdwn, option, plainText } from '../limits.ts';

@@ -3,7 +3,7 @@
  * card's overflow menu), with what it carries in its sealed metadata.
  */
 import type { Task } from '../../../contract/index.ts';
-import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { ModalView } from '../block-types.ts';
 import { VIEWS } from '../ids.ts';
 import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';

@@ -7,7 +7,7 @@
  */
 import type { MemberRef, ProjectStatusDef, Task } from '../../../contract/index.ts';
 import { dueKind, formatDueFallback } from '../../../lib/dates.ts';
-import { truncate } from '../../text/mrkdwn.ts';
+import { truncate } from '../../../slack-platform/mrkdwn.ts';
 import { EDIT_TASK_FIELDS as F, type FieldId } from '../ids.ts';
 import { dueOf, priorityPlain } from '../messages/task-parts.ts';
 import type { EditTaskMetadata } from './edit-task-metadata.ts';

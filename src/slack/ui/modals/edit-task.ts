@@ -4,7 +4,7 @@
  * `readEditTaskSubmission`; what changed meanwhile is judged by `planTaskEdit`.
  */
 import type { ProjectStatusDef, Task } from '../../../contract/index.ts';
-import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock, ModalView, PlainTextOption } from '../block-types.ts';
 import { EDIT_TASK_FIELDS as F, VIEWS } from '../ids.ts';
 import { contextLine, joinWithin, LIMITS, option, plainText } from '../limits.ts';

@@ -1,8 +1,9 @@
 /**
- * "Link your account": choose which service member you are, the suggested match first and chosen.
- * Up to 100 members fit a static menu; beyond that the menu searches (options request).
+ * "Link your account" for someone whose Slack email names no member: say which member is yours,
+ * and an admin approves it (choosing alone links no one). Up to 100 members fit a static menu;
+ * beyond that the menu searches (options request). Plus the view that says how it ended.
  */
-import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { InputBlock, KnownBlock, ModalView } from '../block-types.ts';
 import { LINK_FIELDS as F, VIEWS } from '../ids.ts';
 import { LIMITS, mrkdwn, option, plainText } from '../limits.ts';
@@ -21,9 +22,11 @@ export interface LinkViewModel {
 
 export function renderLinkView(model: LinkViewModel, _now?: Date): ModalView {
   const blocks: KnownBlock[] = [];
+  const approval =
+    'Your Slack email is not the email of an account in the service, so an admin approves the link: choose your account and ask.';
   const intro = model.current
-    ? `You're linked to *${escapeMrkdwn(truncate(model.current.name, 200))}*. Choose another member to change it.`
-    : 'Choose who you are in the service, so your tasks and assignments show up here.';
+    ? `You're linked to *${escapeMrkdwn(truncate(model.current.name, 200))}*. ${approval}`
+    : approval;
   blocks.push({ type: 'section', text: mrkdwn(intro) });
   if (model.suggested) {
     blocks.push({
@@ -83,10 +86,33 @@ export function renderLinkView(model: LinkViewModel, _now?: Date): ModalView {
     type: 'modal',
     callback_id: VIEWS.link,
     title: plainText('Link your account', LIMITS.modalTitle),
-    submit: plainText('Link', LIMITS.modalButton),
+    submit: plainText('Ask to be linked', LIMITS.modalButton),
     close: plainText('Cancel', LIMITS.modalButton),
     private_metadata: model.privateMetadata ?? '',
     blocks,
+  };
+}
+
+export type LinkOutcomeModel =
+  | { kind: 'linked'; memberName: string }
+  | { kind: 'pending'; memberName: string }
+  | { kind: 'requested'; memberName: string };
+
+/** How linking ended (or where it stands), in place of the form. */
+export function renderLinkOutcomeView(model: LinkOutcomeModel): ModalView {
+  const name = escapeMrkdwn(truncate(model.memberName, 200));
+  const text =
+    model.kind === 'linked'
+      ? `:link: You are linked to *${name}* in the work-management service: your Slack email is that account's. \`/task mine\` shows your tasks.`
+      : model.kind === 'pending'
+        ? `:hourglass_flowing_sand: Your request to be linked to *${name}* is waiting for an admin. You will get a message when it is decided.`
+        : `:envelope: Asked the workspace's admins to approve linking you to *${name}*. You will get a message when it is decided.`;
+  return {
+    type: 'modal',
+    callback_id: VIEWS.link,
+    title: plainText('Link your account', LIMITS.modalTitle),
+    close: plainText('Close', LIMITS.modalButton),
+    blocks: [{ type: 'section', text: mrkdwn(text) }],
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { PRIORITIES, type Priority } from '../../../contract/index.ts';
 import { type DueDate, fromLocalDateTime } from '../../../lib/dates.ts';
-import { truncate } from '../../text/mrkdwn.ts';
+import { truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { InputBlock, PlainTextOption } from '../block-types.ts';
 import type { FieldId } from '../ids.ts';
 import { LIMITS, option, plainText } from '../limits.ts';

@@ -3,7 +3,7 @@
  * setting becomes the action's config (`set_priority` → `{priority}`, `notify` → `{channel}`…).
  */
 import { ACTION_TYPES, PRIORITIES, TRIGGER_TYPES } from '../../../contract/index.ts';
-import { escapeWithin } from '../../text/mrkdwn.ts';
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock, ModalView } from '../block-types.ts';
 import { AUTOMATION_FIELDS as F, TEAM_VIEWS } from '../ids.ts';
 import { option } from '../limits.ts';

@@ -2,8 +2,8 @@
  * Automation rules: each with its trigger, conditions, actions and on/off state as the service
  * reported it, and (for those who may) a button to switch it, carrying the state it asks for.
  */
-import { slackDate } from '../../../lib/dates.ts';
-import { escapeWithin } from '../../text/mrkdwn.ts';
+import { slackDate } from '../../../slack-platform/date-tokens.ts';
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock, RenderedMessage, SectionBlock } from '../block-types.ts';
 import { TEAM_ACTIONS } from '../ids.ts';
 import { capBlocks, contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';

@@ -3,7 +3,7 @@
  * dates without a time), day counts and numbers.
  */
 
-import { escapeWithin, truncate } from '../../text/mrkdwn.ts';
+import { escapeWithin, truncate } from '../../../slack-platform/mrkdwn.ts';
 
 const BAR_WIDTH = 10;
 

@@ -2,7 +2,7 @@
  * Goals (OKRs): each with its status and overall progress, and each key result's bar with its
  * start → current → target and unit; buttons to update the goal or add a key result.
  */
-import { escapeWithin } from '../../text/mrkdwn.ts';
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock, RenderedMessage } from '../block-types.ts';
 import { TEAM_ACTIONS } from '../ids.ts';
 import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';

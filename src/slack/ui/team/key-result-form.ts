@@ -3,7 +3,7 @@
  * way people type them ("1,400", "2.5%"); a yes/no result takes 0/1, yes/no or done/not done.
  */
 import { TARGET_TYPES, type TargetType } from '../../../contract/index.ts';
-import { escapeWithin } from '../../text/mrkdwn.ts';
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { ModalView } from '../block-types.ts';
 import { KEY_RESULT_FIELDS as F, TEAM_VIEWS } from '../ids.ts';
 import { option } from '../limits.ts';

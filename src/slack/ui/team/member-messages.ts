@@ -2,8 +2,8 @@
  * A project's people: the member list with roles, what an invitation did (invited, joined at
  * once, already invited, already a member), and a changed role.
  */
-import { slackDate } from '../../../lib/dates.ts';
-import { escapeWithin } from '../../text/mrkdwn.ts';
+import { slackDate } from '../../../slack-platform/date-tokens.ts';
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock, RenderedMessage } from '../block-types.ts';
 import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';
 import { fallbackName, projectArgument } from './format.ts';

@@ -2,8 +2,8 @@
  * Mind maps: a project's list, one map as an indented outline (within Block Kit's limits, the rest
  * counted as "and N more"), and the note posted in a thread made into a map.
  */
-import { slackDate } from '../../../lib/dates.ts';
-import { escapeWithin } from '../../text/mrkdwn.ts';
+import { slackDate } from '../../../slack-platform/date-tokens.ts';
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { Button, KnownBlock, RenderedMessage } from '../block-types.ts';
 import { TEAM_ACTIONS } from '../ids.ts';
 import { capBlocks, contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';

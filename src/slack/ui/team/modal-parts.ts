@@ -3,7 +3,7 @@
  * Pure builders: a form is a list of these with its `private_metadata` already sealed.
  */
 
-import { truncate } from '../../text/mrkdwn.ts';
+import { truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { InputBlock, KnownBlock, ModalView, PlainTextOption } from '../block-types.ts';
 import type { FieldId } from '../ids.ts';
 import { LIMITS, mrkdwn, plainText } from '../limits.ts';

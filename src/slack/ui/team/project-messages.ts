@@ -2,7 +2,7 @@
  * Projects: the list (each with Edit and Archive in its menu, and a "New project" button), the
  * confirm before archiving, and what archiving did.
  */
-import { escapeWithin } from '../../text/mrkdwn.ts';
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { ActionsBlock, KnownBlock, RenderedMessage, SectionBlock } from '../block-types.ts';
 import { TEAM_ACTIONS } from '../ids.ts';
 import { capBlocks, contextLine, LIMITS, mrkdwn, option, plainText } from '../limits.ts';

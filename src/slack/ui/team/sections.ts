@@ -4,7 +4,7 @@
  * so a list of any length renders within Block Kit's limits and says what is missing.
  */
 
-import { truncate } from '../../text/mrkdwn.ts';
+import { truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock } from '../block-types.ts';
 import { contextLine, LIMITS, mrkdwn } from '../limits.ts';
 

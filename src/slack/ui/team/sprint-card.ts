@@ -3,7 +3,7 @@
  * versus remaining, days left, the tasks at risk of missing it).
  */
 import { toLocalDateString } from '../../../lib/dates.ts';
-import { escapeWithin, slackLink } from '../../text/mrkdwn.ts';
+import { escapeWithin, slackLink } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock, RenderedMessage } from '../block-types.ts';
 import { TEAM_ACTIONS } from '../ids.ts';
 import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';

@@ -4,7 +4,7 @@
  * Slack sent back and answers per-field errors before anything reaches the service.
  */
 
-import { escapeWithin } from '../../text/mrkdwn.ts';
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock, ModalView, PlainTextOption } from '../block-types.ts';
 import { SPRINT_FIELDS as F, TEAM_VIEWS } from '../ids.ts';
 import { option } from '../limits.ts';

@@ -2,7 +2,7 @@
  * `/task sprint`: a project's sprints, each with its status, dates and a bar of done versus all
  * tasks; "Start" on planned sprints, "Report" on the active one.
  */
-import { escapeWithin } from '../../text/mrkdwn.ts';
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { Button, KnownBlock, RenderedMessage } from '../block-types.ts';
 import { TEAM_ACTIONS } from '../ids.ts';
 import { capBlocks, contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';

@@ -1,5 +1,5 @@
 /** What the sprint renderers share: the sprint as they need it, its status, its dates line. */
-import { escapeWithin } from '../../text/mrkdwn.ts';
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import { dateRange, plural } from './format.ts';
 
 /** A sprint as the renderers read it (a `SprintRecord` fits). */

@@ -3,7 +3,7 @@
  * or a due date, with Confirm. When another sprint is active, or dates are missing, the message
  * says so and offers the way forward instead of a Confirm that would fail.
  */
-import { escapeWithin } from '../../text/mrkdwn.ts';
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { ActionsBlock, KnownBlock, RenderedMessage } from '../block-types.ts';
 import { TEAM_ACTIONS } from '../ids.ts';
 import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';

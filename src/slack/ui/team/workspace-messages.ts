@@ -1,5 +1,5 @@
 /** Workspaces: the list, what a form did, and the form (create or rename). */
-import { escapeWithin } from '../../text/mrkdwn.ts';
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock, ModalView, RenderedMessage } from '../block-types.ts';
 import { WORKSPACE_FIELDS as F, TEAM_VIEWS } from '../ids.ts';
 import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PRIORITIES } from '../../../../src/contract/index.ts';
 import { parseTaskCommand } from '../../../../src/slack/commands/parse.ts';
 import { VERBS } from '../../../../src/slack/commands/verbs.ts';
-import { escapeMrkdwn } from '../../../../src/slack/text/mrkdwn.ts';
+import { escapeMrkdwn } from '../../../../src/slack-platform/mrkdwn.ts';
 
 function wellFormed(result: ReturnType<typeof parseTaskCommand>): void {
   if (result.kind === 'error') {

@@ -8,7 +8,7 @@ import {
   formatProblem,
   validateMessage,
   validateView,
-} from '../../../../src/slack-emulator/block-kit-limits.ts';
+} from '../../../../src/slack-platform/block-kit-limits.ts';
 
 type Json = Record<string, unknown>;
 

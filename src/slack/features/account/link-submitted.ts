@@ -1,0 +1,50 @@
+/** The link form: the chosen member becomes a link at once only when the person's Slack email is theirs; otherwise a request to the admins. */
+import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { AppDeps } from '../../deps.ts';
+import { submitLinkForm } from '../../services/account-linking/link-form.ts';
+import { describeFailure } from '../../services/failure-message.ts';
+import { LINK_FIELDS } from '../../ui/ids.ts';
+import { readLinkSubmission, renderLinkOutcomeView } from '../../ui/modals/link.ts';
+
+type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+export function linkSubmittedHandler(deps: AppDeps) {
+  return async ({ ack, body, view, client }: Args) => {
+    const teamId = body.team?.id ?? body.user.team_id ?? '';
+    const userId = body.user.id;
+    const block = LINK_FIELDS.member.block;
+    let owner: { t?: string; u?: string };
+    try {
+      owner = deps.metadata.open(view.private_metadata);
+    } catch {
+      await ack({
+        response_action: 'errors',
+        errors: { [block]: 'This form is out of date. Close it and open it again.' },
+      });
+      return;
+    }
+    // A form opened by someone else cannot link this person.
+    if (owner.t !== teamId || owner.u !== userId) {
+      await ack({ response_action: 'errors', errors: { [block]: 'This form was opened for someone else.' } });
+      return;
+    }
+    const read = readLinkSubmission(view.state.values);
+    if (!read.ok) {
+      await ack({ response_action: 'errors', errors: read.errors });
+      return;
+    }
+    let outcome: Awaited<ReturnType<typeof submitLinkForm>>;
+    try {
+      outcome = await submitLinkForm(deps, client, { teamId, userId, memberId: read.value.memberId });
+    } catch (error) {
+      await ack({ response_action: 'errors', errors: { [block]: describeFailure(error).text } });
+      return;
+    }
+    if (outcome.kind === 'refused') {
+      await ack({ response_action: 'errors', errors: { [block]: outcome.message } });
+      return;
+    }
+    await ack({ response_action: 'update', view: renderLinkOutcomeView(outcome) });
+    if (outcome.kind === 'requested') await outcome.askAdmins();
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Opens the link form: a loading view at once (the trigger lasts 3 s), then what linking means for
+ * this person (`services/account-linking/link-form.ts`): linked already by their Slack email, a
+ * request waiting for an admin, or the members to say which one is theirs.
+ */
+import type { WebClient } from '@slack/web-api';
+import type { AppDeps } from '../../deps.ts';
+import { planLinkForm } from '../../services/account-linking/link-form.ts';
+import { describeFailure } from '../../services/failure-message.ts';
+import { VIEWS } from '../../ui/ids.ts';
+import { renderLinkOutcomeView, renderLinkView } from '../../ui/modals/link.ts';
+import { renderLoadingView, renderProblemView } from '../../ui/modals/loading.ts';
+
+export async function openLinkModal(
+  deps: AppDeps,
+  client: WebClient,
+  q: { triggerId: string; teamId: string; userId: string },
+): Promise<void> {
+  const opened = await client.views.open({
+    trigger_id: q.triggerId,
+    view: renderLoadingView('Link your account', 'Looking up the members of your workspace…', VIEWS.link),
+  });
+  const viewId = opened.view?.id;
+  if (!viewId) return;
+  try {
+    const plan = await planLinkForm(deps, client, q);
+    const view =
+      plan.kind === 'choose'
+        ? renderLinkView({ ...plan, privateMetadata: deps.metadata.seal({ t: q.teamId, u: q.userId }) })
+        : renderLinkOutcomeView(
+            plan.kind === 'linked'
+              ? { kind: 'linked', memberName: plan.memberName }
+              : { kind: 'pending', memberName: plan.request.memberName },
+          );
+    await client.views.update({ view_id: viewId, view });
+  } catch (error) {
+    await client.views.update({
+      view_id: viewId,
+      view: renderProblemView('Link your account', describeFailure(error).text, VIEWS.link),
+    });
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * "Create task" from a message (prefilled from it; the result goes to its thread) and from the
+ * global shortcut menu. Both open the form at once: the trigger lasts 3 s.
+ */
+import type {
+  AllMiddlewareArgs,
+  GlobalShortcut,
+  MessageShortcut,
+  SlackShortcutMiddlewareArgs,
+} from '@slack/bolt';
+import type { AppDeps } from '../../deps.ts';
+import { channelDefaultProject } from '../../services/resolve-project.ts';
+import { prefillFromMessage } from '../../ui/modals/prefill-from-message.ts';
+import { openCreateTaskModal } from './open-create-task-modal.ts';
+
+export function createTaskFromMessageHandler(deps: AppDeps) {
+  return async ({
+    ack,
+    shortcut,
+    client,
+  }: SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs) => {
+    await ack();
+    const teamId = shortcut.team?.id ?? shortcut.user.team_id ?? '';
+    const channelId = shortcut.channel.id;
+    const prefill = prefillFromMessage({ text: shortcut.message.text ?? '' });
+    const project = await channelDefaultProject(deps, teamId, channelId);
+    await openCreateTaskModal(deps, client, {
+      triggerId: shortcut.trigger_id,
+      teamId,
+      userId: shortcut.user.id,
+      metadata: {
+        source: 'message',
+        channelId,
+        messageTs: shortcut.message.ts,
+        threadTs: (shortcut.message.thread_ts as string | undefined) ?? null,
+        // Looked up when the form is submitted, so opening the form waits on nothing.
+        permalink: null,
+        projectId: project?.id ?? null,
+      },
+      prefill: { title: prefill.title, description: prefill.description, project: project ?? null },
+    });
+  };
+}
+
+export function createTaskGlobalHandler(deps: AppDeps) {
+  return async ({
+    ack,
+    shortcut,
+    client,
+  }: SlackShortcutMiddlewareArgs<GlobalShortcut> & AllMiddlewareArgs) => {
+    await ack();
+    const teamId = shortcut.team?.id ?? shortcut.user.team_id ?? '';
+    await openCreateTaskModal(deps, client, {
+      triggerId: shortcut.trigger_id,
+      teamId,
+      userId: shortcut.user.id,
+      metadata: {
+        source: 'global',
+        channelId: null,
+        messageTs: null,
+        threadTs: null,
+        permalink: null,
+        projectId: null,
+      },
+    });
+  };
+}

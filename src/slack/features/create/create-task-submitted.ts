@@ -1,0 +1,161 @@
+/**
+ * The create form's submission. Field problems are answered in the ack (`response_action: errors`)
+ * before any service call; then the form closes and the task is created once (keyed by the view, so
+ * a double submit or a Slack retry cannot make two). The result goes where the form came from: the
+ * source message's thread, the channel, or a direct message. A failure keeps what was typed in a
+ * draft that one click reopens.
+ */
+import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { Task } from '../../../contract/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requireApi } from '../../kit/require-api.ts';
+import { tellPerson } from '../../kit/tell-person.ts';
+import { createTaskOnce } from '../../services/create-task.ts';
+import { saveDraft } from '../../services/drafts.ts';
+import { describeFailure } from '../../services/failure-message.ts';
+import { slackUsersByMember } from '../../services/resolve-people.ts';
+import { resolveSlackUsers } from '../../services/resolve-slack-users.ts';
+import { CREATE_TASK_FIELDS } from '../../ui/ids.ts';
+import { renderCreatedMessage } from '../../ui/messages/created.ts';
+import { draftFailureMessage } from '../../ui/messages/draft-failure.ts';
+import { renderTaskCard } from '../../ui/messages/task-card.ts';
+import { type CreateTaskMetadata, decodeCreateTaskMetadata } from '../../ui/modals/create-task-metadata.ts';
+import {
+  type CreateTaskSubmission,
+  readCreateTaskSubmission,
+} from '../../ui/modals/create-task-submission.ts';
+
+type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+export function createTaskSubmittedHandler(deps: AppDeps) {
+  return async ({ ack, body, view, client }: Args) => {
+    const teamId = body.team?.id ?? body.user.team_id ?? '';
+    const userId = body.user.id;
+    const metadata = decodeCreateTaskMetadata(view.private_metadata, (text) => deps.metadata.open(text));
+    if (!metadata) {
+      await ack({
+        response_action: 'errors',
+        errors: { [CREATE_TASK_FIELDS.title.block]: 'This form is out of date. Close it and open it again.' },
+      });
+      return;
+    }
+    // The zone decides what a picked date means; a cached profile makes this instant.
+    const timeZone = await deps.profiles.timeZone(client, teamId, userId);
+    const read = readCreateTaskSubmission(view.state.values, { timeZone, now: deps.clock.now() });
+    if (!read.ok) {
+      await ack({ response_action: 'errors', errors: read.errors });
+      return;
+    }
+    await ack();
+    const submission = read.value;
+    if (metadata.source === 'message' && metadata.channelId && metadata.messageTs && !metadata.permalink) {
+      metadata.permalink = await permalinkOf(client, metadata.channelId, metadata.messageTs);
+    }
+    try {
+      const task = await createFromSubmission(deps, client, {
+        teamId,
+        userId,
+        viewId: view.id,
+        submission,
+        metadata,
+      });
+      await postResult(deps, client, { teamId, userId, metadata, task, timeZone });
+    } catch (error) {
+      const failure = describeFailure(error);
+      deps.logger.warn({ err: error }, 'creating a task from the form failed');
+      const draftId = await saveDraft(deps, { teamId, userId, submission, metadata });
+      await tellPerson(
+        client,
+        { userId, channelId: metadata.channelId },
+        draftFailureMessage({ title: submission.title, reason: failure.text, draftId }),
+      );
+    }
+  };
+}
+
+async function createFromSubmission(
+  deps: AppDeps,
+  client: WebClient,
+  q: {
+    teamId: string;
+    userId: string;
+    viewId: string;
+    submission: CreateTaskSubmission;
+    metadata: CreateTaskMetadata;
+  },
+): Promise<Task> {
+  const api = await requireApi(deps, q.teamId);
+  const s = q.submission;
+  const people = await resolveSlackUsers(s.assigneeSlackUserIds, {
+    deps,
+    api,
+    client,
+    teamId: q.teamId,
+    userId: q.userId,
+    projectId: s.projectId,
+  });
+  const creator = await deps.userLinks.get(q.teamId, q.userId);
+  const description = [
+    s.description,
+    q.metadata.permalink && !s.description?.includes(q.metadata.permalink)
+      ? `From Slack: ${q.metadata.permalink}`
+      : null,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  const { task } = await createTaskOnce(
+    deps,
+    api,
+    { kind: 'view', teamId: q.teamId, viewId: q.viewId },
+    {
+      project_id: s.projectId,
+      title: s.title,
+      ...(description ? { description } : {}),
+      ...(people.members.length > 0 ? { assignee_ids: people.members.map((m) => m.id) } : {}),
+      ...(s.due ? { due_date: s.due.date.toISOString() } : {}),
+      priority: s.priority,
+      ...(s.statusId ? { status_id: s.statusId } : {}),
+      ...(creator ? { creator_id: creator.memberId } : {}),
+    },
+  );
+  if (people.unresolved.length > 0) {
+    await client.chat
+      .postMessage({
+        channel: q.userId,
+        text: `:information_source: “${task.title}” was created, but not assigned to ${people.unresolved.map((u) => `${u.label} (${u.reason})`).join('; ')}.`,
+      })
+      .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not tell about unassigned people'));
+  }
+  return task as Task;
+}
+
+async function postResult(
+  deps: AppDeps,
+  client: WebClient,
+  q: { teamId: string; userId: string; metadata: CreateTaskMetadata; task: Task; timeZone: string },
+): Promise<void> {
+  const now = deps.clock.now();
+  const slackUserIds = await slackUsersByMember(deps, q.teamId);
+  const card = { task: q.task, url: deps.taskLinks.urlFor(q.task), slackUserIds, timeZone: q.timeZone };
+  const m = q.metadata;
+  if (m.source === 'message' && m.channelId && m.messageTs) {
+    const message = renderCreatedMessage(
+      { card, creatorSlackUserId: q.userId, sourcePermalink: m.permalink },
+      now,
+    );
+    await client.chat.postMessage({ channel: m.channelId, thread_ts: m.threadTs ?? m.messageTs, ...message });
+    return;
+  }
+  const message = renderTaskCard(card, now);
+  await tellPerson(client, { userId: q.userId, channelId: m.channelId }, message, { visible: true });
+}
+
+/** The source message's link, or null when Slack will not give it (the task is still created). */
+async function permalinkOf(client: WebClient, channel: string, ts: string): Promise<string | null> {
+  try {
+    return (await client.chat.getPermalink({ channel, message_ts: ts })).permalink ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,118 @@
+/**
+ * `/task new …`. With a title and a known project (named, or the channel's default) the task is
+ * created at once; otherwise the create form opens, prefilled with what was typed. The form opens
+ * before any service call, because the trigger expires 3 s after the command.
+ */
+import type { Task } from '../../../contract/index.ts';
+import { describeDueProblem, parseDueDate } from '../../../lib/dates.ts';
+import type { NewTaskIntent } from '../../commands/intents.ts';
+import type { CommandContext } from '../../kit/command-context.ts';
+import { requireApi } from '../../kit/require-api.ts';
+import { createTaskOnce } from '../../services/create-task.ts';
+import { resolvePeople, slackUsersByMember } from '../../services/resolve-people.ts';
+import { channelDefaultProject, resolveProject } from '../../services/resolve-project.ts';
+import { errorMessage } from '../../ui/messages/errors.ts';
+import { projectProblemMessage } from '../../ui/messages/project-problem.ts';
+import { renderTaskCard } from '../../ui/messages/task-card.ts';
+import { openCreateTaskModal } from './open-create-task-modal.ts';
+
+export async function newTaskHandler(ctx: CommandContext, intent: NewTaskIntent): Promise<void> {
+  const { deps } = ctx;
+  const fallback = intent.project ? undefined : await channelDefaultProject(deps, ctx.teamId, ctx.channelId);
+  if (!intent.title || (!intent.project && !fallback)) {
+    await openCreateTaskModal(ctx.deps, ctx.client, {
+      triggerId: ctx.triggerId,
+      teamId: ctx.teamId,
+      userId: ctx.userId,
+      metadata: {
+        source: 'command',
+        channelId: ctx.channelId,
+        messageTs: null,
+        threadTs: null,
+        permalink: null,
+        projectId: fallback?.id ?? null,
+      },
+      prefill: {
+        title: intent.title,
+        assigneeSlackIds: intent.assignees.flatMap((p) =>
+          p.kind === 'slack' ? [p.userId] : p.kind === 'me' ? [ctx.userId] : [],
+        ),
+        priority: intent.priority,
+        dueText: intent.dueText,
+        project: fallback ?? null,
+      },
+    });
+    return;
+  }
+
+  const api = await requireApi(deps, ctx.teamId);
+  const timeZone = await deps.profiles.timeZone(ctx.client, ctx.teamId, ctx.userId);
+  const now = deps.clock.now();
+  let due: Date | null = null;
+  if (intent.dueText) {
+    const parsed = parseDueDate(intent.dueText, { timeZone, now });
+    if (!parsed) {
+      await ctx.respond({
+        response_type: 'ephemeral',
+        ...errorMessage({
+          what: 'Nothing was created: I could not read that due date.',
+          why:
+            describeDueProblem(intent.dueText, { timeZone, now }) ??
+            `“${intent.dueText}” is not a date I know.`,
+          next: 'Try `due friday`, `due tomorrow 5pm`, `due 2026-12-01` or `due in 3 days`.',
+        }),
+      });
+      return;
+    }
+    due = parsed.date;
+  }
+  const resolution = await resolveProject(deps, api, intent.project, ctx);
+  if (resolution.kind !== 'found') {
+    await ctx.respond({ response_type: 'ephemeral', ...projectProblemMessage(resolution, 'new') });
+    return;
+  }
+  const project = resolution.project;
+  const people = await resolvePeople(intent.assignees, {
+    deps,
+    api,
+    client: ctx.client,
+    teamId: ctx.teamId,
+    userId: ctx.userId,
+    projectId: project.id,
+  });
+  const creator = await deps.userLinks.get(ctx.teamId, ctx.userId);
+  const { task } = await createTaskOnce(
+    deps,
+    api,
+    { kind: 'trigger', teamId: ctx.teamId, triggerId: ctx.triggerId },
+    {
+      project_id: project.id,
+      title: intent.title,
+      ...(people.members.length > 0 ? { assignee_ids: people.members.map((m) => m.id) } : {}),
+      ...(due ? { due_date: due.toISOString() } : {}),
+      ...(intent.priority ? { priority: intent.priority } : {}),
+      ...(creator ? { creator_id: creator.memberId } : {}),
+    },
+  );
+  const slackUserIds = await slackUsersByMember(deps, ctx.teamId);
+  const card = renderTaskCard(
+    {
+      task: task as Task,
+      projectName: project.name,
+      url: deps.taskLinks.urlFor(task),
+      slackUserIds,
+      timeZone,
+    },
+    now,
+  );
+  await ctx.respond({ response_type: 'in_channel', text: card.text, blocks: card.blocks });
+  if (people.unresolved.length > 0) {
+    await ctx.respond({
+      response_type: 'ephemeral',
+      replace_original: false,
+      text: `:information_source: Task ${task.id} was created, but not assigned to ${people.unresolved
+        .map((u) => `${u.label} (${u.reason})`)
+        .join('; ')}.`,
+    });
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * The goal forms: a new goal, updating one, and adding a key result. Goals belong to a workspace;
+ * anyone in it but guests (and Slack workspace admins) may set and update them.
+ */
+import type { WebClient } from '@slack/web-api';
+import type { GoalRecord, WorkApiClient } from '../../../api/index.ts';
+import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
+import type { ProjectRef } from '../../commands/intents.ts';
+import type { AppDeps } from '../../deps.ts';
+import { type FormOpener, openTeamModal } from '../../kit/open-team-modal.ts';
+import { type Actor, actorFor, mayWriteWorkspace } from '../../kit/permissions.ts';
+import { requireApi } from '../../kit/require-api.ts';
+import { teamFormHandler } from '../../kit/team-form.ts';
+import { sealTeamForm } from '../../kit/team-form-metadata.ts';
+import { activeProjects, resolveProject } from '../../services/resolve-project.ts';
+import { findGoal } from '../../services/team-goals.ts';
+import { projectNames } from '../../services/team-projects.ts';
+import { allWorkspaces } from '../../services/team-workspaces.ts';
+import type { ModalView, RenderedMessage } from '../../ui/block-types.ts';
+import { TEAM_VIEWS } from '../../ui/ids.ts';
+import { errorMessage } from '../../ui/messages/errors.ts';
+import { readGoalForm, renderGoalForm } from '../../ui/team/goal-form.ts';
+import { renderGoalList } from '../../ui/team/goal-messages.ts';
+import { readKeyResultForm, renderKeyResultForm } from '../../ui/team/key-result-form.ts';
+import { refusalText, renderRefusal } from '../../ui/team/refusal.ts';
+
+export function goalGone(goalId: number): RenderedMessage {
+  return errorMessage({
+    what: `There is no goal ${goalId}.`,
+    next: '`/task goals` lists them with their numbers.',
+  });
+}
+
+/** The refusal for someone who may not change the goal's workspace's goals, or null. */
+export async function goalWriteRefusal(
+  api: WorkApiClient,
+  actor: Actor,
+  goal: { workspace_id: number; title: string },
+  doing: string,
+): Promise<{ what: string; why: string; next: string } | null> {
+  const workspace = (await allWorkspaces(api)).find((w) => w.id === goal.workspace_id) ?? {
+    id: goal.workspace_id,
+    name: `workspace ${goal.workspace_id}`,
+  };
+  const permission = await mayWriteWorkspace(api, actor, workspace);
+  return permission.allowed
+    ? null
+    : { what: `You can't ${doing}.`, why: permission.why, next: permission.next };
+}
+
+/** One goal as a message, fresh from the service, with a line on top. */
+export async function goalMessage(
+  api: WorkApiClient,
+  goal: GoalRecord,
+  notice: string,
+  now: Date,
+): Promise<RenderedMessage> {
+  return renderGoalList(
+    { title: 'Goal', goals: [goal], projectNames: await projectNames(api), more: 0, notice },
+    now,
+  );
+}
+
+export async function openNewGoalForm(
+  deps: AppDeps,
+  client: WebClient,
+  q: FormOpener & { project: ProjectRef | null },
+) {
+  const request = {
+    triggerId: q.triggerId,
+    title: 'New goal',
+    callbackId: TEAM_VIEWS.goalForm,
+    loading: 'Looking up your workspaces…',
+  };
+  await openTeamModal(deps, client, request, async () => {
+    const api = await requireApi(deps, q.teamId);
+    const actor = await actorFor(deps, client, q.teamId, q.userId);
+    const workspaces = [];
+    for (const ws of await allWorkspaces(api))
+      if ((await mayWriteWorkspace(api, actor, ws)).allowed) workspaces.push(ws);
+    if (workspaces.length === 0) {
+      return {
+        problem: refusalText({
+          what: "You can't set goals.",
+          why: 'Members of a workspace (not guests) and Slack workspace admins set goals.',
+          next: actor.member
+            ? 'Ask a workspace admin to add you.'
+            : 'Link your account with `/task link` first.',
+        }),
+      };
+    }
+    const only = workspaces.length === 1 ? workspaces[0]! : null;
+    const projects = (await activeProjects(api)).filter((p) => !only || p.workspace_id === only.id);
+    const where = { teamId: q.teamId, channelId: q.channelId ?? '' };
+    const chosen = await resolveProject(deps, api, q.project, where);
+    return {
+      view: renderGoalForm({
+        privateMetadata: sealTeamForm(deps, 'goalForm', { g: null, w: only?.id ?? null, c: q.channelId }),
+        goal: null,
+        workspaces: only ? [] : workspaces.map((w) => ({ id: w.id, name: w.name })),
+        projects: projects.map((p) => ({ id: p.id, name: p.name })),
+        projectId: chosen.kind === 'found' ? chosen.project.id : null,
+      }),
+    };
+  });
+}
+
+/**
+ * Opens a form on one goal, or in its place that the goal is gone or why the person may not change
+ * it (`doing`: what they were about to do).
+ */
+async function openGoalModal(
+  deps: AppDeps,
+  client: WebClient,
+  q: FormOpener & { goalId: number },
+  modal: { title: string; callbackId: string },
+  doing: (goal: GoalRecord) => string,
+  form: (api: WorkApiClient, goal: GoalRecord) => Promise<ModalView>,
+): Promise<void> {
+  const request = { triggerId: q.triggerId, ...modal, loading: 'Looking up the goal…' };
+  await openTeamModal(deps, client, request, async () => {
+    const api = await requireApi(deps, q.teamId);
+    const goal = await findGoal(api, q.goalId);
+    if (!goal) return { problem: goalGone(q.goalId).text };
+    const actor = await actorFor(deps, client, q.teamId, q.userId);
+    const refusal = await goalWriteRefusal(api, actor, goal, doing(goal));
+    if (refusal) return { problem: refusalText(refusal) };
+    return { view: await form(api, goal) };
+  });
+}
+
+export async function openEditGoalForm(deps: AppDeps, client: WebClient, q: FormOpener & { goalId: number }) {
+  const modal = { title: 'Update goal', callbackId: TEAM_VIEWS.goalForm };
+  await openGoalModal(
+    deps,
+    client,
+    q,
+    modal,
+    (goal) => `update “${goal.title}”`,
+    async (api, goal) => {
+      const projects = (await activeProjects(api)).filter((p) => p.workspace_id === goal.workspace_id);
+      return renderGoalForm({
+        privateMetadata: sealTeamForm(deps, 'goalForm', { g: goal.id, w: goal.workspace_id, c: q.channelId }),
+        goal,
+        workspaces: [],
+        projects: projects.map((p) => ({ id: p.id, name: p.name })),
+      });
+    },
+  );
+}
+
+export async function openKeyResultForm(
+  deps: AppDeps,
+  client: WebClient,
+  q: FormOpener & { goalId: number },
+) {
+  const modal = { title: 'Add a key result', callbackId: TEAM_VIEWS.keyResultForm };
+  await openGoalModal(
+    deps,
+    client,
+    q,
+    modal,
+    (goal) => `add key results to “${goal.title}”`,
+    async (_api, goal) =>
+      renderKeyResultForm({
+        privateMetadata: sealTeamForm(deps, 'keyResultForm', { g: goal.id, c: q.channelId }),
+        goalTitle: goal.title,
+      }),
+  );
+}
+
+export const goalFormSubmittedHandler = teamFormHandler({
+  kind: 'goalForm',
+  read: (values, meta) => readGoalForm(values, meta.g === null && meta.w === null),
+  run: async (ctx, value) => {
+    const api = await ctx.api();
+    const actor = await actorFor(ctx.deps, ctx.client, ctx.teamId, ctx.userId);
+    const now = ctx.deps.clock.now();
+    const fields = {
+      title: value.title,
+      description: value.description,
+      status: value.status,
+      project_id: value.projectId,
+      start_date: value.startDate,
+      due_date: value.dueDate,
+    };
+    if (ctx.meta.g !== null) {
+      const goal = await findGoal(api, ctx.meta.g);
+      if (!goal) return goalGone(ctx.meta.g);
+      const refusal = await goalWriteRefusal(api, actor, goal, `update “${goal.title}”`);
+      if (refusal) return renderRefusal(refusal);
+      const updated = await api.goals.update(goal.id, fields);
+      return goalMessage(api, updated, `:white_check_mark: <@${ctx.userId}> updated this goal.`, now);
+    }
+    const workspaceId = ctx.meta.w ?? value.workspaceId;
+    if (workspaceId === null) throw new Error('a goal form without a workspace');
+    const refusal = await goalWriteRefusal(
+      api,
+      actor,
+      { workspace_id: workspaceId, title: value.title },
+      'set goals there',
+    );
+    if (refusal) return renderRefusal(refusal);
+    const created = await api.goals.create({
+      workspace_id: workspaceId,
+      ...fields,
+      ...(actor.member ? { owner_id: actor.member.id } : {}),
+    });
+    return goalMessage(
+      api,
+      created,
+      `:dart: <@${ctx.userId}> set a new goal. Add its key results below.`,
+      now,
+    );
+  },
+});
+
+export const keyResultSubmittedHandler = teamFormHandler({
+  kind: 'keyResultForm',
+  read: (values) => readKeyResultForm(values),
+  run: async (ctx, value) => {
+    const api = await ctx.api();
+    const goal = await findGoal(api, ctx.meta.g);
+    if (!goal) return goalGone(ctx.meta.g);
+    const actor = await actorFor(ctx.deps, ctx.client, ctx.teamId, ctx.userId);
+    const refusal = await goalWriteRefusal(api, actor, goal, `add key results to “${goal.title}”`);
+    if (refusal) return renderRefusal(refusal);
+    const target = await api.goals.addTarget(goal.id, value);
+    // The goal's progress changed with it: read the goal again rather than guess.
+    const fresh = (await findGoal(api, goal.id)) ?? goal;
+    return goalMessage(
+      api,
+      fresh,
+      `:heavy_plus_sign: <@${ctx.userId}> added the key result *${escapeWithin(target.title, 200)}*.`,
+      ctx.deps.clock.now(),
+    );
+  },
+});

@@ -1,0 +1,53 @@
+/** `/task list [#Project] [status]`: a project's tasks (the channel's default project when none is named). */
+import type { WebClient } from '@slack/web-api';
+import type { ListIntent } from '../../commands/intents.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { CommandContext } from '../../kit/command-context.ts';
+import { requireApi } from '../../kit/require-api.ts';
+import { type ProjectChoice, resolveProject } from '../../services/resolve-project.ts';
+import type { RenderedMessage } from '../../ui/block-types.ts';
+import { errorMessage } from '../../ui/messages/errors.ts';
+import { projectProblemMessage } from '../../ui/messages/project-problem.ts';
+import { renderProjectTasks } from '../../ui/messages/task-list.ts';
+import { loadTaskListPage } from './task-list-page.ts';
+
+export const PROJECT_TASKS_PAGE_SIZE = 15;
+
+export async function listHandler(ctx: CommandContext, intent: ListIntent): Promise<void> {
+  const api = await ctx.api();
+  const resolution = await resolveProject(ctx.deps, api, intent.project, ctx);
+  if (resolution.kind !== 'found') {
+    await ctx.respond({ response_type: 'ephemeral', ...projectProblemMessage(resolution, 'list') });
+    return;
+  }
+  const message = await projectTasksPage(ctx.deps, ctx.client, {
+    teamId: ctx.teamId,
+    userId: ctx.userId,
+    project: resolution.project,
+    page: 1,
+    status: intent.status,
+  });
+  await ctx.respond({ response_type: 'ephemeral', ...message });
+}
+
+export async function projectTasksPage(
+  deps: AppDeps,
+  client: WebClient,
+  q: { teamId: string; userId: string; project: ProjectChoice; page: number; status: string | null },
+): Promise<RenderedMessage> {
+  const api = await requireApi(deps, q.teamId);
+  const list = await loadTaskListPage(deps, client, q, () =>
+    api.tasks.listByProject(q.project.id, {
+      page: q.page,
+      per_page: PROJECT_TASKS_PAGE_SIZE,
+      ...(q.status ? { status: q.status } : {}),
+    }),
+  );
+  if (list.tasks.length === 0 && q.status && q.page === 1) {
+    return errorMessage({
+      what: `No tasks in ${q.project.name} with status “${q.status}”.`,
+      next: 'Check the status name, or leave it out to see every task.',
+    });
+  }
+  return renderProjectTasks({ project: q.project, ...list }, deps.clock.now());
+}

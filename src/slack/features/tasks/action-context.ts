@@ -1,0 +1,125 @@
+/**
+ * What every button and menu on a task shares: acknowledge at once, find the task it is about,
+ * require a linked account (offering the link instead of failing), act once per delivery, and show
+ * the outcome where the person clicked. A task deleted meanwhile gets a clear line and its card
+ * marked gone; any other failure becomes a private line saying what to do.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AllMiddlewareArgs, BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import { NotFoundError, type WorkApiClient } from '../../../api/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { once } from '../../kit/once.ts';
+import { requireApi } from '../../kit/require-api.ts';
+import { linkOfferForActing, type TaskActor, taskActor } from '../../services/task-actor.ts';
+import { describeTaskFailure, TaskRefusal } from '../../services/task-refusal.ts';
+import {
+  presentTaskOutcome,
+  surfaceOfAction,
+  type TaskOutcome,
+  type TaskSurface,
+  type Viewer,
+} from '../../services/task-surface.ts';
+import { cardTitleFromText } from '../../ui/messages/task-card-message.ts';
+import type { TaskRef } from '../../ui/values.ts';
+
+export type TaskActionArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
+type Action = BlockAction['actions'][number];
+
+export interface TaskActionContext {
+  deps: AppDeps;
+  client: WebClient;
+  api: WorkApiClient;
+  actor: TaskActor;
+  viewer: Viewer;
+  surface: TaskSurface;
+  ref: TaskRef;
+  action: Action;
+  body: BlockAction;
+  now: Date;
+}
+
+export interface TaskActionSpec {
+  /** The action is on a list row, not a card: outcomes never replace the message. Default: false. */
+  inList?: boolean;
+  /** The task the action is about, from its value or block_id; null when it cannot be read. */
+  refOf(action: Action): TaskRef | null;
+  run(ctx: TaskActionContext): Promise<TaskOutcome>;
+}
+
+export function viewerOf(body: BlockAction): Viewer {
+  return { teamId: body.team?.id ?? body.user.team_id ?? '', userId: body.user.id };
+}
+
+/** The tombstone of a task found gone, titled as its card was when Slack sent the card back. */
+export function goneOutcome(body: BlockAction, taskId: number, error: unknown): TaskOutcome {
+  return {
+    gone: { taskId, title: cardTitleFromText(body.message?.text, taskId) ?? `Task ${taskId}` },
+    note: describeTaskFailure(error, taskId),
+  };
+}
+
+export function taskActionHandler(deps: AppDeps, spec: TaskActionSpec) {
+  return async ({ ack, body, client, respond }: TaskActionArgs) => {
+    await ack();
+    const viewer = viewerOf(body);
+    const surface = surfaceOfAction(body, respond);
+    const action = body.actions[0];
+    const ref = action ? spec.refOf(action) : null;
+    if (!action || !ref) {
+      await presentTaskOutcome(deps, client, viewer, surface, {
+        note: ':warning: That button is out of date. Run `/task show` with the task’s number for a fresh card.',
+      });
+      return;
+    }
+    try {
+      const actor = await taskActor(deps, viewer.teamId, viewer.userId);
+      if (!actor) {
+        await presentTaskOutcome(deps, client, viewer, surface, { note: linkOfferForActing() });
+        return;
+      }
+      const api = await requireApi(deps, viewer.teamId);
+      const origin = {
+        purpose: 'task-action',
+        kind: 'action',
+        teamId: viewer.teamId,
+        userId: viewer.userId,
+        actionTs: action.action_ts,
+        actionId: action.action_id,
+      } as const;
+      await once(deps.idempotency, origin, async () => {
+        const ctx = { deps, client, api, actor, viewer, surface, ref, action, body, now: deps.clock.now() };
+        const outcome = await spec.run(ctx);
+        await presentTaskOutcome(deps, client, viewer, surface, outcome);
+        return true;
+      });
+    } catch (error) {
+      await presentFailure(deps, client, viewer, surface, body, ref.taskId, error, spec.inList);
+    }
+  };
+}
+
+/** Logs a failed action (without secrets) and shows the person what happened. */
+export async function presentFailure(
+  deps: AppDeps,
+  client: WebClient,
+  viewer: Viewer,
+  surface: TaskSurface,
+  body: BlockAction,
+  taskId: number,
+  error: unknown,
+  inList = false,
+): Promise<void> {
+  if (error instanceof NotFoundError) {
+    const gone = goneOutcome(body, taskId, error);
+    await presentTaskOutcome(deps, client, viewer, surface, inList ? { note: gone.note } : gone);
+    return;
+  }
+  const reference = randomUUID().slice(0, 8);
+  if (error instanceof TaskRefusal)
+    deps.logger.info({ taskId, reason: error.message }, 'task action refused');
+  else deps.logger.warn({ err: error, reference, taskId }, 'task action failed');
+  await presentTaskOutcome(deps, client, viewer, surface, {
+    note: describeTaskFailure(error, taskId, reference),
+  });
+}

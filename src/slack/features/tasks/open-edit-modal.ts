@@ -1,0 +1,89 @@
+/**
+ * Opens the edit form: a loading view at once (the trigger lasts 3 s), then the task as it is now.
+ * The form's sealed metadata keeps the task's version and a hash of each value shown, so saving can
+ * tell what changed meanwhile (see edit-submitted.ts). A task already gone says so and its card is
+ * marked gone.
+ */
+import type { WebClient } from '@slack/web-api';
+import { NotFoundError } from '../../../api/index.ts';
+import type { Task } from '../../../contract/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { requireApi } from '../../kit/require-api.ts';
+import { taskCardModel } from '../../services/task-card-model.ts';
+import { describeTaskFailure } from '../../services/task-refusal.ts';
+import { presentTaskOutcome, surfaceOfLocation } from '../../services/task-surface.ts';
+import { VIEWS } from '../../ui/ids.ts';
+import type { TaskLocation } from '../../ui/messages/task-location.ts';
+import { renderEditTaskView } from '../../ui/modals/edit-task.ts';
+import { hashesOf, toEditPayload } from '../../ui/modals/edit-task-metadata.ts';
+import { taskFormValues } from '../../ui/modals/edit-task-values.ts';
+import { renderLoadingView, renderProblemView } from '../../ui/modals/loading.ts';
+
+export interface OpenTaskModalRequest {
+  triggerId: string;
+  teamId: string;
+  userId: string;
+  taskId: number;
+  /** Where the task's card is, to redraw it afterwards; null when there is none (a command). */
+  location: TaskLocation | null;
+  /** The title the card showed, for its tombstone if the task is gone. */
+  knownTitle?: string | null;
+}
+
+export async function openEditTaskModal(
+  deps: AppDeps,
+  client: WebClient,
+  req: OpenTaskModalRequest,
+): Promise<void> {
+  const opened = await client.views.open({
+    trigger_id: req.triggerId,
+    view: renderLoadingView('Edit task', `Loading task #${req.taskId}…`, VIEWS.editTask),
+  });
+  const viewId = opened.view?.id;
+  if (!viewId) return;
+  try {
+    const api = await requireApi(deps, req.teamId);
+    const task = (await api.tasks.get(req.taskId)) as Task;
+    const model = await taskCardModel(deps, client, api, { teamId: req.teamId, userId: req.userId, task });
+    const timeZone = model.timeZone ?? 'UTC';
+    const slackUserIds = model.slackUserIds ?? new Map<number, string>();
+    const form = taskFormValues(task, timeZone, slackUserIds);
+    const privateMetadata = deps.metadata.seal(
+      toEditPayload({
+        teamId: req.teamId,
+        userId: req.userId,
+        taskId: task.id,
+        projectId: task.project_id,
+        version: task.updated_at,
+        timeZone,
+        hashes: hashesOf(form.values, form.members),
+        title: task.title,
+        location: req.location ?? { kind: 'home' },
+      }),
+    );
+    await client.views.update({
+      view_id: viewId,
+      view: renderEditTaskView({
+        task,
+        statuses: model.statuses,
+        projectName: model.projectName,
+        timeZone,
+        slackUserIds,
+        privateMetadata,
+      }),
+    });
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) deps.logger.warn({ err: error }, 'could not open the edit form');
+    await client.views
+      .update({
+        view_id: viewId,
+        view: renderProblemView('Edit task', describeTaskFailure(error, req.taskId), VIEWS.editTask),
+      })
+      .catch((e: unknown) => deps.logger.info({ err: e }, 'the edit form was closed meanwhile'));
+    if (error instanceof NotFoundError && req.location) {
+      await presentTaskOutcome(deps, client, req, surfaceOfLocation(req.location), {
+        gone: { taskId: req.taskId, title: req.knownTitle ?? `Task ${req.taskId}` },
+      });
+    }
+  }
+}

@@ -1,0 +1,22 @@
+/** `/task show ID`: the task's card, for the person alone, with "Share in channel". */
+import { NotFoundError } from '../../../api/index.ts';
+import type { Task } from '../../../contract/index.ts';
+import type { ShowIntent } from '../../commands/intents.ts';
+import type { CommandContext } from '../../kit/command-context.ts';
+import { cardModelFor, missingTaskText, respondWithCard } from './command-support.ts';
+
+export async function showHandler(ctx: CommandContext, intent: ShowIntent): Promise<void> {
+  const api = await ctx.api();
+  let task: Task;
+  try {
+    task = (await api.tasks.get(intent.taskId)) as Task;
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    await ctx.respond({
+      response_type: 'ephemeral',
+      text: missingTaskText(intent.taskId),
+    });
+    return;
+  }
+  await respondWithCard(ctx, await cardModelFor(ctx, api, task));
+}

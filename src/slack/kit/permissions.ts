@@ -1,0 +1,173 @@
+/**
+ * Who may do what: the one permission model of the app. Every check reads every page of members. The app calls the service with the workspace's one
+ * token, so the service cannot tell people apart: the app checks each person itself, by the
+ * role of the member their Slack account is linked to, and lets Slack workspace admins through.
+ * - manage a project (invite, change roles, edit, archive, automations): its admins;
+ * - write in a project (sprints, mind maps): its admins and members, not viewers;
+ * - manage a workspace (create, rename): its owners and admins;
+ * - write in a workspace (goals, new projects): anyone in it but guests;
+ * - delete a task: its creator, or an admin of its project.
+ */
+import type { WebClient } from '@slack/web-api';
+import type { WorkApiClient } from '../../api/index.ts';
+import type { Task } from '../../contract/index.ts';
+import type { AppDeps } from '../deps.ts';
+import type { TaskActor } from '../services/task-actor.ts';
+import { TaskRefusal } from '../services/task-refusal.ts';
+
+/** The person acting, as the checks need them. */
+export interface Actor {
+  slackUserId: string;
+  /** A Slack workspace admin or owner. */
+  isSlackAdmin: boolean;
+  /** The linked service member, or null when not linked. */
+  member: { id: number; name: string } | null;
+}
+
+export type Permission = { allowed: true } | { allowed: false; why: string; next: string };
+
+export async function actorFor(
+  deps: AppDeps,
+  client: WebClient,
+  teamId: string,
+  slackUserId: string,
+): Promise<Actor> {
+  const [link, profile] = await Promise.all([
+    deps.userLinks.get(teamId, slackUserId),
+    // Without a profile the person is simply not treated as an admin.
+    deps.profiles.get(client, teamId, slackUserId).catch(() => undefined),
+  ]);
+  return {
+    slackUserId,
+    isSlackAdmin: profile?.isAdmin ?? false,
+    member: link ? { id: link.memberId, name: link.memberName } : null,
+  };
+}
+
+/** A member's role in a project, read across every page of its members (null: not a member). */
+async function projectRole(api: WorkApiClient, memberId: number, projectId: number): Promise<string | null> {
+  for await (const m of api.members.listByProject.all(projectId, { per_page: 100 })) {
+    if (m.id === memberId) return m.role;
+  }
+  return null;
+}
+
+/** The actor's role in a project (null: not linked, or not a member). */
+export async function projectRoleOf(
+  api: WorkApiClient,
+  actor: Actor,
+  projectId: number,
+): Promise<string | null> {
+  return actor.member ? projectRole(api, actor.member.id, projectId) : null;
+}
+
+/** The actor's role in a workspace (null: not linked, or not a member). */
+export async function workspaceRoleOf(
+  api: WorkApiClient,
+  actor: Actor,
+  workspaceId: number,
+): Promise<string | null> {
+  if (!actor.member) return null;
+  for await (const m of api.workspaces.members.all(workspaceId, { per_page: 100 })) {
+    if (m.id === actor.member.id) return m.role;
+  }
+  return null;
+}
+
+const LINK_NEXT = 'If you have an account there, link it with `/task link` and try again.';
+
+/** Your role, in words: "You are a member there." */
+function roleSentence(role: string | null, where: string): string {
+  if (!role) return `You are not a member of ${where}.`;
+  return `You are ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role} there.`;
+}
+
+function refusal(actor: Actor, who: string, yours: string): Permission {
+  if (!actor.member) {
+    return {
+      allowed: false,
+      why: `Only ${who} (or Slack workspace admins) can do that, and your Slack account isn't linked to an account in the service.`,
+      next: LINK_NEXT,
+    };
+  }
+  return {
+    allowed: false,
+    why: `Only ${who} (or Slack workspace admins) can do that. ${yours}`,
+    next: 'Ask one of them to do it, or to change your role.',
+  };
+}
+
+async function projectCheck(
+  api: WorkApiClient,
+  actor: Actor,
+  project: { id: number; name: string },
+  roles: readonly string[],
+  who: string,
+): Promise<Permission> {
+  if (actor.isSlackAdmin) return { allowed: true };
+  const role = await projectRoleOf(api, actor, project.id);
+  return role && roles.includes(role)
+    ? { allowed: true }
+    : refusal(actor, who, roleSentence(role, project.name));
+}
+
+async function workspaceCheck(
+  api: WorkApiClient,
+  actor: Actor,
+  workspace: { id: number; name: string },
+  roles: readonly string[],
+  who: string,
+): Promise<Permission> {
+  if (actor.isSlackAdmin) return { allowed: true };
+  const role = await workspaceRoleOf(api, actor, workspace.id);
+  return role && roles.includes(role)
+    ? { allowed: true }
+    : refusal(actor, who, roleSentence(role, workspace.name));
+}
+
+export function mayManageProject(api: WorkApiClient, actor: Actor, project: { id: number; name: string }) {
+  return projectCheck(api, actor, project, ['admin'], `admins of ${project.name}`);
+}
+
+export function mayWriteProject(api: WorkApiClient, actor: Actor, project: { id: number; name: string }) {
+  return projectCheck(api, actor, project, ['admin', 'member'], `members of ${project.name}`);
+}
+
+export function mayManageWorkspace(
+  api: WorkApiClient,
+  actor: Actor,
+  workspace: { id: number; name: string },
+) {
+  return workspaceCheck(api, actor, workspace, ['owner', 'admin'], `owners and admins of ${workspace.name}`);
+}
+
+export function mayWriteWorkspace(api: WorkApiClient, actor: Actor, workspace: { id: number; name: string }) {
+  return workspaceCheck(api, actor, workspace, ['owner', 'admin', 'member'], `members of ${workspace.name}`);
+}
+
+/** Creating a workspace: Slack admins, or owners and admins of any workspace the service shows. */
+export async function mayCreateWorkspace(api: WorkApiClient, actor: Actor): Promise<Permission> {
+  if (actor.isSlackAdmin) return { allowed: true };
+  if (actor.member) {
+    for await (const ws of api.workspaces.list.all({ per_page: 100 })) {
+      const role = await workspaceRoleOf(api, actor, ws.id);
+      if (role === 'owner' || role === 'admin') return { allowed: true };
+    }
+  }
+  return refusal(actor, 'workspace owners and admins', 'You are not an owner or admin of any workspace.');
+}
+
+/** Deleting a task: its creator, or an admin of its project. */
+export async function mayDeleteTask(api: WorkApiClient, task: Task, actor: TaskActor): Promise<boolean> {
+  if (task.creator?.id === actor.memberId) return true;
+  return (await projectRole(api, actor.memberId, task.project_id)) === 'admin';
+}
+
+/** Throws a TaskRefusal naming who may delete, when the actor may not. */
+export async function assertMayDeleteTask(api: WorkApiClient, task: Task, actor: TaskActor): Promise<void> {
+  if (await mayDeleteTask(api, task, actor)) return;
+  const creator = task.creator ? ` (${task.creator.name})` : '';
+  throw new TaskRefusal(
+    `Only the task’s creator${creator} or an admin of its project can delete task #${task.id}. Nothing was deleted.`,
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The one failure reporter: logs what failed (without secrets, under a short reference) and tells
+ * the person what happened and what to do. On the request's response_url when it has one (a
+ * command, a button on a message); otherwise, or when that fails (a form's submission, a button on
+ * the Home tab), in the channel seen only by them, else by direct message.
+ */
+import { randomUUID } from 'node:crypto';
+import type { RespondFn } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { AppDeps } from '../deps.ts';
+import { describeFailure } from '../services/failure-message.ts';
+import { mrkdwn } from '../ui/limits.ts';
+import { type Recipient, tellPerson } from './tell-person.ts';
+
+/** Where the person can be told: the request's `respond`, and/or the bot's client and the person. */
+export interface FailureReply {
+  respond?: RespondFn | undefined;
+  client?: WebClient | undefined;
+  to?: Recipient | undefined;
+}
+
+export interface FailureOptions {
+  /** What failed, for the log. */
+  what?: string;
+  /** Words of the feature's own for errors it knows; null falls back to the shared description. */
+  describe?: (error: unknown) => string | null;
+}
+
+export async function reportFailure(
+  deps: Pick<AppDeps, 'logger'>,
+  reply: FailureReply,
+  error: unknown,
+  options: FailureOptions = {},
+): Promise<void> {
+  const own = options.describe?.(error) ?? null;
+  const reference = randomUUID().slice(0, 8);
+  const text = own ?? describeFailure(error, reference).text;
+  if (own === null) deps.logger.warn({ err: error, reference, what: options.what }, 'slack request failed');
+  if (reply.respond) {
+    try {
+      await reply.respond({ response_type: 'ephemeral', replace_original: false, text });
+      return;
+    } catch (replyError) {
+      if (!reply.client || !reply.to) {
+        deps.logger.error({ err: replyError, reference }, 'could not tell the person about a failure');
+        return;
+      }
+    }
+  }
+  if (!reply.client || !reply.to) return;
+  await tellPerson(reply.client, reply.to, { text, blocks: [{ type: 'section', text: mrkdwn(text) }] }).catch(
+    (tellError: unknown) =>
+      deps.logger.error({ err: tellError, reference }, 'could not tell the person about a failure'),
+  );
+}

@@ -1,0 +1,22 @@
+import type { AppDeps } from '../deps.ts';
+import type { VerbHandlers } from './verb-handler.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: each table pairs ids with Bolt listeners of different payload types.
+export type Listener = (deps: AppDeps) => (args: any) => Promise<void>;
+
+/** Listeners of one Slack surface, keyed by command, callback_id, action_id or event type. */
+export type ListenerTable = Readonly<Record<string, Listener>>;
+
+/**
+ * Everything one feature answers: its `/task` verbs and its listeners per Slack surface. Each
+ * feature declares one of these in its `routes.ts`; the app's router merges them.
+ */
+export interface FeatureRoutes {
+  verbs?: VerbHandlers;
+  commands?: ListenerTable;
+  shortcuts?: ListenerTable;
+  views?: ListenerTable;
+  actions?: ListenerTable;
+  options?: ListenerTable;
+  events?: ListenerTable;
+}

@@ -1,0 +1,51 @@
+/**
+ * What a team button handler needs from Bolt's arguments, read once: who clicked, where, the
+ * trigger (valid 3 s, once) and `respond` (the clicked message's response_url).
+ */
+import type { AllMiddlewareArgs, BlockAction, RespondFn, SlackActionMiddlewareArgs } from '@slack/bolt';
+import type { AppDeps } from '../deps.ts';
+import { type Interaction, interaction } from './interaction.ts';
+
+export type ActionArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
+
+export interface TeamActionContext extends Interaction {
+  respond: RespondFn;
+  /** Null when the click was not in a channel (a modal, the Home tab). */
+  channelId: string | null;
+  triggerId: string;
+  /** The clicked message (for once-only keys). */
+  messageTs: string | null;
+  /** The clicked element's value or chosen option's value. */
+  value: string | null;
+}
+
+export function actionContext(deps: AppDeps, args: ActionArgs): TeamActionContext {
+  const { body, action } = args;
+  const value =
+    'value' in action && typeof action.value === 'string'
+      ? action.value
+      : 'selected_option' in action &&
+          action.selected_option &&
+          typeof action.selected_option.value === 'string'
+        ? action.selected_option.value
+        : null;
+  const person = { teamId: body.team?.id ?? body.user.team_id ?? '', userId: body.user.id };
+  const channelId = body.channel?.id ?? body.container?.channel_id ?? null;
+  return {
+    ...interaction(deps, args.client, person, { respond: args.respond, to: { ...person, channelId } }),
+    respond: args.respond,
+    channelId,
+    triggerId: body.trigger_id,
+    messageTs: body.container?.message_ts ?? body.message?.ts ?? null,
+    value,
+  };
+}
+
+/** Tells the person a button is out of date (its value no longer reads), without touching the message. */
+export async function staleButton(ctx: TeamActionContext): Promise<void> {
+  await ctx.respond({
+    response_type: 'ephemeral',
+    replace_original: false,
+    text: ':warning: That button is out of date. Run the command again for a fresh one.',
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * How every team form is submitted: the metadata is checked and the fields read first, and any
+ * problem is answered in the acknowledgement (`response_action: errors`) before the service is
+ * called; then the form closes and the work runs once per view (a double submit or a Slack retry
+ * finds the claim taken), and its outcome, or what went wrong, goes to the person.
+ */
+import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { AppDeps } from '../deps.ts';
+import type { RenderedMessage } from '../ui/block-types.ts';
+import type { FormResult } from '../ui/team/modal-parts.ts';
+import { type Interaction, interaction } from './interaction.ts';
+import { once } from './once.ts';
+import { personOf } from './person.ts';
+import { openTeamForm, type TeamFormKind, type TeamFormMetadata } from './team-form-metadata.ts';
+import { type Recipient, tellPerson } from './tell-person.ts';
+
+type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+export interface FormContext<K extends TeamFormKind> extends Interaction {
+  meta: TeamFormMetadata<K>;
+  /** Where the outcome goes. */
+  to: Recipient;
+}
+
+export interface TeamFormSpec<K extends TeamFormKind, V> {
+  kind: K;
+  read(values: unknown, meta: TeamFormMetadata<K>): FormResult<V>;
+  /** Does the work; answers what to tell the person (null: it told them itself). */
+  run(ctx: FormContext<K>, value: V): Promise<RenderedMessage | null>;
+}
+
+function channelOf(meta: object): string | null {
+  if ('c' in meta && typeof meta.c === 'string') return meta.c;
+  if ('ch' in meta && typeof meta.ch === 'string') return meta.ch;
+  return null;
+}
+
+export function teamFormHandler<K extends TeamFormKind, V>(spec: TeamFormSpec<K, V>) {
+  return (deps: AppDeps) =>
+    async ({ ack, body, view, client }: Args) => {
+      let meta: TeamFormMetadata<K>;
+      try {
+        meta = openTeamForm(deps, spec.kind, view.private_metadata);
+      } catch {
+        // Errors must name a block of the view: the first input shows it.
+        const block = view.blocks.find((b) => b.type === 'input')?.block_id ?? 'form';
+        await ack({
+          response_action: 'errors',
+          errors: { [block]: 'This form is out of date or was changed. Close it and open it again.' },
+        });
+        return;
+      }
+      const read = spec.read(view.state.values, meta);
+      if (!read.ok) {
+        await ack({ response_action: 'errors', errors: read.errors });
+        return;
+      }
+      await ack();
+      const person = personOf(body);
+      const teamId = person.teamId;
+      const to = { userId: person.userId, channelId: channelOf(meta) };
+      const ctx: FormContext<K> = { ...interaction(deps, client, person, { to }), meta, to };
+      try {
+        const outcome = await once(
+          deps.idempotency,
+          { purpose: 'team-form', kind: 'view', teamId, viewId: view.id },
+          async () => {
+            const message = await spec.run(ctx, read.value);
+            if (message) await tellPerson(client, ctx.to, message);
+            return true;
+          },
+        );
+        if (outcome.state !== 'ran') deps.logger.info({ view: view.id }, 'form submitted again: ignored');
+      } catch (error) {
+        await ctx.fail(error, { what: `the ${spec.kind} form` });
+      }
+    };
+}

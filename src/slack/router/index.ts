@@ -1,0 +1,64 @@
+/**
+ * The app's router: every feature's routes (`features/<feature>/routes.ts`) merged into one table
+ * per Slack surface, and `registerListeners` that attaches them to a Bolt app. The manifest test
+ * reads these tables: each command, shortcut and event here is in manifest.yml, and each one there
+ * is here.
+ */
+import type { App } from '@slack/bolt';
+import type { AppDeps } from '../deps.ts';
+import { ACCOUNT_ROUTES } from '../features/account/routes.ts';
+import { AUTOMATION_ROUTES } from '../features/automations/routes.ts';
+import { CREATE_ROUTES } from '../features/create/routes.ts';
+import { DIGEST_ROUTES } from '../features/digest/routes.ts';
+import { GOAL_ROUTES } from '../features/goals/routes.ts';
+import { HOME_ROUTES } from '../features/home/routes.ts';
+import { LIST_ROUTES } from '../features/lists/routes.ts';
+import { MEMBER_ROUTES } from '../features/members/routes.ts';
+import { MIND_MAP_ROUTES } from '../features/mind-maps/routes.ts';
+import { PROJECT_ROUTES } from '../features/projects/routes.ts';
+import { SPRINT_ROUTES } from '../features/sprints/routes.ts';
+import { TASK_ROUTES } from '../features/tasks/routes.ts';
+import { UNFURL_ROUTES } from '../features/unfurls/routes.ts';
+import { WORKSPACE_ROUTES } from '../features/workspaces/routes.ts';
+import type { FeatureRoutes } from '../kit/routes.ts';
+import { COMMAND_NAME } from '../ui/ids.ts';
+import { mergeRoutes } from './merge-routes.ts';
+import { taskCommand } from './task-command.ts';
+import { registerUnrouted } from './unrouted.ts';
+
+export const FEATURES: readonly FeatureRoutes[] = [
+  CREATE_ROUTES,
+  TASK_ROUTES,
+  LIST_ROUTES,
+  ACCOUNT_ROUTES,
+  HOME_ROUTES,
+  UNFURL_ROUTES,
+  SPRINT_ROUTES,
+  MEMBER_ROUTES,
+  PROJECT_ROUTES,
+  WORKSPACE_ROUTES,
+  GOAL_ROUTES,
+  AUTOMATION_ROUTES,
+  MIND_MAP_ROUTES,
+  DIGEST_ROUTES,
+];
+
+/** `/task` itself: parses the text and hands the intent to the verb a feature declared. */
+const TASK_COMMAND: FeatureRoutes = {
+  commands: { [COMMAND_NAME]: taskCommand(mergeRoutes(FEATURES).verbs) },
+};
+
+export const ROUTES = mergeRoutes([...FEATURES, TASK_COMMAND]);
+export const COMMAND_ROUTES = ROUTES.commands;
+export const SHORTCUT_ROUTES = ROUTES.shortcuts;
+export const EVENT_ROUTES = ROUTES.events;
+
+export function registerListeners(app: App, deps: AppDeps): void {
+  for (const [name, make] of ROUTES.commands) app.command(name, make(deps));
+  for (const [id, make] of ROUTES.shortcuts) app.shortcut(id, make(deps));
+  for (const [id, make] of ROUTES.views) app.view(id, make(deps));
+  for (const [id, make] of ROUTES.actions) app.action(id, make(deps));
+  for (const [id, make] of ROUTES.options) app.options(id, make(deps));
+  for (const [name, make] of ROUTES.events) app.event(name, make(deps));
+  registerUnrouted(app, deps, ROUTES);
+}

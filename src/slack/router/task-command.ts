@@ -1,0 +1,45 @@
+/**
+ * `/task`: acknowledge at once (Slack allows 3 s), parse, and hand the intent to its verb. Help and
+ * parse errors are answered in the ack itself, since they need nothing else.
+ */
+import type { AllMiddlewareArgs, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type { VerbName } from '../commands/intents.ts';
+import { parseTaskCommand } from '../commands/parse.ts';
+import type { AppDeps } from '../deps.ts';
+import { commandContext } from '../kit/command-context.ts';
+import { commandErrorMessage } from '../ui/messages/errors.ts';
+import { renderHelp } from '../ui/messages/help.ts';
+import type { RouteTables } from './merge-routes.ts';
+
+/** `/task` over the verbs the features declare; help lists exactly those. */
+export function taskCommand(verbs: RouteTables['verbs']) {
+  const enabled: VerbName[] = ['help', ...verbs.keys()];
+  return (deps: AppDeps) =>
+    async ({ command, ack, respond, client }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
+      const parsed = parseTaskCommand(command.text ?? '', { enabled: enabled });
+      if (parsed.kind === 'error') {
+        await ack({ response_type: 'ephemeral', ...commandErrorMessage(parsed, { enabled: enabled }) });
+        return;
+      }
+      if (parsed.verb === 'help') {
+        await ack({
+          response_type: 'ephemeral',
+          ...renderHelp({ enabled: enabled, topic: parsed.topic }),
+        });
+        return;
+      }
+      await ack();
+      const ctx = commandContext(deps, { command, client, respond });
+      const handler = verbs.get(parsed.verb);
+      if (!handler) {
+        await respond({ response_type: 'ephemeral', ...renderHelp({ enabled: enabled }) });
+        return;
+      }
+      try {
+        // The table pairs each verb with its own intent type; TypeScript cannot follow that through the map.
+        await handler(ctx, parsed as never);
+      } catch (error) {
+        await ctx.fail(error);
+      }
+    };
+}

@@ -1,0 +1,140 @@
+/**
+ * Imports run one way. Reads every import statement under src/ (static, re-exports and dynamic
+ * `import()`), resolves the relative ones, and fails naming each import that goes the wrong way.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const SRC = join(ROOT, 'src');
+
+interface Edge {
+  /** Both relative to the repository root, with `/`. */
+  from: string;
+  to: string;
+}
+
+interface Rule {
+  name: string;
+  /** Whether this import breaks the rule. */
+  breaks(edge: Edge): boolean;
+}
+
+const under = (path: string, folder: string) => path === folder || path.startsWith(`${folder}/`);
+
+const RULES: readonly Rule[] = [
+  {
+    name: 'src/lib imports no other folder of src',
+    breaks: (e) => under(e.from, 'src/lib') && under(e.to, 'src') && !under(e.to, 'src/lib'),
+  },
+  {
+    // The playground is local mode's page (served by `npm start` without Slack settings).
+    name: 'only local mode (src/local, src/playground) imports the Slack emulator (a test tool)',
+    breaks: (e) =>
+      under(e.to, 'src/slack-emulator') &&
+      !['src/slack-emulator', 'src/local', 'src/playground'].some((f) => under(e.from, f)),
+  },
+  {
+    name: 'src/api and src/sandbox import nothing of Slack',
+    breaks: (e) =>
+      (under(e.from, 'src/api') || under(e.from, 'src/sandbox')) &&
+      ['src/slack', 'src/slack-emulator', 'src/slack-platform', 'src/create-app.ts', 'src/digest'].some((f) =>
+        under(e.to, f),
+      ),
+  },
+  {
+    name: "Slack's platform rules import only src/lib",
+    breaks: (e) =>
+      under(e.from, 'src/slack-platform') &&
+      under(e.to, 'src') &&
+      !under(e.to, 'src/slack-platform') &&
+      !under(e.to, 'src/lib'),
+  },
+  {
+    name: 'services, kit and ui never import features or the router',
+    breaks: (e) =>
+      ['src/slack/services', 'src/slack/kit', 'src/slack/ui'].some((f) => under(e.from, f)) &&
+      (under(e.to, 'src/slack/features') || under(e.to, 'src/slack/router')),
+  },
+];
+
+const SPECIFIER =
+  /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
+
+/** The relative specifiers of a file's imports and re-exports. */
+function specifiers(source: string): string[] {
+  const out: string[] = [];
+  for (const m of source.matchAll(SPECIFIER)) {
+    const spec = m[1] ?? m[2] ?? m[3];
+    if (spec?.startsWith('.')) out.push(spec);
+  }
+  return out;
+}
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return tsFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+function edgesOf(files: readonly string[]): Edge[] {
+  return files.flatMap((file) =>
+    specifiers(readFileSync(file, 'utf8')).map((spec) => ({
+      from: relative(ROOT, file).split('\\').join('/'),
+      to: relative(ROOT, resolve(dirname(file), spec))
+        .split('\\')
+        .join('/'),
+    })),
+  );
+}
+
+function wrongWay(edges: readonly Edge[]): string[] {
+  return edges.flatMap((e) => RULES.filter((r) => r.breaks(e)).map((r) => `${e.from} → ${e.to}: ${r.name}`));
+}
+
+describe('imports run one way', () => {
+  const edges = edgesOf(tsFiles(SRC));
+
+  it('reads the imports of every file (static, re-exports, dynamic)', () => {
+    expect(
+      specifiers(
+        "import { a } from './a.ts';\nexport { b } from '../b.ts';\nimport type { C } from './c.ts';",
+      ),
+    ).toEqual(['./a.ts', '../b.ts', './c.ts']);
+    expect(specifiers("const m = await import('./redis.ts');\nimport './side-effect.ts';").sort()).toEqual([
+      './redis.ts',
+      './side-effect.ts',
+    ]);
+    expect(specifiers("import { z } from 'zod';")).toEqual([]);
+    // The tree is large: a parser that saw nothing would pass every rule.
+    expect(edges.length).toBeGreaterThan(1000);
+  });
+
+  it('flags each kind of wrong-way import', () => {
+    const wrong: Edge[] = [
+      { from: 'src/lib/dates.ts', to: 'src/slack-platform/mrkdwn.ts' },
+      { from: 'src/digest/compose.ts', to: 'src/slack-emulator/block-kit-limits.ts' },
+      { from: 'src/api/pipeline.ts', to: 'src/slack/deps.ts' },
+      { from: 'src/sandbox/server.ts', to: 'src/slack-platform/mrkdwn.ts' },
+      { from: 'src/slack-platform/mrkdwn.ts', to: 'src/slack/ui/limits.ts' },
+      {
+        from: 'src/slack/services/digest-list-model.ts',
+        to: 'src/slack/features/account/open-link-modal.ts',
+      },
+    ];
+    for (const edge of wrong) expect(wrongWay([edge])).toHaveLength(1);
+    expect(wrongWay([{ from: 'src/local/local-system.ts', to: 'src/slack-emulator/index.ts' }])).toEqual([]);
+    expect(wrongWay([{ from: 'src/slack/ui/limits.ts', to: 'src/slack-emulator/index.ts' }])).toHaveLength(1);
+    expect(wrongWay([{ from: 'src/slack/ui/limits.ts', to: 'src/slack-emulator/index.ts' }])).toHaveLength(1);
+    expect(wrongWay([{ from: 'src/slack/features/tasks/routes.ts', to: 'src/slack/kit/routes.ts' }])).toEqual(
+      [],
+    );
+  });
+
+  it('has no wrong-way import under src/', () => {
+    expect(wrongWay(edges)).toEqual([]);
+  });
+});
