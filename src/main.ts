@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createTaskbridgeApp, type SlackMode } from './create-app.ts';
 import { createLogger } from './lib/logger.ts';
 import { keepRunningOnStrayErrors } from './lib/process-guards.ts';
+import { namingThePort } from './local/port-in-use.ts';
 import { startLocal } from './local/start-local.ts';
 import { trackInFlight } from './ops/in-flight.ts';
 import { createMetrics } from './ops/metrics.ts';
@@ -61,13 +62,14 @@ async function main(): Promise<void> {
       : undefined,
     taskUrlPattern: config.taskUrlPattern,
     port: config.port,
+    host: config.host,
     logger,
     workApiClientOptions: shared.limiter ? { limiter: shared.limiter } : {},
     digests: { claimTtlMs: config.digestClaimLeaseMs },
     routes: [readiness.route, metrics.route],
   });
   const inFlight = trackInFlight(app.app);
-  const started = await app.start();
+  const started = await namingThePort(app.start(), 'PORT', config.port, "the Slack app's events");
   // Socket Mode has no HTTP server of the app's: the ops routes get their own on PORT.
   const ops =
     slack.kind === 'socket'
@@ -77,6 +79,7 @@ async function main(): Promise<void> {
     {
       mode: config.slack.mode,
       eventsUrl: started.eventsUrl,
+      listening: started.listening,
       opsUrl: ops?.url,
       store: shared.engine,
       pid: process.pid,
