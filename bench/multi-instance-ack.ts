@@ -38,7 +38,8 @@ const env = {
   STORE_URL: redis.url,
   ENCRYPTION_KEY: 'cd'.repeat(32),
   PORT: '0',
-  LOG_LEVEL: 'warn',
+  // info: the start line is how the bench learns each instance's address.
+  LOG_LEVEL: 'info',
 };
 
 /** The signed request for one instance: the same body and headers each time (valid 5 minutes). */
