@@ -48,6 +48,12 @@ export interface Config {
   /** Default: 3000. */
   port: number;
   /**
+   * How long an instance's claim on a digest firing holds, in ms (DIGEST_CLAIM_LEASE_SECONDS): an
+   * instance that dies mid-run leaves the digest to whichever instance ticks after the lease
+   * expires. It must outlast a whole run. Default: 1 200 000 (20 minutes).
+   */
+  digestClaimLeaseMs: number;
+  /**
    * The interface the app (and in local mode the sandbox and the emulator) listens on. Default:
    * `127.0.0.1` in local mode (nothing there is meant for other machines); every interface otherwise.
    */
@@ -180,6 +186,17 @@ const fieldSchemas = {
     })
     .optional(),
   PORT: port('PORT', 3000),
+  DIGEST_CLAIM_LEASE_SECONDS: z
+    .string()
+    .regex(/^\d+$/, { message: 'DIGEST_CLAIM_LEASE_SECONDS must be a whole number of seconds, such as 1200' })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(5, { message: 'DIGEST_CLAIM_LEASE_SECONDS must be at least 5' })
+        .max(86_400, { message: 'DIGEST_CLAIM_LEASE_SECONDS must be at most 86400 (a day)' }),
+    )
+    .default(1200),
   HOST: z
     .string()
     .trim()
@@ -274,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     encryptionKey,
     encryptionKeySource,
     port: f.PORT!,
+    digestClaimLeaseMs: f.DIGEST_CLAIM_LEASE_SECONDS! * 1000,
     logLevel: f.LOG_LEVEL!,
     sandboxPort: f.SANDBOX_PORT!,
     playgroundPort: f.PLAYGROUND_PORT!,

@@ -5,7 +5,7 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { App, type Authorize, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
+import { App, type Authorize, type CustomRoute, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import type { ExtendedErrorHandlerArgs } from '@slack/bolt/dist/App.js';
 import { WebClient } from '@slack/web-api';
 import type { WorkApiClientOptions } from './api/index.ts';
@@ -83,7 +83,11 @@ export interface CreateAppOptions {
      * place work either way.
      */
     enabled?: boolean;
+    /** How long an instance's claim on a firing holds before another may take it over, in ms. Default 20 minutes. */
+    claimTtlMs?: number | undefined;
   };
+  /** More HTTP routes beside the events path in the HTTP modes (readiness, metrics: src/ops). */
+  routes?: CustomRoute[];
 }
 
 export interface TaskbridgeApp {
@@ -140,6 +144,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     links: createDigestLinks({ taskLinks, taskUrlPattern: opts.taskUrlPattern }),
     clock,
     logger,
+    claimTtlMs: opts.digests?.claimTtlMs,
   });
 
   const profiles = new SlackProfiles(clock);
@@ -174,7 +179,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
   };
 
   const clientOptions = opts.slackApiUrl ? { slackApiUrl: opts.slackApiUrl } : {};
-  const healthRoute = {
+  const healthRoute: CustomRoute = {
     path: '/healthz',
     method: ['GET'],
     handler: (_req: unknown, res: import('node:http').ServerResponse) => {
@@ -209,7 +214,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       receiver = new HTTPReceiver({
         signingSecret: opts.slack.signingSecret,
         endpoints: EVENTS_PATH,
-        customRoutes: [healthRoute],
+        customRoutes: [healthRoute, ...(opts.routes ?? [])],
         processEventErrorHandler,
         logger: common.logger,
       });
@@ -234,7 +239,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       receiver = new HTTPReceiver({
         signingSecret: opts.slack.signingSecret,
         endpoints: EVENTS_PATH,
-        customRoutes: [healthRoute],
+        customRoutes: [healthRoute, ...(opts.routes ?? [])],
         processEventErrorHandler,
         clientId: opts.slack.clientId,
         clientSecret: opts.slack.clientSecret,

@@ -8,7 +8,14 @@ import { createLogger } from './lib/logger.ts';
 import { keepRunningOnStrayErrors } from './lib/process-guards.ts';
 import { namingThePort } from './local/port-in-use.ts';
 import { startLocal } from './local/start-local.ts';
-import { openStore } from './store/open-store.ts';
+import { trackInFlight } from './ops/in-flight.ts';
+import { createMetrics } from './ops/metrics.ts';
+import { healthRoute, startOpsServer } from './ops/ops-server.ts';
+import { createReadiness } from './ops/readiness.ts';
+import { openSharedState } from './ops/shared-state.ts';
+
+/** How long a shutdown waits for acknowledged work to finish (Slack's answers take seconds at most). */
+const SHUTDOWN_DRAIN_MS = 15_000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -29,7 +36,10 @@ async function main(): Promise<void> {
     onShutdown(local.stop);
     return;
   }
-  const store = await openStore(config.storeUrl);
+  const shared = await openSharedState(config.storeUrl);
+  const { store } = shared;
+  const readiness = createReadiness(shared.ping);
+  const metrics = createMetrics();
   const slack: SlackMode =
     config.slack.mode === 'http'
       ? { kind: 'http', botToken: config.slack.botToken, signingSecret: config.slack.signingSecret }
@@ -54,15 +64,39 @@ async function main(): Promise<void> {
     port: config.port,
     host: config.host,
     logger,
+    workApiClientOptions: shared.limiter ? { limiter: shared.limiter } : {},
+    digests: { claimTtlMs: config.digestClaimLeaseMs },
+    routes: [readiness.route, metrics.route],
   });
+  const inFlight = trackInFlight(app.app);
   const started = await namingThePort(app.start(), 'PORT', config.port, "the Slack app's events");
+  // Socket Mode has no HTTP server of the app's: the ops routes get their own on PORT.
+  const ops =
+    slack.kind === 'socket'
+      ? await startOpsServer([healthRoute, readiness.route, metrics.route], config.port)
+      : undefined;
   logger.info(
-    { mode: config.slack.mode, eventsUrl: started.eventsUrl, listening: started.listening },
+    {
+      mode: config.slack.mode,
+      eventsUrl: started.eventsUrl,
+      listening: started.listening,
+      opsUrl: ops?.url,
+      store: shared.engine,
+      pid: process.pid,
+    },
     'Taskbridge is running',
   );
   onShutdown(async () => {
+    // Out of rotation first; then the runner gives back the claims of digests not sent, the
+    // receiver stops taking requests, and work already acknowledged finishes before the store closes.
+    readiness.markShuttingDown();
+    logger.info({ pid: process.pid }, 'Taskbridge is shutting down');
     await app.stop();
+    const left = await inFlight.drain(SHUTDOWN_DRAIN_MS);
+    if (left > 0) logger.warn({ left }, 'Taskbridge stopped with work still under way');
+    await ops?.close();
     await store.close();
+    logger.info({ pid: process.pid }, 'Taskbridge stopped');
   });
 }
 

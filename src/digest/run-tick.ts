@@ -4,6 +4,7 @@
  * and record what became of each. A claim is given back whenever a digest was not sent, so a later
  * tick (or another runner) sends it; never once it was.
  */
+import { publishDigestRecorded } from './digest-events.ts';
 import type { DueEntry, DueIndex } from './due-index.ts';
 import { planFirings } from './plan.ts';
 import { type RenderedDigest, renderDigest } from './render-digest.ts';
@@ -109,6 +110,11 @@ async function claim(
     report.claimedElsewhere++;
     return undefined;
   }
+  // Which instance holds which firing: with several instances, the line to look for when one dies.
+  ctx.logger.info(
+    { teamId: sub.teamId, subscriptionId: sub.id, localDate: firing.localDate, leaseMs: ctx.claimTtlMs },
+    'digest: claimed',
+  );
   return { ...candidate, key, claimedAt };
 }
 
@@ -175,6 +181,7 @@ async function deliver(
   const log = { teamId: sub.teamId, subscriptionId: sub.id, localDate: firing.localDate };
   const record = async (outcome: Pick<LastFiring, 'outcome' | 'post' | 'error'>) => {
     index.fired(entry, firing.localDate, sub, now);
+    publishDigestRecorded({ outcome: outcome.outcome, late: firing.late });
     try {
       await ctx.subscriptions.recordFiring(sub.teamId, sub.id, {
         localDate: firing.localDate,

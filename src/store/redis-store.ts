@@ -11,6 +11,14 @@ const CLAIM_PREFIX = `${RECORD_NAMESPACE}:claim:`;
 /** Keys fetched per SCAN step and per MGET. */
 const BATCH = 200;
 
+/** The store on Redis, with the one further thing other shared state needs: running a Lua script on its connection. */
+export interface RedisStore extends Store {
+  /** Runs a script atomically on the server (the client's shared rate-limit windows use it). */
+  evalScript(script: string, keys: string[], args: string[]): Promise<unknown>;
+  /** Round trip to the server: resolves when Redis answers PING (readiness). */
+  ping(): Promise<void>;
+}
+
 /** Options for {@link openRedisStore}. */
 export interface RedisStoreOptions {
   /** How long the first connection may take before opening fails, in ms. Default: 5000. */
@@ -21,7 +29,7 @@ export interface RedisStoreOptions {
  * Opens the shared store on Redis: records through @keyv/redis, claims as `SET key 1 NX PX ttl`
  * (atomic on the server, so it holds across every instance of the app).
  */
-export async function openRedisStore(url: string, options: RedisStoreOptions = {}): Promise<Store> {
+export async function openRedisStore(url: string, options: RedisStoreOptions = {}): Promise<RedisStore> {
   const { connectTimeoutMs = 5000 } = options;
   let ready = false;
   const client = createClient({
@@ -53,7 +61,7 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
     throwOnErrors: true,
   });
   keyv.on('error', () => {});
-  return createKeyvStore(keyv, {
+  const store = createKeyvStore(keyv, {
     async *scan(prefix) {
       const match = `${RECORD_PREFIX}${escapeGlob(prefix)}*`;
       let cursor = '0';
@@ -81,6 +89,13 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
     },
     async close() {
       await client.close();
+    },
+  });
+  return Object.assign(store, {
+    evalScript: (script: string, keys: string[], args: string[]) =>
+      client.eval(script, { keys, arguments: args }),
+    async ping() {
+      await client.ping();
     },
   });
 }

@@ -8,17 +8,29 @@ export const redisTool = requiredTool('redis-server', 'apt-get install -y redis-
 
 export interface RedisServer {
   url: string;
+  port: number;
   stop(): Promise<void>;
 }
 
-/** Starts a throwaway redis-server on a free loopback port, with no persistence. */
-export async function startRedisServer(binary: string = redisTool.require()): Promise<RedisServer> {
+export interface RedisServerOptions {
+  /** This port (a restart on the same address); default a free one. */
+  port?: number;
+  /** Keep data in an append-only file in this folder, so a restart finds it; default no persistence. */
+  dataDir?: string;
+}
+
+/** Starts a throwaway redis-server on a free loopback port, with no persistence unless asked. */
+export async function startRedisServer(
+  binary: string = redisTool.require(),
+  options: RedisServerOptions = {},
+): Promise<RedisServer> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     try {
-      const child = await launch(binary, port);
+      const child = await launch(binary, port, options.dataDir);
       return {
         url: `redis://127.0.0.1:${port}/0`,
+        port,
         stop: () =>
           new Promise((resolve) => {
             if (child.exitCode !== null) return resolve();
@@ -28,28 +40,18 @@ export async function startRedisServer(binary: string = redisTool.require()): Pr
       };
     } catch (error) {
       // Another process took the port between probing and binding: try another.
-      if (attempt === 4) throw error;
+      if (attempt === 4 || options.port !== undefined) throw error;
     }
   }
   throw new Error('unreachable');
 }
 
-function launch(binary: string, port: number): Promise<ChildProcess> {
+function launch(binary: string, port: number, dataDir?: string): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
+    const persistence = dataDir ? ['--dir', dataDir, '--appendonly', 'yes'] : ['--appendonly', 'no'];
     const child = spawn(
       binary,
-      [
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--loglevel',
-        'notice',
-      ],
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--loglevel', 'notice'],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';

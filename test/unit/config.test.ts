@@ -222,6 +222,16 @@ describe('loadConfig', () => {
     expect(config.workApi).toEqual({ url: 'http://127.0.0.1:4010/api', token: 'tok' });
   });
 
+  it('reads the digest claim lease in seconds (default 20 minutes) and refuses one out of range', () => {
+    expect(loadConfig({}, { dataDir }).digestClaimLeaseMs).toBe(1_200_000);
+    expect(loadConfig({ DIGEST_CLAIM_LEASE_SECONDS: '90' }, { dataDir }).digestClaimLeaseMs).toBe(90_000);
+    for (const bad of ['2', '1.5', 'soon', '100000']) {
+      const problems = problemsOf({ DIGEST_CLAIM_LEASE_SECONDS: bad }, dataDir);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^DIGEST_CLAIM_LEASE_SECONDS must be/);
+    }
+  });
+
   it('checks URLs, ports, the log level and the store URL', () => {
     const problems = problemsOf(
       {

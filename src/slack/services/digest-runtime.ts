@@ -29,6 +29,8 @@ export interface AppDigestsOptions {
   /** The app clock. A clock that can also `sleep` (a test's virtual clock) paces posts too. */
   clock: Clock;
   logger: Logger;
+  /** How long a firing's claim holds (the runner's `claimTtlMs`). Default: the runner's. */
+  claimTtlMs?: number | undefined;
 }
 
 /** The app clock for reading the time; real timers for waiting, unless the clock brings its own. */
@@ -56,6 +58,7 @@ export function createAppDigests(options: AppDigestsOptions): AppDigests {
     links: options.links,
     clock: digestClockOf(options.clock),
     logger,
+    ...(options.claimTtlMs ? { claimTtlMs: options.claimTtlMs } : {}),
   });
   return { subscriptions, runner };
 }

@@ -1,0 +1,163 @@
+/**
+ * Slash-command acknowledgements per second at p99 <= 100 ms, with 1 and with 3 instances of the
+ * app on one Redis (target: 3 instances >= 2.5 x one).
+ *
+ *   npx node bench/multi-instance-ack.ts            (rates from 100/s up, 6 s per step; about 3 min)
+ *   npx node bench/multi-instance-ack.ts 4          (seconds per step)
+ *
+ * Each instance is the real app (`node src/main.ts`, HTTP mode, STORE_URL=redis://…) in its own
+ * process; this process runs redis-server's client side, the Slack emulator, the sandbox and the
+ * load: `/task help` commands (answered in the ack itself, so the figure is the ack path: signature,
+ * parsing, Bolt, the answer) signed once per instance and sent at a fixed rate, round-robin, over
+ * keep-alive connections. For each instance count the rate climbs until p99 passes 100 ms or an
+ * answer fails; the figure is the last rate that held.
+ */
+import { createHmac } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { Pool } from 'undici';
+import { createSandbox } from '../src/sandbox/index.ts';
+import { createSlackEmulator } from '../src/slack-emulator/index.ts';
+import { type AppProcess, startAppProcess } from '../test/support/app-process.ts';
+import { redisTool, startRedisServer } from '../test/support/redis-server.ts';
+
+const STEP_SECONDS = Number(process.argv[2] ?? 6);
+const RATES = [100, 200, 300, 400, 500, 600, 800, 1000, 1200, 1500];
+const P99_TARGET_MS = 100;
+const signingSecret = 'bench-multi-instance-secret';
+
+const redis = await startRedisServer(redisTool.require());
+const sandbox = await createSandbox({ port: 0, rateLimits: false });
+const emulator = await createSlackEmulator({ port: 0 });
+const env = {
+  SLACK_BOT_TOKEN: emulator.botToken,
+  SLACK_SIGNING_SECRET: signingSecret,
+  SLACK_API_URL: emulator.url,
+  WORK_API_URL: sandbox.url,
+  WORK_API_TOKEN: sandbox.token,
+  STORE_URL: redis.url,
+  ENCRYPTION_KEY: 'cd'.repeat(32),
+  PORT: '0',
+  // info: the start line is how the bench learns each instance's address.
+  LOG_LEVEL: 'info',
+};
+
+/** The signed request for one instance: the same body and headers each time (valid 5 minutes). */
+function signedHelp(app: AppProcess) {
+  const body = new URLSearchParams({
+    token: 'unused',
+    team_id: 'T0001',
+    team_domain: 'acme',
+    channel_id: 'C0GENERAL',
+    channel_name: 'general',
+    user_id: 'U0ANA',
+    user_name: 'ana',
+    command: '/task',
+    text: 'help',
+    api_app_id: 'A0TASKBRIDGE',
+    response_url: `${emulator.url.replace(/\/api\/?$/, '')}/unused-response-url`,
+    trigger_id: '1.2.unused',
+  }).toString();
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = `v0=${createHmac('sha256', signingSecret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+  return {
+    pool: new Pool(app.baseUrl, { connections: 64, pipelining: 1 }),
+    path: new URL(app.eventsUrl).pathname,
+    body,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-slack-request-timestamp': timestamp,
+      'x-slack-signature': signature,
+    },
+  };
+}
+
+interface Step {
+  rate: number;
+  p50: number;
+  p99: number;
+  failures: number;
+}
+
+async function runStep(targets: ReturnType<typeof signedHelp>[], rate: number): Promise<Step> {
+  const count = rate * STEP_SECONDS;
+  const latencies: number[] = [];
+  let failures = 0;
+  const inFlight: Promise<void>[] = [];
+  const started = performance.now();
+  for (let i = 0; i < count; i++) {
+    const wait = started + (i * 1000) / rate - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const target = targets[i % targets.length]!;
+    inFlight.push(
+      (async () => {
+        const t0 = performance.now();
+        try {
+          const res = await target.pool.request({
+            method: 'POST',
+            path: target.path,
+            headers: target.headers,
+            body: target.body,
+            headersTimeout: 5_000,
+          });
+          await res.body.text();
+          if (res.statusCode !== 200) failures++;
+        } catch {
+          failures++;
+        }
+        latencies.push(performance.now() - t0);
+      })(),
+    );
+  }
+  await Promise.all(inFlight);
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
+  return { rate, p50: pct(50), p99: pct(99), failures };
+}
+
+async function measure(instances: number): Promise<{ best: number; steps: Step[] }> {
+  const apps = await Promise.all(
+    Array.from({ length: instances }, (_, n) => startAppProcess(`bench-${n + 1}`, env)),
+  );
+  const targets = apps.map(signedHelp);
+  // Warm-up: JIT, connections, Bolt's first-request work.
+  await runStep(targets, 50);
+  const steps: Step[] = [];
+  let best = 0;
+  for (const rate of RATES) {
+    const step = await runStep(targets, rate);
+    steps.push(step);
+    console.log(
+      `  ${instances} instance(s) at ${rate}/s: p50 ${step.p50.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms, failures ${step.failures}`,
+    );
+    if (step.p99 > P99_TARGET_MS || step.failures > 0) break;
+    best = rate;
+    // Let queues drain between steps.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  for (const target of targets) await target.pool.close();
+  for (const app of apps) app.kill('SIGTERM');
+  await Promise.all(apps.map((app) => app.exited));
+  return { best, steps };
+}
+
+console.log(
+  `multi-instance ack bench: /task help, ${STEP_SECONDS} s per step, ${cpus().length} cores, load average before ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+const one = await measure(1);
+const three = await measure(3);
+const ratio = one.best > 0 ? three.best / one.best : Number.NaN;
+console.log(`acks/s at p99 <= ${P99_TARGET_MS} ms: 1 instance ${one.best}/s, 3 instances ${three.best}/s`);
+console.log(`  ratio 3:1 = ${ratio.toFixed(2)} (target >= 2.5) ${ratio >= 2.5 ? 'PASS' : 'FAIL'}`);
+console.log(
+  `  load average after: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+console.log('rerun: npx node bench/multi-instance-ack.ts [seconds-per-step]');
+await emulator.close();
+await sandbox.close();
+await redis.stop();

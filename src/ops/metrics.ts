@@ -1,0 +1,169 @@
+/**
+ * Prometheus metrics at `/metrics` (prom-client): Slack acknowledgements and their latency, the
+ * service calls by rate class, its 429s and the client's retries, digests by outcome and the late
+ * ones. Everything is observed from outside the code it measures, through diagnostics channels:
+ * Node's HTTP server channels (a Slack request's arrival and its answer, which is the ack), undici's
+ * (every service request the client sends), and the digest runner's own (`digest-events.ts`). So
+ * no handler and no client carries metrics code, and a process without `/metrics` pays nothing.
+ *
+ * Labels hold classes and outcomes only: never a token, a team or a URL.
+ */
+import { subscribe } from 'node:diagnostics_channel';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CustomRoute } from '@slack/bolt';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { classifyRequest } from '../contract/index.ts';
+import { DIGEST_RECORDED, type DigestRecordedEvent } from '../digest/digest-events.ts';
+
+/** The client's User-Agent: how the service's requests are told apart from any other undici request. */
+const CLIENT_AGENT = 'taskbridge-work-api-client';
+/** Request ids seen lately: a request id seen again is a retry (the client keeps one id per call). */
+const RECENT_IDS = 5_000;
+
+export interface Metrics {
+  registry: Registry;
+  route: CustomRoute;
+}
+
+export interface MetricsOptions {
+  /** Where Slack's requests arrive. Default `/slack/events`. */
+  eventsPath?: string;
+}
+
+export function createMetrics(options: MetricsOptions = {}): Metrics {
+  const eventsPath = options.eventsPath ?? '/slack/events';
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const ackSeconds = new Histogram({
+    name: 'taskbridge_slack_ack_seconds',
+    help: "From a Slack request's arrival to the app's HTTP answer (the ack Slack waits 3 s for)",
+    labelNames: ['status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3],
+    registers: [registry],
+  });
+  const apiRequests = new Counter({
+    name: 'taskbridge_work_api_requests_total',
+    help: 'Requests sent to the work-management service, by rate class and answer status (0: no answer)',
+    labelNames: ['class', 'status'],
+    registers: [registry],
+  });
+  const apiRateLimited = new Counter({
+    name: 'taskbridge_work_api_rate_limited_total',
+    help: "The service's 429 answers, by rate class",
+    labelNames: ['class'],
+    registers: [registry],
+  });
+  const apiRetries = new Counter({
+    name: 'taskbridge_work_api_retries_total',
+    help: 'Requests that repeat an earlier attempt of the same call, by rate class',
+    labelNames: ['class'],
+    registers: [registry],
+  });
+  const digests = new Counter({
+    name: 'taskbridge_digests_total',
+    help: 'Digest firings recorded, by outcome (posted, empty, failed)',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  const digestsLate = new Counter({
+    name: 'taskbridge_digests_late_total',
+    help: 'Digests posted after their grace period (an instance was down, or the service was slow)',
+    registers: [registry],
+  });
+
+  const started = new WeakMap<IncomingMessage, bigint>();
+  subscribe('http.server.request.start', (message) => {
+    const { request } = message as { request: IncomingMessage };
+    if (request.method === 'POST' && request.url?.split('?')[0] === eventsPath) {
+      started.set(request, process.hrtime.bigint());
+    }
+  });
+  subscribe('http.server.response.finish', (message) => {
+    const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
+    const at = started.get(request);
+    if (at === undefined) return;
+    started.delete(request);
+    const seconds = Number(process.hrtime.bigint() - at) / 1e9;
+    ackSeconds.observe({ status: String(response.statusCode) }, seconds);
+  });
+
+  const recentIds = new Set<string>();
+  const classes = new WeakMap<object, string>();
+  subscribe('undici:request:create', (message) => {
+    const { request } = message as { request: UndiciRequest };
+    const headers = headerMap(request.headers);
+    if (!headers['user-agent']?.startsWith(CLIENT_AGENT)) return;
+    const rateClass = classOf(request.method, request.path);
+    classes.set(request, rateClass);
+    const id = headers['x-request-id'];
+    if (id === undefined) return;
+    if (recentIds.has(id)) {
+      apiRetries.inc({ class: rateClass });
+      return;
+    }
+    recentIds.add(id);
+    // Oldest first out: a Set iterates in insertion order.
+    if (recentIds.size > RECENT_IDS) recentIds.delete(recentIds.values().next().value as string);
+  });
+  subscribe('undici:request:headers', (message) => {
+    const { request, response } = message as { request: object; response: { statusCode: number } };
+    const rateClass = classes.get(request);
+    if (rateClass === undefined) return;
+    classes.delete(request);
+    apiRequests.inc({ class: rateClass, status: String(response.statusCode) });
+    if (response.statusCode === 429) apiRateLimited.inc({ class: rateClass });
+  });
+  subscribe('undici:request:error', (message) => {
+    const { request } = message as { request: object };
+    const rateClass = classes.get(request);
+    if (rateClass === undefined) return;
+    classes.delete(request);
+    apiRequests.inc({ class: rateClass, status: '0' });
+  });
+
+  subscribe(DIGEST_RECORDED, (message) => {
+    const event = message as DigestRecordedEvent;
+    digests.inc({ outcome: event.outcome });
+    if (event.outcome === 'posted' && event.late) digestsLate.inc();
+  });
+
+  return {
+    registry,
+    route: {
+      path: '/metrics',
+      method: ['GET'],
+      handler: (_req: IncomingMessage, res: ServerResponse) => {
+        void registry.metrics().then(
+          (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
+          () => res.writeHead(500).end(),
+        );
+      },
+    },
+  };
+}
+
+interface UndiciRequest {
+  method: string;
+  path: string;
+  headers: unknown;
+}
+
+/** undici keeps a request's headers as a flat [name, value, name, value, …] array. */
+function headerMap(headers: unknown): Record<string, string> {
+  const map: Record<string, string> = {};
+  if (Array.isArray(headers)) {
+    for (let i = 0; i + 1 < headers.length; i += 2)
+      map[String(headers[i]).toLowerCase()] = String(headers[i + 1]);
+  }
+  return map;
+}
+
+function classOf(method: string, path: string): string {
+  const query = new URL(path, 'http://service.invalid').searchParams;
+  try {
+    return classifyRequest({ method, query });
+  } catch {
+    return 'general';
+  }
+}

@@ -1,0 +1,350 @@
+/**
+ * Three instances of the real app (`node src/main.ts`, each its own process, HTTP mode) behind no
+ * balancer but the test, which spreads signed requests across them; one redis-server as their
+ * shared store (STORE_URL), one sandbox (behind a proxy that records what the service saw, at its
+ * real limit of 60 general requests a minute per token) and one Slack emulator.
+ *
+ * Checked: a Slack retry landing on another instance creates no second task; every digest is sent
+ * once when all three tick the same minute; an instance killed (SIGKILL) while it holds a digest's
+ * claim leaves that digest to another, which sends it once after the lease expires; a Redis restart
+ * is survived (not ready while it is down, ready and working after); all instances together keep
+ * within the token's budget; SIGTERM stops an instance cleanly.
+ *
+ * The digests fire at real minute boundaries (the processes run on the system clock), so the file
+ * takes about four minutes.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkApiClient, type WorkApiClient } from '../../../src/api/index.ts';
+import { createDigestSubscriptions, type DigestSubscriptions } from '../../../src/digest/subscriptions.ts';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import { createSlackEmulator, type SlackEmulator } from '../../../src/slack-emulator/index.ts';
+import type { RecordedCall } from '../../../src/slack-emulator/model.ts';
+import { createSlackSigner, type SlackSigner } from '../../../src/slack-emulator/signer.ts';
+import { openStore } from '../../../src/store/open-store.ts';
+import { createUserLinks } from '../../../src/store/repositories/user-links.ts';
+import type { Store } from '../../../src/store/types.ts';
+import { type AppProcess, type LogLine, startAppProcess } from '../../support/app-process.ts';
+import { type RecordingProxy, startRecordingProxy } from '../../support/recording-proxy.ts';
+import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
+
+const SIGNING_SECRET = 'multi-instance-signing-secret';
+const ENCRYPTION_KEY = 'ef'.repeat(32);
+const TEAM = 'T0001';
+const ANA = 'U0ANA';
+/** Short, so that the test sees a dead instance's digest taken over within a minute or two. */
+const LEASE_SECONDS = 10;
+const GENERAL_LIMIT = 60;
+const MINUTE_MS = 60_000;
+
+interface Instance {
+  app: AppProcess;
+  signer: SlackSigner;
+}
+
+describe.runIf(redisTool.mustRun)('three app instances on one Redis', () => {
+  let dataDir: string;
+  let redis: RedisServer;
+  let sandbox: Sandbox;
+  let proxy: RecordingProxy;
+  let emulator: SlackEmulator;
+  let store: Store;
+  let subscriptions: DigestSubscriptions;
+  let api: WorkApiClient;
+  let instances: Instance[] = [];
+
+  const alive = () =>
+    instances.filter((i) => i.app.child.exitCode === null && i.app.child.signalCode === null);
+  const postsIn = (channel: string) =>
+    emulator.calls('chat.postMessage').filter((c) => c.response.ok === true && c.args.channel === channel);
+  const responses = () => emulator.calls('response_url');
+  const countTitled = async (title: string) =>
+    (await api.tasks.list({ q: title, per_page: 100 })).data.filter((t) => t.title === title).length;
+  const logsOf = (match: (line: LogLine) => boolean) =>
+    instances.flatMap((i) => i.app.logs.filter(match).map((line) => ({ name: i.app.name, line })));
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-multi-'));
+    redis = await startRedisServer(redisTool.require(), { dataDir });
+    sandbox = await createSandbox({
+      port: 0,
+      seed: 'demo',
+      rateLimits: { general: GENERAL_LIMIT, search: 30, upload: 10 },
+    });
+    proxy = await startRecordingProxy(sandbox.url);
+    emulator = await createSlackEmulator({ port: 0 });
+    for (const id of ['C0DIGA', 'C0DIGB', 'C0DIGC', 'C0KILL']) {
+      emulator.addChannel({ id, name: id.toLowerCase(), botIsMember: true });
+    }
+    // The test's own view of the shared store, and its own token (the app's budget stays the app's).
+    store = await openStore(redis.url);
+    subscriptions = createDigestSubscriptions(store);
+    await createUserLinks(store, { now: () => new Date() }).link(TEAM, ANA, {
+      memberId: 1,
+      memberName: 'Ana Silva',
+      email: 'ana@example.com',
+    });
+    api = createWorkApiClient({ baseUrl: sandbox.url, token: sandbox.createToken(1, 'test'), cache: false });
+    const env = {
+      SLACK_BOT_TOKEN: emulator.botToken,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: emulator.url,
+      WORK_API_URL: proxy.url,
+      WORK_API_TOKEN: sandbox.token,
+      STORE_URL: redis.url,
+      ENCRYPTION_KEY,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      DIGEST_CLAIM_LEASE_SECONDS: String(LEASE_SECONDS),
+    };
+    const apps = await Promise.all(['one', 'two', 'three'].map((name) => startAppProcess(name, env)));
+    instances = apps.map((app) => ({
+      app,
+      signer: createSlackSigner({ appUrl: app.eventsUrl, signingSecret: SIGNING_SECRET, emulator }),
+    }));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const instance of alive()) instance.app.kill('SIGKILL');
+    await Promise.all(instances.map((i) => i.app.exited));
+    await store?.close();
+    await emulator?.close();
+    await proxy?.close();
+    await sandbox?.close();
+    await redis?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  it('creates one task when Slack redelivers a command to another instance', async () => {
+    const [one, two, three] = instances as [Instance, Instance, Instance];
+    const title = 'Retried across instances';
+    const triggerId = emulator.issueTriggerId(ANA);
+    const seen = responses().length;
+    // The first delivery and two retries arrive at once, each at another instance.
+    const answers = await Promise.all([
+      one.signer.command(`/task new ${title} #Website`, { triggerId }),
+      two.signer.command(`/task new ${title} #Website`, { triggerId, retryNum: 1 }),
+      three.signer.command(`/task new ${title} #Website`, { triggerId, retryNum: 2 }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    await emulator.waitForCall(
+      'response_url',
+      (c) => responses().indexOf(c) >= seen && JSON.stringify(c.args).includes(title),
+      20_000,
+    );
+    // Whatever the others do, they do it within their own ack's work; give it a moment to land.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await countTitled(title)).toBe(1);
+  }, 60_000);
+
+  it('sends every digest once when all three tick the same minute', async () => {
+    await seedDueTasks(api, 'Digest item');
+    const at = nextMinute(20_000);
+    const channels = ['C0DIGA', 'C0DIGB', 'C0DIGC'];
+    const subs = await Promise.all(
+      channels.map((channelId, i) => subscribe(subscriptions, channelId, [i + 1], at)),
+    );
+    for (const channel of channels) await waitForPost(emulator, channel, at.getTime() + 100_000);
+    // Every instance has ticked that minute (each logs the tick that found digests due).
+    await Promise.all(
+      instances.map((i) =>
+        i.app.waitForLog((l) => l.msg === 'digest: tick done' && sameMinute(l.at, at), 60_000),
+      ),
+    );
+    for (const channel of channels) expect(postsIn(channel)).toHaveLength(1);
+    for (const sub of subs) {
+      expect(logsOf((l) => l.msg === 'digest: claimed' && l.subscriptionId === sub.id)).toHaveLength(1);
+    }
+  }, 200_000);
+
+  it('sends, once, a digest whose instance was killed in the middle of its run', async () => {
+    await seedDueTasks(api, 'Takeover item');
+    const at = nextMinute(20_000);
+    const sub = await subscribe(subscriptions, 'C0KILL', [1], at);
+    // The service answers slowly, so whoever claims the digest is still waiting for its tasks when killed.
+    sandbox.faults.set({ latencyMs: 20_000 });
+    const claimed = await Promise.any(
+      instances.map((i) =>
+        i.app
+          .waitForLog((l) => l.msg === 'digest: claimed' && l.subscriptionId === sub.id, 120_000)
+          .then(() => i),
+      ),
+    );
+    claimed.app.kill('SIGKILL');
+    const { signal } = await claimed.app.exited;
+    expect(signal).toBe('SIGKILL');
+    sandbox.faults.clear();
+    expect(postsIn('C0KILL')).toHaveLength(0);
+
+    // After the lease expires, the next tick of a survivor takes it over.
+    const post = await waitForPost(emulator, 'C0KILL', Date.now() + 150_000);
+    const taker = logsOf((l) => l.msg === 'digest: claimed' && l.subscriptionId === sub.id).filter(
+      (entry) => entry.name !== claimed.app.name,
+    );
+    expect(taker).toHaveLength(1);
+    expect(JSON.stringify(post.args)).toContain('Takeover item');
+    // The other survivor has ticked since the digest's minute too, and found it claimed or done.
+    for (const other of alive().filter((i) => i.app.name !== taker[0]!.name)) {
+      await other.app.waitForLog(
+        (l) => l.msg === 'digest: tick done' && Date.parse(String(l.at)) >= at.getTime() + MINUTE_MS,
+        150_000,
+      );
+    }
+    expect(postsIn('C0KILL')).toHaveLength(1);
+  }, 300_000);
+
+  it('keeps running through a Redis restart, not ready while it is down', async () => {
+    const survivors = alive();
+    expect(survivors.length).toBe(2);
+    await redis.stop();
+    for (const { app } of survivors) {
+      await until(async () => (await fetch(`${app.baseUrl}/readyz`)).status === 503, 15_000);
+      expect((await fetch(`${app.baseUrl}/healthz`)).status).toBe(200);
+    }
+    redis = await startRedisServer(redisTool.require(), { dataDir, port: redis.port });
+    for (const { app } of survivors) {
+      await until(async () => (await fetch(`${app.baseUrl}/readyz`)).status === 200, 30_000);
+    }
+    expect(alive()).toHaveLength(2);
+    // Each instance works again on the data kept across the restart (Ana's link).
+    for (const [n, { signer }] of survivors.entries()) {
+      const title = `After the restart ${n}`;
+      const seen = responses().length;
+      await signer.command(`/task new ${title} #Website`);
+      await emulator.waitForCall(
+        'response_url',
+        (c) => responses().indexOf(c) >= seen && JSON.stringify(c.args).includes(title),
+        20_000,
+      );
+      expect(await countTitled(title)).toBe(1);
+    }
+  }, 90_000);
+
+  it('keeps every instance together within the token budget of 60 a minute', async () => {
+    const survivors = alive();
+    const commands = 90;
+    const seen = responses().length;
+    const from = Date.now();
+    await Promise.all(
+      Array.from({ length: commands }, (_, n) =>
+        survivors[n % survivors.length]!.signer.command('/task show 1'),
+      ),
+    );
+    // Commands past the budget wait for it (each answers through its response_url when done).
+    await until(async () => responses().length - seen >= commands, 150_000);
+    const burst = proxy.requests.filter((r) => r.at >= from);
+    expect(burst.length).toBeGreaterThan(GENERAL_LIMIT);
+    // More than a minute's budget was asked for, yet the service never had to refuse one (no 429)
+    // and saw no minute with more than 60: the instances drew on one window.
+    expect(proxy.requests.filter((r) => r.status === 429)).toEqual([]);
+    expect(busiestMinute(proxy.requests.map((r) => r.at))).toBeLessThanOrEqual(GENERAL_LIMIT);
+  }, 200_000);
+
+  it('reports acks, service calls by class, 429s and digests at /metrics', async () => {
+    const texts = await Promise.all(
+      alive().map(async ({ app }) => (await fetch(`${app.baseUrl}/metrics`)).text()),
+    );
+    const total = (name: string, labels = '') =>
+      texts.reduce((sum, text) => sum + metricSum(text, name, labels), 0);
+    expect(total('taskbridge_slack_ack_seconds_count')).toBeGreaterThan(0);
+    expect(total('taskbridge_slack_ack_seconds_bucket', 'le="3"')).toBe(
+      total('taskbridge_slack_ack_seconds_count'),
+    );
+    expect(total('taskbridge_work_api_requests_total', 'class="general"')).toBeGreaterThan(GENERAL_LIMIT / 2);
+    expect(total('taskbridge_work_api_rate_limited_total')).toBe(0);
+    // The survivors sent the digest taken over from the killed instance, at least.
+    expect(total('taskbridge_digests_total', 'outcome="posted"')).toBeGreaterThan(0);
+    // No token, no secret in what a scraper reads.
+    for (const text of texts) expect(text).not.toContain(sandbox.token);
+  }, 30_000);
+
+  it('stops cleanly on SIGTERM', async () => {
+    const [last] = alive();
+    last!.app.kill('SIGTERM');
+    const { code } = await last!.app.exited;
+    expect(code).toBe(0);
+    expect(last!.app.logs.some((l) => l.msg === 'Taskbridge stopped')).toBe(true);
+  }, 30_000);
+});
+
+/** Whether a logged instant (a tick's, some ms after the boundary) falls in `at`'s minute. */
+function sameMinute(logged: unknown, at: Date): boolean {
+  return Math.floor(Date.parse(String(logged)) / MINUTE_MS) === Math.floor(at.getTime() / MINUTE_MS);
+}
+
+/** The next minute boundary at least `leadMs` from now. */
+function nextMinute(leadMs: number): Date {
+  return new Date(Math.ceil((Date.now() + leadMs) / MINUTE_MS) * MINUTE_MS);
+}
+
+/** A daily digest in UTC at `at`'s minute, made just now (so no earlier firing is owed). */
+function subscribe(subscriptions: DigestSubscriptions, channelId: string, projectIds: number[], at: Date) {
+  return subscriptions.create({
+    teamId: TEAM,
+    channelId,
+    createdBy: ANA,
+    projectIds,
+    time: at.toISOString().slice(11, 16),
+    timeZone: 'UTC',
+    days: [1, 2, 3, 4, 5, 6, 7],
+    sections: { overdue: true, dueToday: true, dueWithinDays: 7 },
+    createdAt: new Date(Date.now() - 5_000).toISOString(),
+  });
+}
+
+/** A task due tomorrow in each seeded project, so that no digest is empty. */
+async function seedDueTasks(api: WorkApiClient, title: string): Promise<void> {
+  const due = new Date(Date.now() + 24 * 3_600_000).toISOString().slice(0, 10);
+  for (const projectId of [1, 2, 3]) {
+    await api.tasks.create({ project_id: projectId, title: `${title} ${projectId}`, due_date: due });
+  }
+}
+
+async function waitForPost(
+  emulator: SlackEmulator,
+  channel: string,
+  deadline: number,
+): Promise<RecordedCall> {
+  return emulator.waitForCall(
+    'chat.postMessage',
+    (c) => c.response.ok === true && c.args.channel === channel,
+    Math.max(1_000, deadline - Date.now()),
+  );
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch {
+      // Not answering yet counts as not yet.
+    }
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The sum of a metric's samples in Prometheus's text format whose labels include `labels`. */
+function metricSum(text: string, name: string, labels: string): number {
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    const match = /^([a-z_]+)(\{[^}]*\})? (\S+)$/.exec(line);
+    if (match?.[1] === name && (labels === '' || (match[2] ?? '').includes(labels))) sum += Number(match[3]);
+  }
+  return sum;
+}
+
+/** The most arrivals in any 60-second window. */
+function busiestMinute(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  let start = 0;
+  for (let end = 0; end < sorted.length; end++) {
+    while (sorted[end]! - sorted[start]! >= MINUTE_MS) start++;
+    most = Math.max(most, end - start + 1);
+  }
+  return most;
+}

@@ -1,0 +1,109 @@
+/**
+ * The real app (`node src/main.ts`) in a child process, configured by its environment as an
+ * operator would, with its JSON log lines (pino) collected for the tests to read.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+export interface LogLine {
+  level: number;
+  msg: string;
+  [field: string]: unknown;
+}
+
+export interface AppProcess {
+  name: string;
+  child: ChildProcess;
+  /** The app's base URL (http://127.0.0.1:PORT), from its "running" log line. */
+  baseUrl: string;
+  eventsUrl: string;
+  logs: LogLine[];
+  /** Resolves with the first log line (from now or already seen) that matches. */
+  waitForLog(match: (line: LogLine) => boolean, timeoutMs: number): Promise<LogLine>;
+  /** Resolves when the process has exited, with its code and signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  kill(signal: NodeJS.Signals): void;
+}
+
+const MAIN = join(import.meta.dirname, '../../src/main.ts');
+
+export async function startAppProcess(
+  name: string,
+  env: Record<string, string>,
+  startTimeoutMs = 60_000,
+): Promise<AppProcess> {
+  const child = spawn(process.execPath, [MAIN], {
+    // Nothing from the test's own environment leaks in but what Node needs to run.
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: LogLine[] = [];
+  const waiters = new Set<{ match: (line: LogLine) => boolean; resolve: (line: LogLine) => void }>();
+  let stderr = '';
+  let buffered = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    buffered += chunk;
+    let end = buffered.indexOf('\n');
+    while (end >= 0) {
+      const text = buffered.slice(0, end);
+      buffered = buffered.slice(end + 1);
+      end = buffered.indexOf('\n');
+      let line: LogLine;
+      try {
+        line = JSON.parse(text) as LogLine;
+      } catch {
+        line = { level: 0, msg: text, notJson: true };
+      }
+      logs.push(line);
+      for (const waiter of waiters) {
+        if (waiter.match(line)) {
+          waiters.delete(waiter);
+          waiter.resolve(line);
+        }
+      }
+    }
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const waitForLog = (match: (line: LogLine) => boolean, timeoutMs: number): Promise<LogLine> => {
+    const seen = logs.find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const waiter = { match, resolve };
+      const timer = setTimeout(() => {
+        waiters.delete(waiter);
+        reject(new Error(`${name}: no such log line within ${timeoutMs} ms; stderr: ${stderr.slice(-2000)}`));
+      }, timeoutMs);
+      waiters.add({
+        match,
+        resolve: (line) => {
+          clearTimeout(timer);
+          resolve(line);
+        },
+      });
+    });
+  };
+  const running = await Promise.race([
+    waitForLog((line) => line.msg === 'Taskbridge is running', startTimeoutMs),
+    exited.then(({ code }) => {
+      throw new Error(`${name} exited with ${code} while starting: ${stderr.slice(-2000)}`);
+    }),
+  ]);
+  const eventsUrl = String(running.eventsUrl);
+  return {
+    name,
+    child,
+    baseUrl: new URL(eventsUrl).origin,
+    eventsUrl,
+    logs,
+    waitForLog,
+    exited,
+    kill: (signal) => {
+      child.kill(signal);
+    },
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * A pass-through HTTP proxy in front of the sandbox that records every request's arrival time and
+ * answer status, so a test can see what the service saw from all the app's instances together.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  at: number;
+  method: string;
+  path: string;
+  status: number;
+}
+
+export interface RecordingProxy {
+  /** The proxy's address with the target's path, e.g. http://127.0.0.1:PORT/api. */
+  url: string;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export async function startRecordingProxy(targetUrl: string): Promise<RecordingProxy> {
+  const target = new URL(targetUrl);
+  const requests: RecordedRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    const at = Date.now();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === 'string' && name !== 'host' && name !== 'connection') headers.set(name, value);
+      }
+      const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
+      fetch(new URL(req.url ?? '/', target.origin), { method: req.method ?? 'GET', headers, body }).then(
+        async (answer) => {
+          const payload = Buffer.from(await answer.arrayBuffer());
+          requests.push({ at, method: req.method ?? 'GET', path: req.url ?? '/', status: answer.status });
+          const out: Record<string, string> = {};
+          answer.headers.forEach((value, name) => {
+            if (name !== 'content-encoding' && name !== 'transfer-encoding' && name !== 'content-length')
+              out[name] = value;
+          });
+          res.writeHead(answer.status, out).end(payload);
+        },
+        () => {
+          requests.push({ at, method: req.method ?? 'GET', path: req.url ?? '/', status: 502 });
+          res.writeHead(502).end();
+        },
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${target.pathname}`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
