@@ -1,10 +1,10 @@
 /** Approve and Decline on an admin's "asks to be linked" message; the decision is made in `services/account-linking`. */
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
+import { requireApi } from '../../kit/require-api.ts';
 import { decideLinkRequest } from '../../services/account-linking/link-approval.ts';
 import { describeFailure } from '../../services/failure-message.ts';
 import { readLinkRequestValue } from '../../ui/messages/link-request.ts';
-import { requireApi } from '../../kit/require-api.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 

@@ -11,7 +11,6 @@ import { VIEWS } from '../../ui/ids.ts';
 import { renderLinkOutcomeView, renderLinkView } from '../../ui/modals/link.ts';
 import { renderLoadingView, renderProblemView } from '../../ui/modals/loading.ts';
 
-
 export async function openLinkModal(
   deps: AppDeps,
   client: WebClient,

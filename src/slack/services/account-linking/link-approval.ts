@@ -8,8 +8,8 @@ import type { WorkApiClient } from '../../../api/index.ts';
 import type { LinkRequest } from '../../../store/repositories/link-requests.ts';
 import type { AppDeps } from '../../deps.ts';
 import { linkRequestDecidedMessage, linkRequestMessage } from '../../ui/messages/link-request.ts';
-import { saveProvenLink } from './save-link.ts';
 import { workspaceMembers } from '../workspace-members.ts';
+import { saveProvenLink } from './save-link.ts';
 
 /** The Slack workspace's admins and owners, who are asked to approve. */
 export async function slackAdmins(client: WebClient): Promise<string[]> {

@@ -7,11 +7,11 @@ import type { WebClient } from '@slack/web-api';
 import type { WorkspaceMember } from '../../../contract/index.ts';
 import type { LinkRequest } from '../../../store/repositories/link-requests.ts';
 import type { AppDeps } from '../../deps.ts';
-import { suggestMember } from '../../link/suggest.ts';
 import { NotConnectedError } from '../failure-message.ts';
+import { suggestMember } from '../link-suggest.ts';
+import { workspaceMembers } from '../workspace-members.ts';
 import { askAdmins, requestLink } from './link-approval.ts';
 import { linkByVerifiedEmail } from './link-by-email.ts';
-import { workspaceMembers } from '../workspace-members.ts';
 import { sameEmail } from './service-members.ts';
 
 export type LinkFormPlan =

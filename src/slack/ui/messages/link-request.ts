@@ -2,7 +2,7 @@
  * The direct message asking an admin to approve someone's link, its buttons' values, and the line
  * that replaces it once decided.
  */
-import { escapeMrkdwn, truncate } from '../../text/mrkdwn.ts';
+import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { RenderedMessage } from '../block-types.ts';
 import { ACTIONS } from '../ids.ts';
 import { mrkdwn, plainText } from '../limits.ts';
