@@ -76,4 +76,24 @@ describe('an answer within three seconds', () => {
     expect(String(reply.args.text)).toMatch(/try again in about \d+ s/);
     expect(texts(h.emulator.calls('response_url')).join('\n')).not.toMatch(/went wrong/i);
   });
+
+  it('a button the slow service cannot finish in time says so at once, then does its work', async () => {
+    h = await startHarness({ link: ['ana'] });
+    await h.signer.command('/task show 3');
+    await h.emulator.waitForCall('response_url', (c) =>
+      JSON.stringify(c.args.blocks ?? '').includes('task_done'),
+    );
+    const card = h.emulator.ephemeralMessages('U0ANA').at(-1) as unknown as {
+      blocks: Array<{ elements?: Array<{ action_id?: string; value?: string }> }>;
+    };
+    const done = card.blocks.flatMap((b) => b.elements ?? []).find((e) => e.action_id === 'task_done');
+    h.emulator.clearCalls();
+    h.sandbox.faults.set({ latencyMs: 2_500 });
+    await h.signer.blockAction({ actionId: 'task_done', value: done!.value!, message: card as never });
+    const busy = await h.emulator.waitForCall('response_url', isBusyNote, 5_000);
+    expect(String(busy.args.text)).toMatch(/within about \d+ s/);
+    expect(busy.args.replace_original).toBe(false);
+    h.sandbox.faults.clear();
+    await expect.poll(async () => (await h.api.tasks.get(3)).status.name, { timeout: 15_000 }).toBe('Done');
+  });
 });
