@@ -96,4 +96,47 @@ describe('an answer within three seconds', () => {
     h.sandbox.faults.clear();
     await expect.poll(async () => (await h.api.tasks.get(3)).status.name, { timeout: 15_000 }).toBe('Done');
   });
+
+  it('a retried `/task new` posts its card once, and concurrent deliveries never say something went wrong', async () => {
+    h = await startHarness({ link: ['ana'] });
+    const text = '/task new Posted-once task #Website';
+    const cards = () =>
+      h.emulator
+        .calls('response_url')
+        .filter(
+          (c) => c.args.response_type === 'in_channel' && JSON.stringify(c.args).includes('Posted-once task'),
+        );
+    const first = h.emulator.issueTriggerId('U0ANA');
+    await h.signer.command(text, { triggerId: first });
+    await h.emulator.waitForCall('response_url', (c) => c.args.response_type === 'in_channel', 5_000);
+    // Slack's retry of the same command, after the first was answered.
+    await h.signer.command(text, { triggerId: first, retryNum: 1 });
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(cards()).toHaveLength(1);
+
+    // Two deliveries of another command at the same moment, the service slow.
+    const second = h.emulator.issueTriggerId('U0ANA');
+    h.sandbox.faults.set({ latencyMs: 500 });
+    const again = '/task new Posted-once twin #Website';
+    await Promise.all([
+      h.signer.command(again, { triggerId: second }),
+      h.signer.command(again, { triggerId: second, retryNum: 1 }),
+    ]);
+    await h.emulator.waitForCall(
+      'response_url',
+      (c) => JSON.stringify(c.args).includes('Posted-once twin'),
+      10_000,
+    );
+    h.sandbox.faults.clear();
+    await new Promise((r) => setTimeout(r, 1_000));
+    const twins = h.emulator
+      .calls('response_url')
+      .filter(
+        (c) => c.args.response_type === 'in_channel' && JSON.stringify(c.args).includes('Posted-once twin'),
+      );
+    expect(twins).toHaveLength(1);
+    expect(texts(h.emulator.calls('response_url')).join('\n')).not.toMatch(/went wrong/i);
+    const made = await h.api.tasks.list({ q: 'Posted-once', per_page: 100 });
+    expect(made.data.map((t) => t.title).sort()).toEqual(['Posted-once task', 'Posted-once twin']);
+  });
 });

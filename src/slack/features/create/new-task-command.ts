@@ -7,8 +7,9 @@ import type { Task } from '../../../contract/index.ts';
 import { describeDueProblem, parseDueDate } from '../../../lib/dates.ts';
 import type { NewTaskIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
+import { once } from '../../kit/once.ts';
 import { requireApi } from '../../kit/require-api.ts';
-import { createTaskOnce } from '../../services/create-task.ts';
+import { CreationPendingError, createTaskOnce } from '../../services/create-task.ts';
 import { resolvePeople, slackUsersByMember } from '../../services/resolve-people.ts';
 import { channelDefaultProject, resolveProject } from '../../services/resolve-project.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
@@ -81,19 +82,21 @@ export async function newTaskHandler(ctx: CommandContext, intent: NewTaskIntent)
     projectId: project.id,
   });
   const creator = await deps.userLinks.get(ctx.teamId, ctx.userId);
-  const { task } = await createTaskOnce(
-    deps,
-    api,
-    { kind: 'trigger', teamId: ctx.teamId, triggerId: ctx.triggerId },
-    {
-      project_id: project.id,
-      title: intent.title,
-      ...(people.members.length > 0 ? { assignee_ids: people.members.map((m) => m.id) } : {}),
-      ...(due ? { due_date: due.toISOString() } : {}),
-      ...(intent.priority ? { priority: intent.priority } : {}),
-      ...(creator ? { creator_id: creator.memberId } : {}),
-    },
-  );
+  const origin = { kind: 'trigger', teamId: ctx.teamId, triggerId: ctx.triggerId } as const;
+  const created = await createTaskOnce(deps, api, origin, {
+    project_id: project.id,
+    title: intent.title,
+    ...(people.members.length > 0 ? { assignee_ids: people.members.map((m) => m.id) } : {}),
+    ...(due ? { due_date: due.toISOString() } : {}),
+    ...(intent.priority ? { priority: intent.priority } : {}),
+    ...(creator ? { creator_id: creator.memberId } : {}),
+  }).catch((error: unknown) => {
+    // Another delivery of this command is creating the task right now, and will post its card.
+    if (error instanceof CreationPendingError) return undefined;
+    throw error;
+  });
+  if (!created) return;
+  const { task } = created;
   const slackUserIds = await slackUsersByMember(deps, ctx.teamId);
   const card = renderTaskCard(
     {
@@ -105,7 +108,13 @@ export async function newTaskHandler(ctx: CommandContext, intent: NewTaskIntent)
     },
     now,
   );
-  await ctx.respond({ response_type: 'in_channel', text: card.text, blocks: card.blocks });
+  // A redelivered command gets the first task back; its card is posted once, by whichever delivery
+  // gets there first (a failed post is not remembered, so a retry posts it).
+  const posted = await once(deps.idempotency, { purpose: 'task-card', ...origin }, async () => {
+    await ctx.respond({ response_type: 'in_channel', text: card.text, blocks: card.blocks });
+    return true;
+  });
+  if (posted.state !== 'ran') return;
   if (people.unresolved.length > 0) {
     await ctx.respond({
       response_type: 'ephemeral',
