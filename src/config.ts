@@ -47,6 +47,11 @@ export interface Config {
   encryptionKeySource: 'env' | 'file' | 'generated';
   /** Default: 3000. */
   port: number;
+  /**
+   * The interface the app (and in local mode the sandbox and the emulator) listens on. Default:
+   * `127.0.0.1` in local mode (nothing there is meant for other machines); every interface otherwise.
+   */
+  host?: string;
   /** Default: `info`. */
   logLevel: LogLevel;
   /** Default: 4010. */
@@ -175,6 +180,13 @@ const fieldSchemas = {
     })
     .optional(),
   PORT: port('PORT', 3000),
+  HOST: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.:_-]{1,253}$/, {
+      message: 'HOST must be an interface address or name, like 127.0.0.1, 0.0.0.0 or ::',
+    })
+    .optional(),
   LOG_LEVEL: z
     .string()
     .transform((value) => value.toLowerCase())
@@ -267,6 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     playgroundPort: f.PLAYGROUND_PORT!,
     localTransport: f.LOCAL_SLACK_TRANSPORT!,
   };
+  const host = f.HOST ?? (slack.mode === 'local' ? '127.0.0.1' : undefined);
+  if (host) config.host = host;
   if (f.WORK_TASK_URL_PATTERN) config.taskUrlPattern = f.WORK_TASK_URL_PATTERN;
   if (f.WORK_API_URL && f.WORK_API_TOKEN) {
     config.workApi = hideSecrets(

@@ -65,6 +65,8 @@ export interface CreateAppOptions {
   taskUrlPattern?: string | undefined;
   /** HTTP port for the http and oauth modes; 0 picks a free one. Default 3000. */
   port?: number;
+  /** The interface to listen on (http and oauth modes). Default: every interface. */
+  host?: string | undefined;
   clock?: Clock;
   logger?: Logger;
   /**
@@ -88,7 +90,8 @@ export interface TaskbridgeApp {
   app: App;
   deps: AppDeps;
   /** Starts listening; resolves with the events URL in the HTTP modes. */
-  start(): Promise<{ eventsUrl?: string }>;
+  /** `eventsUrl` reaches the app from this machine; `listening` says where it listens, for banners. */
+  start(): Promise<{ eventsUrl?: string; listening?: string }>;
   stop(): Promise<void>;
 }
 
@@ -269,11 +272,20 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
           defaultConnectionTeam: opts.workApiFallback?.teamId,
         });
       }
-      let started: { eventsUrl?: string } = {};
+      let started: { eventsUrl?: string; listening?: string } = {};
       if (receiver instanceof HTTPReceiver) {
-        server = (await receiver.start(opts.port ?? 3000)) as Server;
-        const { port } = server.address() as AddressInfo;
-        started = { eventsUrl: `http://127.0.0.1:${port}${EVENTS_PATH}` };
+        const port = opts.port ?? 3000;
+        server = (await receiver.start(opts.host ? { port, host: opts.host } : port)) as Server;
+        const address = server.address() as AddressInfo;
+        const everywhere = ['0.0.0.0', '::', '::0'].includes(address.address);
+        const local = everywhere || address.address === '::1' ? '127.0.0.1' : address.address;
+        const urlHost = local.includes(':') ? `[${local}]` : local;
+        started = {
+          eventsUrl: `http://${urlHost}:${address.port}${EVENTS_PATH}`,
+          listening: everywhere
+            ? `every interface, port ${address.port}`
+            : `${address.address} only, port ${address.port}`,
+        };
       } else {
         await receiver.start();
       }

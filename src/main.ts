@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createTaskbridgeApp, type SlackMode } from './create-app.ts';
 import { createLogger } from './lib/logger.ts';
 import { keepRunningOnStrayErrors } from './lib/process-guards.ts';
+import { namingThePort } from './local/port-in-use.ts';
 import { startLocal } from './local/start-local.ts';
 import { openStore } from './store/open-store.ts';
 
@@ -51,10 +52,14 @@ async function main(): Promise<void> {
       : undefined,
     taskUrlPattern: config.taskUrlPattern,
     port: config.port,
+    host: config.host,
     logger,
   });
-  const started = await app.start();
-  logger.info({ mode: config.slack.mode, eventsUrl: started.eventsUrl }, 'Taskbridge is running');
+  const started = await namingThePort(app.start(), 'PORT', config.port, "the Slack app's events");
+  logger.info(
+    { mode: config.slack.mode, eventsUrl: started.eventsUrl, listening: started.listening },
+    'Taskbridge is running',
+  );
   onShutdown(async () => {
     await app.stop();
     await store.close();

@@ -6,8 +6,9 @@
  * header ≤ 150, option value ≤ 75) and a text fallback ≤ 4000 characters, as BLOCK_KIT_LIMITS.
  */
 import type { types } from '@slack/bolt';
+import { formatDueFallback } from '../lib/dates.ts';
 import { BLOCK_KIT_LIMITS } from '../slack-platform/block-kit-limits.ts';
-import { slackDate } from '../slack-platform/date-tokens.ts';
+import { dueMrkdwn, slackDate } from '../slack-platform/date-tokens.ts';
 import { escapeMrkdwn, truncate } from '../slack-platform/mrkdwn.ts';
 import { DIGEST_BLOCK_ID_PREFIX, DIGEST_TASK_MENU_ACTION_ID } from './ids.ts';
 import {
@@ -63,29 +64,10 @@ const headerDates = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'long',
 });
-const fallbackFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** "Tuesday 3 March" for 2026-03-03: the calendar date itself, whatever the zone. */
 export function formatLocalDate(localDate: string): string {
   return headerDates.format(new Date(`${localDate}T00:00:00Z`));
-}
-
-/** Plain text of an instant in the digest's zone, for where a `<!date>` token cannot render. */
-function fallbackDate(instant: Date, timeZone: string): string {
-  let format = fallbackFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      day: 'numeric',
-      month: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'short',
-    });
-    fallbackFormats.set(timeZone, format);
-  }
-  return format.format(instant);
 }
 
 function sectionLabel(key: SectionKey, dueWithinDays: number): string {
@@ -145,9 +127,7 @@ function rowBlock<T extends DigestTask>(
   const title = truncateChars(task.title.trim() || `Task ${task.id}`, MAX_TITLE_CHARS);
   const due = task.due_date ? new Date(task.due_date) : null;
   const dueText =
-    due && !Number.isNaN(due.getTime())
-      ? ` · due ${slackDate(due, '{date_short_pretty} at {time}', fallbackDate(due, model.subscription.timeZone))}`
-      : '';
+    due && !Number.isNaN(due.getTime()) ? ` · due ${dueMrkdwn(due, model.subscription.timeZone)}` : '';
   const others = task.assignees.filter((a) => a.id !== row.groupId);
   const withText =
     others.length > 0
@@ -156,9 +136,12 @@ function rowBlock<T extends DigestTask>(
           .map((a) => personLabel(a.id, a.name, model.slackUserIds))
           .join(', ')}${others.length > MAX_CO_ASSIGNEES ? ` +${others.length - MAX_CO_ASSIGNEES}` : ''}`
       : '';
-  let text = `${link(model.taskUrl(task), title)}${dueText}${withText}`;
+  // The number as the commands take it (`/task show 12`).
+  let text = `\`#${task.id}\` ${link(model.taskUrl(task), title)}${dueText}${withText}`;
   // Only an absurdly long URL can push a row past the limit; the title alone still says what is due.
-  if (text.length > MAX_SECTION_TEXT) text = truncate(`*${escapeMrkdwn(title)}*${dueText}`, MAX_SECTION_TEXT);
+  if (text.length > MAX_SECTION_TEXT) {
+    text = truncate(`\`#${task.id}\` *${escapeMrkdwn(title)}*${dueText}`, MAX_SECTION_TEXT);
+  }
   const value = (action: 'done' | 'snooze_1d' | 'snooze_next_monday') =>
     encodeTaskActionValue({ action, subscriptionId: model.subscription.id, taskId: task.id });
   return {
@@ -259,14 +242,18 @@ export function digestMessage<T extends DigestTask>(
     },
   ];
   if (firing.late) {
-    const due = slackDate(firing.scheduledAt, '{time}', fallbackDate(firing.scheduledAt, timeZone));
+    const due = slackDate(
+      firing.scheduledAt,
+      '{time}',
+      formatDueFallback(firing.scheduledAt, timeZone, true),
+    );
     head.push({
       type: 'context',
       block_id: blockId('l'),
       elements: [{ type: 'mrkdwn', text: `:hourglass: Sent late: this digest was due at ${due}.` }],
     });
   }
-  const asOf = slackDate(now, '{date_short_pretty} at {time}', fallbackDate(now, timeZone));
+  const asOf = slackDate(now, '{date_short_pretty} at {time}', formatDueFallback(now, timeZone, true));
   const foot: KnownBlock = {
     type: 'context',
     block_id: blockId('f'),

@@ -13,6 +13,7 @@ import { createSandbox, type Sandbox } from '../sandbox/index.ts';
 import { createSlackEmulator, DEFAULT_SEED, type SlackEmulator } from '../slack-emulator/index.ts';
 import { createSlackSigner, type SlackSigner } from '../slack-emulator/signer.ts';
 import { openStore } from '../store/open-store.ts';
+import { namingThePort } from './port-in-use.ts';
 
 export interface LocalSystemOptions {
   dataDir: string;
@@ -24,6 +25,8 @@ export interface LocalSystemOptions {
   sandboxPort: number;
   /** The emulator's port. Default 0. */
   emulatorPort?: number;
+  /** The interface all three listen on. Default `127.0.0.1`: nothing here is for other machines. */
+  host?: string | undefined;
   /** Run the digest scheduler (default true); a one-off command like `npm run chat` leaves it to `npm start`. */
   scheduleDigests?: boolean;
   /** How the app meets the emulator: signed HTTP requests (default) or Socket Mode, as in production. */
@@ -40,6 +43,8 @@ export interface LocalSystem {
   signer: SlackSigner;
   /** The app's events URL over HTTP; undefined in Socket Mode. */
   eventsUrl: string | undefined;
+  /** Where the app listens, in words ("127.0.0.1 only, port 3000"; Socket Mode listens nowhere). */
+  listening: string;
   playground: Playground | undefined;
   stop(): Promise<void>;
 }
@@ -49,26 +54,53 @@ const LOCAL_TASK_URL = 'https://work.example.com/projects/{project_id}/tasks/{id
 
 export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalSystem> {
   mkdirSync(opts.dataDir, { recursive: true });
-  const sandbox = await createSandbox({ port: opts.sandboxPort, dbPath: `${opts.dataDir}/sandbox.db` });
-  const emulator = await createSlackEmulator({ port: opts.emulatorPort ?? 0 });
-  const store = await openStore(opts.storeUrl);
+  const host = opts.host ?? '127.0.0.1';
+  const started: Array<() => Promise<void>> = [];
+  const stopStarted = async () => {
+    for (const stop of started.reverse()) await stop().catch(() => undefined);
+  };
+  let sandbox: Sandbox;
+  let emulator: SlackEmulator;
+  let app: TaskbridgeApp;
+  let eventsUrl: string | undefined;
+  let listening: string;
   const signingSecret = randomBytes(16).toString('hex');
+  const store = await openStore(opts.storeUrl);
+  started.push(() => store.close());
   const socket = opts.transport === 'socket';
-  const app = createTaskbridgeApp({
-    slack: socket
-      ? { kind: 'socket', botToken: emulator.botToken, appToken: emulator.appToken }
-      : { kind: 'http', botToken: emulator.botToken, signingSecret },
-    slackApiUrl: emulator.url,
-    store,
-    encryptionKey: opts.encryptionKey,
-    workApiFallback: { baseUrl: sandbox.url, token: sandbox.token },
-    taskUrlPattern: LOCAL_TASK_URL,
-    port: opts.port,
-    logger: opts.logger,
-    digests: { enabled: opts.scheduleDigests ?? true },
-  });
-  const { eventsUrl } = await app.start();
-  if (!eventsUrl && !socket) throw new Error('the local app did not start its HTTP receiver');
+  try {
+    sandbox = await namingThePort(
+      createSandbox({ port: opts.sandboxPort, host, dbPath: `${opts.dataDir}/sandbox.db` }),
+      'SANDBOX_PORT',
+      opts.sandboxPort,
+      'the sandbox',
+    );
+    started.push(() => sandbox.close());
+    emulator = await createSlackEmulator({ port: opts.emulatorPort ?? 0, host });
+    started.push(() => emulator.close());
+    app = createTaskbridgeApp({
+      slack: socket
+        ? { kind: 'socket', botToken: emulator.botToken, appToken: emulator.appToken }
+        : { kind: 'http', botToken: emulator.botToken, signingSecret },
+      slackApiUrl: emulator.url,
+      store,
+      encryptionKey: opts.encryptionKey,
+      workApiFallback: { baseUrl: sandbox.url, token: sandbox.token },
+      taskUrlPattern: LOCAL_TASK_URL,
+      port: opts.port,
+      host,
+      logger: opts.logger,
+      digests: { enabled: opts.scheduleDigests ?? true },
+    });
+    const appStarted = await namingThePort(app.start(), 'PORT', opts.port, "the Slack app's events");
+    started.push(() => app.stop());
+    if (!appStarted.eventsUrl && !socket) throw new Error('the local app did not start its HTTP receiver');
+    eventsUrl = appStarted.eventsUrl;
+    listening = appStarted.listening ?? 'nowhere (Socket Mode)';
+  } catch (error) {
+    await stopStarted();
+    throw error;
+  }
   // The demo starts usable: Ana is linked to her member, and #website files tasks in Website.
   const team = DEFAULT_SEED.team.id;
   if (!(await app.deps.userLinks.get(team, DEFAULT_SEED.users.ana.id))) {
@@ -93,30 +125,31 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
     emulator,
     transport: socket ? 'socket' : 'http',
   });
-  const playground =
-    opts.playgroundPort === undefined
-      ? undefined
-      : await startPlayground({
-          emulator,
-          signer,
-          port: opts.playgroundPort,
-          unfurlDomains: [new URL(LOCAL_TASK_URL.replace(/\{\w+\}/g, '1')).hostname],
-          sendDigestNow: (channelId) =>
-            sendDigestNow(app.deps.digests, team, channelId, app.deps.clock.now()),
-        });
-  return {
-    sandbox,
-    emulator,
-    app,
-    signer,
-    eventsUrl,
-    playground,
-    async stop() {
-      await playground?.close();
-      await app.stop();
-      await emulator.close();
-      await sandbox.close();
-      await store.close();
-    },
-  };
+  let playground: Playground | undefined;
+  try {
+    playground =
+      opts.playgroundPort === undefined
+        ? undefined
+        : await namingThePort(
+            startPlayground({
+              emulator,
+              signer,
+              port: opts.playgroundPort,
+              unfurlDomains: [new URL(LOCAL_TASK_URL.replace(/\{\w+\}/g, '1')).hostname],
+              sendDigestNow: (channelId) =>
+                sendDigestNow(app.deps.digests, team, channelId, app.deps.clock.now()),
+            }),
+            'PLAYGROUND_PORT',
+            opts.playgroundPort,
+            'the playground page',
+          );
+  } catch (error) {
+    await stopStarted();
+    throw error;
+  }
+  if (playground) {
+    const page = playground;
+    started.push(() => page.close());
+  }
+  return { sandbox, emulator, app, signer, eventsUrl, listening, playground, stop: stopStarted };
 }

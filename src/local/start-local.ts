@@ -18,6 +18,7 @@ export async function startLocal(
     encryptionKey: config.encryptionKey,
     port: config.port,
     sandboxPort: config.sandboxPort,
+    host: config.host,
     playgroundPort: config.playgroundPort,
     transport: config.localTransport,
     logger,
@@ -29,7 +30,7 @@ export async function startLocal(
     '',
     'Taskbridge is running locally (no Slack credentials set).',
     system.eventsUrl
-      ? `  Slack app (events):      ${system.eventsUrl}`
+      ? `  Slack app (events):      ${system.eventsUrl}  (listening on ${system.listening}; HOST changes it)`
       : '  Slack app:               Socket Mode, connected to the emulator',
     `  Work-management sandbox: ${system.sandbox.url}  (local token: ${system.sandbox.token})`,
     `  Slack Web API emulator:  ${system.emulator.url}`,

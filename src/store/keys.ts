@@ -36,6 +36,8 @@ export const storeKeys = {
   channelDefaults: (teamId: string) => `${storeKeys.team(teamId)}channel-default:`,
   channelDefault: (teamId: string, channelId: string) =>
     `${storeKeys.channelDefaults(teamId)}${checkSlackId('channelId', channelId)}`,
+  /** Who asked Slack for a task the service's token created as its own owner. */
+  taskOrigin: (teamId: string, taskId: number) => `${storeKeys.team(teamId)}task-origin:${taskId}`,
   /** Idempotency keys are global: Slack's event ids and view hashes are unique across workspaces. */
   once: (key: string) => `once:${key}`,
 } as const;

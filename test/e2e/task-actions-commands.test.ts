@@ -101,7 +101,9 @@ describe('task verbs', () => {
 
   it('refuses the whole assignment when someone has no account in the project', async () => {
     const answer = await answerTo('/task assign 9 <@U0BEN|ben> <@U0ZOE|zoe>');
-    expect(String(answer.text)).toMatch(/Nobody was assigned to task #9: <@U0ZOE> has no account/);
+    expect(String(answer.text)).toMatch(
+      /Nobody was assigned to task #9\. <@U0ZOE> has no account in this project yet\. They can link theirs with `\/task link`/,
+    );
     expect((await h.api.tasks.get(9)).assignees).toEqual([]);
   });
 

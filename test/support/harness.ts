@@ -5,6 +5,7 @@
  */
 
 import { createWorkApiClient, type WorkApiClient } from '../../src/api/index.ts';
+import type { RateLimiter } from '../../src/api/limiter.ts';
 import { createTaskbridgeApp, type TaskbridgeApp } from '../../src/create-app.ts';
 import { type FixedClock, fixedClock } from '../../src/lib/clock.ts';
 import { createLogger } from '../../src/lib/logger.ts';
@@ -23,12 +24,17 @@ export const USERS = { ana: 'U0ANA', ben: 'U0BEN', chloe: 'U0CHLOE', dev: 'U0DEV
 
 export interface HarnessOptions {
   sandbox?: SandboxOptions;
-  /** Connect the workspace to the sandbox at start (default true). */
-  connect?: boolean;
+  /**
+   * Connect the workspace to the sandbox at start (default true); `'default'` makes the sandbox the
+   * deployment's default connection instead (`WORK_API_URL`), as local mode does.
+   */
+  connect?: boolean | 'default';
   /** Link seeded Slack users to their members at start (default: ana only). */
   link?: Array<keyof typeof USERS>;
   clock?: FixedClock;
   taskUrlPattern?: string;
+  /** The app's limiter of service calls (default: the spec's limits, shared by the process). */
+  limiter?: RateLimiter;
   /** `http` (default): signed requests to the app's HTTP receiver; `socket`: envelopes over Socket Mode. */
   transport?: 'http' | 'socket';
 }
@@ -60,9 +66,16 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     encryptionKey: ENCRYPTION_KEY,
     taskUrlPattern: opts.taskUrlPattern ?? 'https://work.example.com/projects/{project_id}/tasks/{id}',
     port: 0,
+    ...(opts.connect === 'default'
+      ? { workApiFallback: { baseUrl: sandbox.url, token: sandbox.token } }
+      : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
     logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    workApiClientOptions: { timeoutMs: 3_000, maxWaitMs: 2_000 },
+    workApiClientOptions: {
+      timeoutMs: 3_000,
+      maxWaitMs: 2_000,
+      ...(opts.limiter ? { limiter: opts.limiter } : {}),
+    },
   });
   const { eventsUrl } = await app.start();
   if (!eventsUrl && !socket) throw new Error('the app did not start an HTTP receiver');
@@ -72,7 +85,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     emulator,
     transport: socket ? 'socket' : 'http',
   });
-  if (opts.connect ?? true) {
+  if (opts.connect === undefined || opts.connect === true) {
     await app.deps.connections.save(TEAM, {
       baseUrl: sandbox.url,
       token: sandbox.token,

@@ -68,7 +68,15 @@ export interface NewTaskIntent extends IntentBase {
   /** The raw text after `due`, e.g. "friday 5pm". */
   dueText: string | null;
   priority: Priority | null;
+  /** What was typed but not used as written, to be told once the task exists. */
+  notes: ReadingNote[];
 }
+
+/**
+ * Words the reading set aside: `due fridya` is neither a date nor part of the title, so the task
+ * gets no due date and the person hears why, with the date word meant when it is a typo.
+ */
+export type ReadingNote = { kind: 'due_unread'; text: string; suggestion: string | null };
 
 export interface MineIntent extends IntentBase {
   verb: 'mine';
@@ -176,6 +184,8 @@ export interface ProjectsIntent extends IntentBase {
   project: ProjectRef | null;
   /** For list: archived projects too (`projects all`). */
   includeArchived: boolean;
+  /** For new: the name to prefill (`projects new Marketing`). */
+  name?: string | null;
 }
 
 export interface WorkspacesIntent extends IntentBase {

@@ -2,12 +2,14 @@
  * `/task new Fix login bug @alice due friday !high #Website`: people, a project, a priority and a
  * due date are taken out wherever they stand; what remains is the title. A due date is read only
  * right after the word `due`, and only when a date really follows, so "Fix due diligence doc" keeps
- * its title whole.
+ * its title whole; a word there meant as a date but not one (`due fridya`) is set aside with a note,
+ * never kept in the title nor dropped silently.
  */
 import type { Priority } from '../../contract/index.ts';
 import { dueExpressionLength } from '../../lib/dates.ts';
 import { badArguments, describeToken, projectFrom, samePerson } from './arguments.ts';
-import type { CommandError, NewTaskIntent, PersonRef, ProjectRef } from './intents.ts';
+import { closestWord } from './closest-word.ts';
+import type { CommandError, NewTaskIntent, PersonRef, ProjectRef, ReadingNote } from './intents.ts';
 import type { Token } from './tokens.ts';
 
 /** The service's limit on a title (contract `CreateTaskBodySchema`). */
@@ -32,6 +34,47 @@ export const PRIORITY_HELP = '`!urgent`, `!high`, `!medium`, `!low` or `!none` (
 
 function isPriorityWord(token: Token): boolean {
   return token.kind === 'word' && PRIORITY_TOKEN.test(token.text);
+}
+
+/** Words that are a date on their own: a word one or two edits from one of them is a typo of it. */
+const DATE_WORDS = [
+  'today',
+  'tomorrow',
+  'tonight',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'january',
+  'february',
+  'march',
+  'april',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+] as const;
+/** Numbers shaped like a date or a time: `2026-13-45`, `13/45`, `31st`, `5pm`. */
+const DATE_SHAPED =
+  /^(?:\d{1,4}[-/.]\d{1,2}(?:[-/.]\d{1,4})?|\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?::\d{2})?\s?[ap]m)[.,;:!?]*$/i;
+
+/**
+ * A word after `due` that is meant as a date but is not one (`fridya`, `2026-13-45`), with the
+ * date word it is a typo of; null when it reads as an ordinary word ("due diligence").
+ */
+export function unreadDate(word: string): ReadingNote | null {
+  const text = word.replace(/[.,;:!?]+$/, '');
+  if (DATE_SHAPED.test(word)) return { kind: 'due_unread', text, suggestion: null };
+  if (text.length < 5 || !/^[a-z]+$/i.test(text)) return null;
+  // Short words are near too many others ("date" is two edits from "sat"): one edit for them.
+  const suggestion = closestWord(text, DATE_WORDS, text.length <= 6 ? 1 : 2);
+  return suggestion ? { kind: 'due_unread', text, suggestion } : null;
 }
 
 /** The words right after `due` that form a date, as raw text, and how many tokens they take. */
@@ -62,6 +105,7 @@ export function parseNewTask(args: readonly Token[]): NewTaskIntent | CommandErr
   let projectToken: Token | null = null;
   let dueText: string | null = null;
   let priority: Priority | null = null;
+  const notes: ReadingNote[] = [];
 
   for (let i = 0; i < args.length; i += 1) {
     const token = args[i]!;
@@ -109,6 +153,13 @@ export function parseNewTask(args: readonly Token[]): NewTaskIntent | CommandErr
           i += due.count;
           continue;
         }
+        const next = args[i + 1];
+        const unread = next?.kind === 'word' ? unreadDate(next.text) : null;
+        if (unread) {
+          notes.push(unread);
+          i += 1;
+          continue;
+        }
       }
     }
     title.push(token.text);
@@ -121,5 +172,5 @@ export function parseNewTask(args: readonly Token[]): NewTaskIntent | CommandErr
       `The title is ${text.length} characters; the limit is ${MAX_TITLE_LENGTH}. Put the details in the description (\`/task new\` with no text opens the form).`,
     );
   }
-  return { kind: 'intent', verb: 'new', title: text, assignees, project, dueText, priority };
+  return { kind: 'intent', verb: 'new', title: text, assignees, project, dueText, priority, notes };
 }

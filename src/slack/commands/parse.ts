@@ -16,6 +16,8 @@ export interface ParseOptions {
    * suggested for a typo. Default: every verb.
    */
   enabled?: readonly VerbName[];
+  /** The projects' names, when known, so that `#Mobile App` names the project "Mobile App". */
+  projectNames?: readonly string[] | undefined;
 }
 
 const MAX_VERB_LENGTH = 32;
@@ -42,7 +44,7 @@ function unknownVerb(word: string, enabled: readonly VerbName[]): CommandError {
  */
 export function parseTaskCommand(text: string, options: ParseOptions = {}): TaskIntent | CommandError {
   const enabled = options.enabled ?? VERB_NAMES;
-  const tokenized = tokenize(text);
+  const tokenized = tokenize(text, { projectNames: options.projectNames });
   if (!tokenized.ok) {
     return { kind: 'error', code: 'bad_arguments', message: tokenized.message, verb: null, suggestion: null };
   }

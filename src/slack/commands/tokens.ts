@@ -17,8 +17,8 @@ export type Token =
   | { kind: 'person'; name: string; text: string }
   /** A Slack channel reference `<#C…|name>`. */
   | { kind: 'channel'; channelId: string; name: string | null; text: string }
-  /** A plain `#Name` (or `#"Two Words"`): a project name. */
-  | { kind: 'project'; name: string; text: string }
+  /** A plain `#Name` (or `#"Two Words"`, `quoted`): a project name. */
+  | { kind: 'project'; name: string; text: string; quoted?: boolean }
   /** Other markup (`<https://…>`, `<!here>`): kept as readable text. */
   | { kind: 'markup'; text: string };
 
@@ -69,8 +69,54 @@ function wordToken(raw: string): Token {
   return { kind: 'word', text };
 }
 
+export interface TokenizeOptions {
+  /**
+   * The projects' names, when known: `#Mobile App` then reads as the project "Mobile App" (the
+   * longest name that the words after `#` spell), not as `#Mobile` and the word "App".
+   */
+  projectNames?: readonly string[] | undefined;
+}
+
+/** A name as compared: case, runs of spaces, `-` and `_` do not matter. */
+export function normaliseName(name: string): string {
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+}
+
+/** The longest project name spelt by a `#Word` and the plain words after it, merged into one token. */
+function joinProjectNames(tokens: Token[], names: readonly string[]): Token[] {
+  const known = new Set(names.map(normaliseName));
+  const longest = Math.max(0, ...names.map((n) => n.trim().split(/\s+/).length));
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i]!;
+    out.push(token);
+    // A quoted `#"Two Words"` is whole already; only a bare `#Word` may go on, to the longest name.
+    if (token.kind !== 'project' || token.quoted) continue;
+    const words = [token.text.slice(1)];
+    let best = 0;
+    for (let k = 1; k < longest && i + k < tokens.length; k += 1) {
+      const next = tokens[i + k]!;
+      if (next.kind !== 'word') break;
+      words.push(next.text);
+      const spelt = words.join(' ').replace(TRAILING_PUNCTUATION, '');
+      if (known.has(normaliseName(spelt))) best = k;
+    }
+    if (best === 0) continue;
+    const name = words
+      .slice(0, best + 1)
+      .join(' ')
+      .replace(TRAILING_PUNCTUATION, '');
+    out[out.length - 1] = { kind: 'project', name, text: `#${words.slice(0, best + 1).join(' ')}` };
+    i += best;
+  }
+  return out;
+}
+
 /** Tokenizes command text; fails only on an unclosed quote, naming it. */
-export function tokenize(input: string): TokenizeResult {
+export function tokenize(input: string, options: TokenizeOptions = {}): TokenizeResult {
   const tokens: Token[] = [];
   let i = 0;
   while (i < input.length) {
@@ -102,7 +148,7 @@ export function tokenize(input: string): TokenizeResult {
       const text = slackMarkupToText(input.slice(quoteAt + 1, close), { stripFormatting: false });
       const name = text.trim();
       if (sigil === '@' && name) tokens.push({ kind: 'person', name, text: `@${name}` });
-      else if (sigil === '#' && name) tokens.push({ kind: 'project', name, text: `#${name}` });
+      else if (sigil === '#' && name) tokens.push({ kind: 'project', name, text: `#${name}`, quoted: true });
       else tokens.push({ kind: 'quoted', text: sigil + text });
       i = close + 1;
       continue;
@@ -112,7 +158,8 @@ export function tokenize(input: string): TokenizeResult {
     tokens.push(wordToken(input.slice(i, end)));
     i = end;
   }
-  return { ok: true, tokens };
+  const names = options.projectNames ?? [];
+  return { ok: true, tokens: names.length > 0 ? joinProjectNames(tokens, names) : tokens };
 }
 
 function excerpt(text: string, at: number): string {

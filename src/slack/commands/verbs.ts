@@ -43,10 +43,7 @@ export const VERBS: readonly VerbSpec[] = [
     aliases: ['create', 'add'],
     usage: '[title] [@person] [due DATE] [!priority] [#Project]',
     summary: 'Create a task (no text opens the form)',
-    examples: [
-      'new Fix login bug @alice due friday !high #Website',
-      'new "Use #hashtags literally" #Website',
-    ],
+    examples: ['new Fix login bug @ben due friday !high #Website', 'new "Use #hashtags literally" #Website'],
     parse: parseNewTask,
   },
   {

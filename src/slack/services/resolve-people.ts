@@ -6,13 +6,17 @@
 import type { WebClient } from '@slack/web-api';
 import type { ProjectMemberRecord, WorkApiClient } from '../../api/index.ts';
 import type { MemberRef } from '../../contract/index.ts';
+import { closestWord } from '../commands/closest-word.ts';
 import type { PersonRef } from '../commands/intents.ts';
 import type { AppDeps } from '../deps.ts';
 
 export interface PeopleResolution {
   members: MemberRef[];
-  /** People who could not be matched, each with why, in words. */
-  unresolved: Array<{ label: string; reason: string }>;
+  /**
+   * People who could not be matched: each label (`@ana`, `<@U…>`, `you`) with why, a phrase that
+   * follows it ("has no account in this project yet"), in plain words; and what to do (mrkdwn).
+   */
+  unresolved: Array<{ label: string; reason: string; next?: string }>;
 }
 
 export interface PeopleContext {
@@ -46,11 +50,18 @@ export async function resolvePeople(
         (m) => m.name.toLowerCase() === wanted || (m.name.toLowerCase().split(/\s+/)[0] ?? '') === wanted,
       );
       if (found.length === 1 && found[0]) add(found[0]);
-      else
+      else if (found.length > 1) {
+        result.unresolved.push({ label: `@${ref.name}`, reason: 'matches more than one member by name' });
+      } else {
+        const names = (await members()).flatMap((m) => [m.name.split(/\s+/)[0] ?? m.name, m.name]);
+        const near = closestWord(ref.name, names);
         result.unresolved.push({
           label: `@${ref.name}`,
-          reason: found.length > 1 ? 'more than one member has that name' : 'no project member has that name',
+          reason: near
+            ? `isn’t the name of a project member (did you mean @${near.toLowerCase().split(/\s+/)[0]}?)`
+            : 'isn’t the name of a project member',
         });
+      }
       continue;
     }
     const slackUserId = ref.kind === 'me' ? ctx.userId : ref.userId;
@@ -67,10 +78,16 @@ export async function resolvePeople(
     else
       result.unresolved.push({
         label,
-        reason: 'has no account in this project yet (link with `/task link`, or invite them to the project)',
+        reason: 'has no account in this project yet',
+        next: `${ref.kind === 'me' ? 'Link yours' : 'They can link theirs'} with \`/task link\`, or a project admin can invite ${ref.kind === 'me' ? 'you' : 'them'} with \`/task invite @person\`.`,
       });
   }
   return result;
+}
+
+/** The people not found, one sentence each: who, why, and what to do. */
+export function unresolvedText(unresolved: PeopleResolution['unresolved']): string {
+  return unresolved.map((u) => `${u.label} ${u.reason}.${u.next ? ` ${u.next}` : ''}`).join(' ');
 }
 
 /** memberId → Slack user id, for real @mentions of linked people. */

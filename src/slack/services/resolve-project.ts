@@ -4,6 +4,7 @@
  * nothing named, the channel's default project.
  */
 import type { ProjectRecord, WorkApiClient } from '../../api/index.ts';
+import { closestWord } from '../commands/closest-word.ts';
 import type { ProjectRef } from '../commands/intents.ts';
 import type { AppDeps } from '../deps.ts';
 
@@ -42,9 +43,17 @@ export function matchProjectName(projects: readonly ProjectRecord[], name: strin
   if (prefixed.length === 1 && prefixed[0]) {
     return { kind: 'found', project: { id: prefixed[0].id, name: prefixed[0].name } };
   }
-  const close = (
+  let close = (
     prefixed.length > 0 ? prefixed : projects.filter((p) => normalise(p.name).includes(wanted))
   ).slice(0, 5);
+  if (close.length === 0) {
+    // A typo ("Wbesite"): the name within two edits, as for verbs.
+    const near = closestWord(
+      wanted,
+      projects.map((p) => normalise(p.name)),
+    );
+    close = projects.filter((p) => normalise(p.name) === near).slice(0, 1);
+  }
   return { kind: 'not_found', name, suggestions: close.map((p) => ({ id: p.id, name: p.name })) };
 }
 

@@ -10,6 +10,7 @@ import type { AppDeps } from '../deps.ts';
 import type { TaskCardModel } from '../ui/messages/task-card.ts';
 import { slackUsersByMember } from './resolve-people.ts';
 import { projectStatuses } from './task-changes.ts';
+import { originLine } from './task-origin.ts';
 
 export async function taskCardModel(
   deps: AppDeps,
@@ -18,7 +19,7 @@ export async function taskCardModel(
   q: { teamId: string; userId: string; task: Task },
 ): Promise<TaskCardModel> {
   const { task } = q;
-  const [statuses, project, slackUserIds, timeZone] = await Promise.all([
+  const [statuses, project, slackUserIds, timeZone, origin] = await Promise.all([
     // A card without its status menu or project name still works: neither read may fail it.
     projectStatuses(api, task.project_id).catch((error: unknown) => {
       deps.logger.info({ err: error }, 'project statuses unavailable for a card');
@@ -27,6 +28,7 @@ export async function taskCardModel(
     api.projects.get(task.project_id).catch(() => undefined),
     slackUsersByMember(deps, q.teamId),
     deps.profiles.timeZone(client, q.teamId, q.userId),
+    originLine(deps, q.teamId, task),
   ]);
   return {
     task,
@@ -35,5 +37,6 @@ export async function taskCardModel(
     statuses,
     slackUserIds,
     timeZone,
+    origin,
   };
 }

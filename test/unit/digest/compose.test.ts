@@ -63,18 +63,18 @@ describe('digestMessage', () => {
       ['section', '• <@UANA1>: 2 due, 2 overdue'],
       ['section', '*Overdue* (2)'],
       ['context', '<@UANA1>'],
-      ['section', '<https://work.example/tasks/1?ref=digest'],
-      ['section', '<https://work.example/tasks/2?ref=digest'],
+      ['section', '`#1` <https://work.example/tasks/1?ref=d'],
+      ['section', '`#2` <https://work.example/tasks/2?ref=d'],
       ['section', '*Due today* (3)'],
       ['context', '<@UANA1>'],
-      ['section', '<https://work.example/tasks/3?ref=digest'],
+      ['section', '`#3` <https://work.example/tasks/3?ref=d'],
       ['context', '*Bo*'],
-      ['section', '<https://work.example/tasks/4?ref=digest'],
+      ['section', '`#4` <https://work.example/tasks/4?ref=d'],
       ['context', '_Unassigned_'],
-      ['section', '<https://work.example/tasks/5?ref=digest'],
+      ['section', '`#5` <https://work.example/tasks/5?ref=d'],
       ['section', '*Due in the next 7 days* (1)'],
       ['context', '<@UANA1>'],
-      ['section', '<https://work.example/tasks/6?ref=digest'],
+      ['section', '`#6` <https://work.example/tasks/6?ref=d'],
       ['context', expect.stringMatching(/^As of <!date\^\d+\^\{date_short_pret$/)],
     ]);
     expect(blockText(json(message.blocks)[1]!)).toBe(
@@ -88,7 +88,8 @@ describe('digestMessage', () => {
     const row6 = rows(message.blocks).at(-1)!;
     const due = Math.floor(Date.parse('2026-03-05T15:00:00.000Z') / 1000);
     expect(blockText(row6)).toBe(
-      `<https://work.example/tasks/6?ref=digest&amp;x=1|Task 6> · due <!date^${due}^{date_short_pretty} at {time}|5 Mar, 10:00 GMT-5> · with *Bo*`,
+      '`#6` ' +
+        `<https://work.example/tasks/6?ref=digest&amp;x=1|Task 6> · due <!date^${due}^{date_short_pretty} at {time}|Thu, Mar 5, 2026, 10:00 AM EST> · with *Bo*`,
     );
     const menu = row6.accessory as {
       action_id: string;
@@ -108,7 +109,7 @@ describe('digestMessage', () => {
   it('shows plain titles when the service has no web address to link to', () => {
     const message = render(model(sample, { taskUrl: () => undefined, moreUrl: undefined }));
     const row6 = rows(message.blocks).at(-1)!;
-    expect(blockText(row6)).toMatch(/^Task 6 · due /);
+    expect(blockText(row6)).toMatch(/^`#6` Task 6 · due /);
     expect(JSON.stringify(message.blocks)).not.toContain('<http');
   });
 
@@ -120,7 +121,7 @@ describe('digestMessage', () => {
     const at = Math.floor(Date.parse('2026-03-03T14:00:00Z') / 1000);
     expect(json(late.blocks)[1]).toMatchObject({ type: 'context' });
     expect(blockText(json(late.blocks)[1]!)).toBe(
-      `:hourglass: Sent late: this digest was due at <!date^${at}^{time}|3 Mar, 09:00 GMT-5>.`,
+      `:hourglass: Sent late: this digest was due at <!date^${at}^{time}|Tue, Mar 3, 2026, 9:00 AM EST>.`,
     );
     expect(late.text).toContain('(sent late)');
     const fine = render(model(sample));

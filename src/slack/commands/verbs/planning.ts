@@ -22,7 +22,13 @@ export function parseSprint(args: readonly Token[]): TaskIntent | CommandError {
   const base = { kind: 'intent', verb: 'sprint', project: split.project, sprint: null, name: null } as const;
   if (!first) return { ...base, action: 'list' };
   const action = actionOf(first, SPRINT_ACTIONS);
-  if (!action || (action === 'list' && rest.length > 0)) {
+  if (action === 'list' && rest.length > 0) {
+    return badArguments(
+      'sprint',
+      `\`/task sprint list\` takes a project only, like \`/task sprint list #Website\`; “${describeToken(rest[0]!)}” isn't one.`,
+    );
+  }
+  if (!action) {
     return badArguments(
       'sprint',
       `“${describeToken(first)}” isn't a sprint command: try \`/task sprint #Website\`, \`sprint new\`, \`sprint start NAME\` or \`sprint show NAME\`.`,

@@ -27,7 +27,7 @@ export function parseInvite(args: readonly Token[]): TaskIntent | CommandError {
   let role: InviteRole = null;
   let project: ProjectRef | null = null;
   const once = (what: string) =>
-    badArguments('invite', `Give one ${what}, like \`/task invite @ana viewer #Website\`.`);
+    badArguments('invite', `Give one ${what}, like \`/task invite zoe@example.com viewer #Website\`.`);
   for (const token of args) {
     const email = emailFrom(token);
     const asRole = roleFrom(token);
@@ -59,7 +59,7 @@ export function parseInvite(args: readonly Token[]): TaskIntent | CommandError {
   if (!invitee) {
     return badArguments(
       'invite',
-      'Say who to invite: mention them, like `/task invite @ana viewer #Website`, or type their email.',
+      'Say who to invite: mention them (type @ and pick the person) or type their email, like `/task invite zoe@example.com viewer #Website`.',
     );
   }
   return { kind: 'intent', verb: 'invite', invitee, role, project };
@@ -123,7 +123,11 @@ export function parseProjects(args: readonly Token[]): TaskIntent | CommandError
   if (!first) return { ...base, action: 'list', project: null };
   const action = actionOf(first, PROJECTS_ACTIONS);
   if (action === 'all' && rest.length === 0) return { ...base, action: 'list', includeArchived: true };
-  if (action === 'new' && rest.length === 0) return { ...base, action: 'new' };
+  if (action === 'new') {
+    // The form asks for the rest; a name typed after `new` (or `#Name`) is its first answer.
+    const name = textOf(rest) || (split.project?.kind === 'name' ? split.project.name : '');
+    return { ...base, action: 'new', project: null, name: name || null };
+  }
   if (action === 'edit' || action === 'archive') {
     // A bare name counts as the project too: `projects archive Operations`.
     if (rest.length > 0 && split.project) return badArguments('projects', 'Give one project.');
@@ -158,6 +162,12 @@ export function parseWorkspaces(args: readonly Token[]): TaskIntent | CommandErr
   if (!first) return { ...base, action: 'list' };
   const action = actionOf(first, WORKSPACES_ACTIONS);
   if (action === 'new' && rest.length === 0) return { ...base, action };
+  if (action === 'new') {
+    return badArguments(
+      'workspaces',
+      'The form asks for the new workspace’s name: run `/task workspaces new` alone.',
+    );
+  }
   if (action === 'rename' || action === 'members') return { ...base, action, workspace: idOrName(rest) };
   return badArguments(
     'workspaces',

@@ -7,16 +7,7 @@ import { projectProblemMessage } from '../../ui/messages/project-problem.ts';
 
 export async function projectHandler(ctx: CommandContext, intent: ProjectIntent): Promise<void> {
   const { deps, teamId, channelId } = ctx;
-  if (intent.action === 'show' || !intent.project) {
-    const current = await deps.channelDefaults.get(teamId, channelId);
-    await ctx.respond({
-      response_type: 'ephemeral',
-      text: current
-        ? `New tasks in <#${channelId}> go to *${current.projectName}* (set by <@${current.setBy}>). Change it with \`/task project #Name\`, clear it with \`/task project none\`.`
-        : `<#${channelId}> has no default project. Set one with \`/task project #Website\`.`,
-    });
-    return;
-  }
+  // Clearing comes first: its intent names no project, which must not read as "show".
   if (intent.action === 'clear') {
     const had = await deps.channelDefaults.clear(teamId, channelId);
     await ctx.respond({
@@ -24,6 +15,16 @@ export async function projectHandler(ctx: CommandContext, intent: ProjectIntent)
       text: had
         ? `<#${channelId}> no longer has a default project.`
         : `<#${channelId}> had no default project.`,
+    });
+    return;
+  }
+  if (intent.action === 'show' || !intent.project) {
+    const current = await deps.channelDefaults.get(teamId, channelId);
+    await ctx.respond({
+      response_type: 'ephemeral',
+      text: current
+        ? `New tasks in <#${channelId}> go to *${current.projectName}* (set by <@${current.setBy}>). Change it with \`/task project #Name\`, clear it with \`/task project none\`.`
+        : `<#${channelId}> has no default project. Set one with \`/task project #Website\`.`,
     });
     return;
   }

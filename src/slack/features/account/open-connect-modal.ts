@@ -14,15 +14,19 @@ export async function openConnectModal(
     deps.profiles.get(client, q.teamId, q.userId),
     deps.connections.describe(q.teamId),
   ]);
+  const fallbackBaseUrl = current ? undefined : await deps.workApi.fallbackBaseUrlFor(q.teamId);
   const view = profile.isAdmin
     ? renderConnectView({
+        // The same answer as Home: a workspace without its own connection uses the deployment's default.
         current: current
           ? {
               baseUrl: current.baseUrl,
               connectedAt: new Date(current.connectedAt),
               connectedBySlackUserId: current.connectedBy,
             }
-          : null,
+          : fallbackBaseUrl
+            ? { baseUrl: fallbackBaseUrl, connectedAt: deps.startedAt, isDefault: true }
+            : null,
         privateMetadata: deps.metadata.seal({ t: q.teamId, u: q.userId }),
       })
     : renderProblemView(

@@ -14,8 +14,14 @@ import { tellPerson } from '../../kit/tell-person.ts';
 import { createTaskOnce } from '../../services/create-task.ts';
 import { saveDraft } from '../../services/drafts.ts';
 import { describeFailure } from '../../services/failure-message.ts';
-import { slackUsersByMember } from '../../services/resolve-people.ts';
+import { slackUsersByMember, unresolvedText } from '../../services/resolve-people.ts';
 import { resolveSlackUsers } from '../../services/resolve-slack-users.ts';
+import {
+  describeWithOrigin,
+  originLine,
+  originToRecord,
+  rememberOrigin,
+} from '../../services/task-origin.ts';
 import { CREATE_TASK_FIELDS } from '../../ui/ids.ts';
 import { renderCreatedMessage } from '../../ui/messages/created.ts';
 import { draftFailureMessage } from '../../ui/messages/draft-failure.ts';
@@ -104,6 +110,12 @@ async function createFromSubmission(
   ]
     .filter(Boolean)
     .join('\n\n');
+  const origin = await originToRecord(deps, client, {
+    teamId: q.teamId,
+    userId: q.userId,
+    linked: Boolean(creator),
+  });
+  const withOrigin = origin ? describeWithOrigin(description || null, origin) : description;
   const { task } = await createTaskOnce(
     deps,
     api,
@@ -111,7 +123,7 @@ async function createFromSubmission(
     {
       project_id: s.projectId,
       title: s.title,
-      ...(description ? { description } : {}),
+      ...(withOrigin ? { description: withOrigin } : {}),
       ...(people.members.length > 0 ? { assignee_ids: people.members.map((m) => m.id) } : {}),
       ...(s.due ? { due_date: s.due.date.toISOString() } : {}),
       priority: s.priority,
@@ -119,11 +131,12 @@ async function createFromSubmission(
       ...(creator ? { creator_id: creator.memberId } : {}),
     },
   );
+  if (origin) await rememberOrigin(deps, q.teamId, task.id, origin);
   if (people.unresolved.length > 0) {
     await client.chat
       .postMessage({
         channel: q.userId,
-        text: `:information_source: “${task.title}” was created, but not assigned to ${people.unresolved.map((u) => `${u.label} (${u.reason})`).join('; ')}.`,
+        text: `:information_source: “${task.title}” was created, but not assigned to everyone: ${unresolvedText(people.unresolved)}`,
       })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not tell about unassigned people'));
   }
@@ -137,7 +150,13 @@ async function postResult(
 ): Promise<void> {
   const now = deps.clock.now();
   const slackUserIds = await slackUsersByMember(deps, q.teamId);
-  const card = { task: q.task, url: deps.taskLinks.urlFor(q.task), slackUserIds, timeZone: q.timeZone };
+  const card = {
+    task: q.task,
+    url: deps.taskLinks.urlFor(q.task),
+    slackUserIds,
+    timeZone: q.timeZone,
+    origin: await originLine(deps, q.teamId, q.task),
+  };
   const m = q.metadata;
   if (m.source === 'message' && m.channelId && m.messageTs) {
     const message = renderCreatedMessage(

@@ -5,13 +5,15 @@
  */
 import type { Task } from '../../../contract/index.ts';
 import { describeDueProblem, parseDueDate } from '../../../lib/dates.ts';
-import type { NewTaskIntent } from '../../commands/intents.ts';
+import type { NewTaskIntent, ReadingNote } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { once } from '../../kit/once.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { CreationPendingError, createTaskOnce } from '../../services/create-task.ts';
-import { resolvePeople, slackUsersByMember } from '../../services/resolve-people.ts';
+import { resolvePeople, unresolvedText } from '../../services/resolve-people.ts';
 import { channelDefaultProject, resolveProject } from '../../services/resolve-project.ts';
+import { taskCardModel } from '../../services/task-card-model.ts';
+import { describeWithOrigin, originToRecord, rememberOrigin } from '../../services/task-origin.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
 import { projectProblemMessage } from '../../ui/messages/project-problem.ts';
 import { renderTaskCard } from '../../ui/messages/task-card.ts';
@@ -43,6 +45,14 @@ export async function newTaskHandler(ctx: CommandContext, intent: NewTaskIntent)
         project: fallback ?? null,
       },
     });
+    if (intent.notes.length > 0) {
+      await ctx.respond({
+        response_type: 'ephemeral',
+        text: `:information_source: ${intent.notes
+          .map((n) => `I couldn't read “${n.text}” as a date: pick the due date in the form.`)
+          .join('\n')}`,
+      });
+    }
     return;
   }
 
@@ -82,10 +92,16 @@ export async function newTaskHandler(ctx: CommandContext, intent: NewTaskIntent)
     projectId: project.id,
   });
   const creator = await deps.userLinks.get(ctx.teamId, ctx.userId);
-  const origin = { kind: 'trigger', teamId: ctx.teamId, triggerId: ctx.triggerId } as const;
-  const created = await createTaskOnce(deps, api, origin, {
+  const origin = await originToRecord(deps, ctx.client, {
+    teamId: ctx.teamId,
+    userId: ctx.userId,
+    linked: Boolean(creator),
+  });
+  const trigger = { kind: 'trigger', teamId: ctx.teamId, triggerId: ctx.triggerId } as const;
+  const created = await createTaskOnce(deps, api, trigger, {
     project_id: project.id,
     title: intent.title,
+    ...(origin ? { description: describeWithOrigin(null, origin) } : {}),
     ...(people.members.length > 0 ? { assignee_ids: people.members.map((m) => m.id) } : {}),
     ...(due ? { due_date: due.toISOString() } : {}),
     ...(intent.priority ? { priority: intent.priority } : {}),
@@ -97,31 +113,38 @@ export async function newTaskHandler(ctx: CommandContext, intent: NewTaskIntent)
   });
   if (!created) return;
   const { task } = created;
-  const slackUserIds = await slackUsersByMember(deps, ctx.teamId);
-  const card = renderTaskCard(
-    {
-      task: task as Task,
-      projectName: project.name,
-      url: deps.taskLinks.urlFor(task),
-      slackUserIds,
-      timeZone,
-    },
-    now,
-  );
+  if (origin) await rememberOrigin(deps, ctx.teamId, task.id, origin);
+  // The same card as `/task show`: its status menu, project, people and who asked.
+  const model = await taskCardModel(deps, ctx.client, api, {
+    teamId: ctx.teamId,
+    userId: ctx.userId,
+    task: task as Task,
+  });
+  const card = renderTaskCard({ ...model, projectName: model.projectName ?? project.name, timeZone }, now);
   // A redelivered command gets the first task back; its card is posted once, by whichever delivery
   // gets there first (a failed post is not remembered, so a retry posts it).
-  const posted = await once(deps.idempotency, { purpose: 'task-card', ...origin }, async () => {
+  const posted = await once(deps.idempotency, { purpose: 'task-card', ...trigger }, async () => {
     await ctx.respond({ response_type: 'in_channel', text: card.text, blocks: card.blocks });
     return true;
   });
   if (posted.state !== 'ran') return;
-  if (people.unresolved.length > 0) {
+  const told = [
+    ...intent.notes.map((note) => readingNoteText(note, task.id)),
+    ...(people.unresolved.length > 0
+      ? [`Task ${task.id} was created, but not assigned to everyone: ${unresolvedText(people.unresolved)}`]
+      : []),
+  ];
+  if (told.length > 0) {
     await ctx.respond({
       response_type: 'ephemeral',
       replace_original: false,
-      text: `:information_source: Task ${task.id} was created, but not assigned to ${people.unresolved
-        .map((u) => `${u.label} (${u.reason})`)
-        .join('; ')}.`,
+      text: `:information_source: ${told.join('\n')}`,
     });
   }
+}
+
+/** What the reading set aside, said once the task exists, with the command that finishes the job. */
+export function readingNoteText(note: ReadingNote, taskId: number): string {
+  const date = note.suggestion ?? 'friday';
+  return `I couldn't read “${note.text}” as a date: task ${taskId} has no due date. Set it with \`/task due ${taskId} ${date}\`.`;
 }

@@ -12,6 +12,7 @@ import { resolvePeople, slackUsersByMember } from '../../services/resolve-people
 import type { ProjectChoice } from '../../services/resolve-project.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
+import { projectArgument } from '../../ui/team/format.ts';
 import {
   projectMembersFooter,
   renderInviteResult,
@@ -128,12 +129,12 @@ export async function roleHandler(ctx: CommandContext, intent: RoleIntent): Prom
   const found = people.members[0];
   const current = found ? (await allMembers(api, project.id)).find((m) => m.id === found.id) : undefined;
   if (!found || !current) {
-    const invite = `\`/task invite @person #${escapeWithin(project.name, 100)}\``;
+    const invite = `\`/task invite @person ${escapeWithin(projectArgument(project.name), 100)}\``;
     await reply(
       ctx,
       errorMessage({
         what: `No role was changed: that person isn't a member of ${project.name}.`,
-        why: people.unresolved[0]?.reason.replace(/`[^`]*`/g, '').trim() || null,
+        why: whyNotFound(people.unresolved[0]),
         next: `Invite them first with ${invite}.`,
       }),
     );
@@ -160,4 +161,12 @@ export async function roleHandler(ctx: CommandContext, intent: RoleIntent): Prom
       }),
     );
   }
+}
+
+/** Why a person named in a command is not a member, in plain words (a mention would be escaped here). */
+function whyNotFound(unresolved: { label: string; reason: string } | undefined): string | null {
+  if (!unresolved) return null;
+  return unresolved.label.startsWith('<@')
+    ? `That person ${unresolved.reason}.`
+    : `${unresolved.label} ${unresolved.reason}.`;
 }

@@ -38,7 +38,11 @@ function refused(what: string, permission: Exclude<Permission, { allowed: true }
   return renderRefusal({ what, why: permission.why, next: permission.next });
 }
 
-export async function openNewProjectForm(deps: AppDeps, client: WebClient, q: FormOpener): Promise<void> {
+export async function openNewProjectForm(
+  deps: AppDeps,
+  client: WebClient,
+  q: FormOpener & { name?: string | null },
+): Promise<void> {
   const request = {
     triggerId: q.triggerId,
     title: 'New project',
@@ -66,6 +70,7 @@ export async function openNewProjectForm(deps: AppDeps, client: WebClient, q: Fo
         privateMetadata: sealTeamForm(deps, 'projectForm', { p: null, w: only?.id ?? null, c: q.channelId }),
         project: null,
         workspaces: only ? [] : workspaces.map((w) => ({ id: w.id, name: w.name })),
+        name: q.name ?? null,
       }),
     };
   });

@@ -44,7 +44,7 @@ export async function archiveConfirmOrRefusal(
 export async function projectsHandler(ctx: CommandContext, intent: ProjectsIntent): Promise<void> {
   const opener = formOpener(ctx);
   if (intent.action === 'new') {
-    await openNewProjectForm(ctx.deps, ctx.client, opener);
+    await openNewProjectForm(ctx.deps, ctx.client, { ...opener, name: intent.name ?? null });
     return;
   }
   if (intent.action === 'edit') {

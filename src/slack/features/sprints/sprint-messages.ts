@@ -76,6 +76,15 @@ export async function locateSprint(
   }
   if (found.length === 1) return { kind: 'found', ...found[0]! };
   if (found.length > 1) return ambiguous(found);
+  // A number names one sprint wherever it is: the channel's project is only where to look first.
+  if (ref?.kind === 'id' && !projectRef && resolution.kind === 'found') {
+    const everywhere = (await activeProjects(api)).slice(0, MAX_PROJECTS_SEARCHED);
+    for (const p of everywhere) {
+      if (p.id === resolution.project.id) continue;
+      const sprint = (await projectSprints(api, p.id)).find((s) => s.id === ref.id);
+      if (sprint) return { kind: 'found', sprint, project: { id: p.id, name: p.name } };
+    }
+  }
   const inProject = resolution.kind === 'found' ? ` in ${resolution.project.name}` : '';
   return {
     kind: 'message',

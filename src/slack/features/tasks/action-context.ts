@@ -68,7 +68,7 @@ export function taskActionHandler(deps: AppDeps, spec: TaskActionSpec) {
     const ref = action ? spec.refOf(action) : null;
     if (!action || !ref) {
       await presentTaskOutcome(deps, client, viewer, surface, {
-        note: ':warning: That button is out of date. Run `/task show` with the task’s number for a fresh card.',
+        note: ':warning: That button is out of date. Run `/task show ID` (ID: the task’s number) for a fresh card.',
       });
       return;
     }

@@ -6,7 +6,7 @@
 import type { Task } from '../../../contract/index.ts';
 import type { AssignIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
-import { resolvePeople } from '../../services/resolve-people.ts';
+import { resolvePeople, unresolvedText } from '../../services/resolve-people.ts';
 import { setTaskAssignees } from '../../services/task-changes.ts';
 import { TaskRefusal } from '../../services/task-refusal.ts';
 import { joinWithin } from '../../ui/limits.ts';
@@ -26,8 +26,7 @@ export async function assignHandler(ctx: CommandContext, intent: AssignIntent): 
       projectId: task.project_id,
     });
     if (people.unresolved.length > 0) {
-      const why = people.unresolved.map((u) => `${u.label} ${u.reason}`).join('; ');
-      throw new TaskRefusal(`Nobody was assigned to task #${task.id}: ${why}.`);
+      throw new TaskRefusal(`Nobody was assigned to task #${task.id}. ${unresolvedText(people.unresolved)}`);
     }
     const change = await setTaskAssignees(
       api,

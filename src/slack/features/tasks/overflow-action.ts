@@ -23,7 +23,7 @@ export function taskOverflowHandler(deps: AppDeps) {
     const chosen = decodeOverflowValue(action.selected_option?.value ?? '');
     if (!chosen) {
       await presentTaskOutcome(deps, client, viewer, surface, {
-        note: ':warning: That menu is out of date. Run `/task show` with the task’s number for a fresh card.',
+        note: ':warning: That menu is out of date. Run `/task show ID` (ID: the task’s number) for a fresh card.',
       });
       return;
     }

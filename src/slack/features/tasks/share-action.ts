@@ -24,7 +24,7 @@ export function taskShareHandler(deps: AppDeps) {
     if (!respond) return;
     if (!ref) {
       await presentTaskOutcome(deps, client, viewer, surface, {
-        note: ':warning: That button is out of date. Run `/task show` with the task’s number for a fresh card.',
+        note: ':warning: That button is out of date. Run `/task show ID` (ID: the task’s number) for a fresh card.',
       });
       return;
     }

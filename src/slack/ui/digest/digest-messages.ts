@@ -3,7 +3,7 @@
  * app cannot post in, and what a Done or Snooze from a digest did. Pure; user text is escaped.
  */
 import { formatDueFallback } from '../../../lib/dates.ts';
-import { slackDate } from '../../../slack-platform/date-tokens.ts';
+import { dueMrkdwn, slackDate } from '../../../slack-platform/date-tokens.ts';
 import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { RenderedMessage } from '../block-types.ts';
 import { contextLine, mrkdwn } from '../limits.ts';
@@ -97,13 +97,7 @@ export function taskActedMessage(model: TaskActedModel): RenderedMessage {
   if (model.action === 'done') {
     text = model.unchanged ? `${title} was already done.` : `:white_check_mark: Marked ${title} done.`;
   } else {
-    const when = model.due
-      ? slackDate(
-          model.due,
-          '{date_short_pretty} at {time}',
-          formatDueFallback(model.due, model.timeZone, true),
-        )
-      : 'later';
+    const when = model.due ? dueMrkdwn(model.due, model.timeZone) : 'later';
     text = model.unchanged ? `${title} is already due ${when}.` : `:zzz: Snoozed ${title} to ${when}.`;
   }
   return said(text, redrawNote(model.redraw));

@@ -55,6 +55,8 @@ export interface TaskCardModel {
   shareable?: boolean | undefined;
   /** Who shared the card into the channel, named in its footer. */
   sharedBySlackUserId?: string | null | undefined;
+  /** Who asked for the task when the service's creator is only the token's owner ("Created from Slack by <@U…>"), mrkdwn. */
+  origin?: string | null | undefined;
   /** Replaces the Done button of a list row (e.g. one that also carries the list page). */
   rowDone?: { actionId: string; value: string } | undefined;
 }
@@ -193,7 +195,8 @@ export function renderTaskCard(model: TaskCardModel, now: Date): RenderedMessage
     model.sharedBySlackUserId && /^[UW][A-Z0-9]{2,31}$/.test(model.sharedBySlackUserId)
       ? ` · shared by <@${model.sharedBySlackUserId}>`
       : '';
-  const footer = contextLine(`Task #${task.id}${done ? ' · :white_check_mark: Done' : ''}${shared}`);
+  const origin = model.origin ? ` · ${truncate(model.origin, 300)}` : '';
+  const footer = contextLine(`Task #${task.id}${done ? ' · :white_check_mark: Done' : ''}${origin}${shared}`);
   blocks.push({ ...footer, block_id: taskCardBlockId(ref, 'footer') });
   return { text: fallbackText(model, done, now, timeZone), blocks };
 }
@@ -225,7 +228,7 @@ export function renderTaskActionBar(model: TaskCardModel): ActionsBlock {
 }
 
 /**
- * One task on one line, for lists: status, linked title, due date, people, priority, and a Done
+ * One task on one line, for lists: status, number, linked title, due date, people, priority, and a Done
  * button for open tasks.
  */
 export function renderTaskRow(model: TaskCardModel, now: Date): SectionBlock {
@@ -233,7 +236,10 @@ export function renderTaskRow(model: TaskCardModel, now: Date): SectionBlock {
   const timeZone = resolveTimeZone(model.timeZone);
   const done = isDoneStatus(task.status, model.statuses);
   const due = dueView(task, now, timeZone, done);
-  const parts = [`${statusMrkdwn(task.status)}  ${titleMrkdwn(task, model.url, ROW_TITLE_SHOWN)}`];
+  // The number as the commands take it (`/task show 12`, `done #12`): lists are where people find it.
+  const parts = [
+    `${statusMrkdwn(task.status)}  \`#${task.id}\` ${titleMrkdwn(task, model.url, ROW_TITLE_SHOWN)}`,
+  ];
   if (due) parts.push(due.mrkdwn);
   if (task.priority !== 'none') parts.push(priorityMrkdwn(task.priority));
   if (task.assignees.length > 0) {

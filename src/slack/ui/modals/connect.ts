@@ -15,6 +15,8 @@ export interface ConnectionState {
   baseUrl: string;
   connectedAt: Date;
   connectedBySlackUserId?: string | null | undefined;
+  /** The deployment's default connection (`WORK_API_URL`), which every workspace uses until it connects its own. */
+  isDefault?: boolean | undefined;
 }
 
 export interface ConnectViewModel {
@@ -41,10 +43,13 @@ export function renderConnectView(model: ConnectViewModel, _now?: Date): ModalVi
       '{date_short_pretty}',
       formatDueFallback(current.connectedAt, 'UTC', false),
     );
+    const address = `\`${escapeMrkdwn(truncate(current.baseUrl, 500))}\``;
     blocks.push({
       type: 'section',
       text: mrkdwn(
-        `:large_green_circle: Connected to \`${escapeMrkdwn(truncate(current.baseUrl, 500))}\`${by} on ${when}.\nEnter a new token to reconnect; the saved one is never shown.`,
+        current.isDefault
+          ? `:large_green_circle: Connected to ${address} through this deployment's default connection, since ${when}.\nEnter an address and token to connect this workspace with its own.`
+          : `:large_green_circle: Connected to ${address}${by} on ${when}.\nEnter a new token to reconnect; the saved one is never shown.`,
       ),
     });
   } else {

@@ -2,6 +2,7 @@
  * Automation rules: each with its trigger, conditions, actions and on/off state as the service
  * reported it, and (for those who may) a button to switch it, carrying the state it asks for.
  */
+import { formatDueFallback } from '../../../lib/dates.ts';
 import { slackDate } from '../../../slack-platform/date-tokens.ts';
 import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock, RenderedMessage, SectionBlock } from '../block-types.ts';
@@ -88,7 +89,7 @@ function row(a: AutomationModel, model: AutomationListModel): SectionBlock {
   const last = a.last_run_at ? new Date(a.last_run_at) : null;
   const runs =
     a.runs_count > 0
-      ? `ran ${plural(a.runs_count, 'time')}${last && !Number.isNaN(last.getTime()) ? `, last ${slackDate(last, '{date_short_pretty}', last.toISOString().slice(0, 10))}` : ''}`
+      ? `ran ${plural(a.runs_count, 'time')}${last && !Number.isNaN(last.getTime()) ? `, last ${slackDate(last, '{date_short_pretty}', formatDueFallback(last, 'UTC', false))}` : ''}`
       : 'has not run yet';
   const text = `${stateText(a.is_active)} · *${escapeWithin(a.name, 200)}*${project ? ` · ${escapeWithin(project, 100)}` : ''}\n${ruleText(a)}\n_${runs}_`;
   if (!model.canToggle.has(a.project_id)) return { type: 'section', text: mrkdwn(text) };

@@ -3,6 +3,8 @@
  * dates without a time), day counts and numbers.
  */
 
+import { formatDueFallback } from '../../../lib/dates.ts';
+import { slackDate } from '../../../slack-platform/date-tokens.ts';
 import { escapeWithin, truncate } from '../../../slack-platform/mrkdwn.ts';
 
 const BAR_WIDTH = 10;
@@ -44,23 +46,19 @@ export function daysBetween(from: string, to: string): number | null {
 }
 
 /**
- * A calendar date as people read it, `Mon 3 Nov` (with the year when it is not `now`'s year).
- * The date has no zone of its own, so it is formatted as the same day everywhere.
+ * A calendar date in the one style every surface uses (task cards' due dates too): Slack's date
+ * token, shown in each reader's locale, with `Mon, Nov 3, 2026` where the token cannot be shown.
+ * The date has no zone of its own: noon UTC is that same day from UTC-11 to UTC+11. mrkdwn.
  */
-export function calendarDate(ymd: string, now: Date): string {
+export function calendarDate(ymd: string, _now?: Date): string {
   const day = epochDay(ymd);
-  if (day === null) return ymd;
+  if (day === null) return escapeWithin(ymd, 40);
   const date = new Date(day * 86_400_000);
-  const sameYear = date.getUTCFullYear() === now.getUTCFullYear();
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'UTC',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  })
-    .format(date)
-    .replace(',', '');
+  return slackDate(
+    new Date(date.getTime() + 12 * 3_600_000),
+    '{date_short_pretty}',
+    formatDueFallback(date, 'UTC', false),
+  );
 }
 
 /** `start → end`, with `?` for a missing side; null when both are missing. */

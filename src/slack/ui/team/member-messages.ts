@@ -2,6 +2,7 @@
  * A project's people: the member list with roles, what an invitation did (invited, joined at
  * once, already invited, already a member), and a changed role.
  */
+import { formatDueFallback } from '../../../lib/dates.ts';
 import { slackDate } from '../../../slack-platform/date-tokens.ts';
 import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock, RenderedMessage } from '../block-types.ts';
@@ -101,7 +102,7 @@ export function renderInviteResult(model: InviteResultModel, _now: Date): Render
     const expiry = new Date(o.expiresAt);
     const until = Number.isNaN(expiry.getTime())
       ? ''
-      : ` It is open until ${slackDate(expiry, '{date_short_pretty}', expiry.toISOString().slice(0, 10))}.`;
+      : ` It is open until ${slackDate(expiry, '{date_short_pretty}', formatDueFallback(expiry, 'UTC', false))}.`;
     text = o.alreadyInvited
       ? `:envelope: ${who} was already invited to ${project}; the invitation is renewed as ${escapeWithin(o.role, 20)}.${until}`
       : `:envelope: Invited ${who} to ${project} as ${escapeWithin(o.role, 20)}.${until}`;

@@ -2,6 +2,7 @@
  * Mind maps: a project's list, one map as an indented outline (within Block Kit's limits, the rest
  * counted as "and N more"), and the note posted in a thread made into a map.
  */
+import { formatDueFallback } from '../../../lib/dates.ts';
 import { slackDate } from '../../../slack-platform/date-tokens.ts';
 import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { Button, KnownBlock, RenderedMessage } from '../block-types.ts';
@@ -72,7 +73,7 @@ export function renderMindMapOutline(model: {
     plural(nodes.length, 'idea'),
     Number.isNaN(updated.getTime())
       ? null
-      : `updated ${slackDate(updated, '{date_short_pretty}', updated.toISOString().slice(0, 10))}`,
+      : `updated ${slackDate(updated, '{date_short_pretty}', formatDueFallback(updated, 'UTC', false))}`,
     `number ${model.map.id}`,
   ].filter(Boolean);
   const blocks: KnownBlock[] = [
@@ -107,7 +108,7 @@ export function renderMindMapList(model: MindMapListModel): RenderedMessage {
     const updated = new Date(m.updated_at);
     const when = Number.isNaN(updated.getTime())
       ? ''
-      : ` · updated ${slackDate(updated, '{date_short_pretty}', updated.toISOString().slice(0, 10))}`;
+      : ` · updated ${slackDate(updated, '{date_short_pretty}', formatDueFallback(updated, 'UTC', false))}`;
     return {
       type: 'section',
       text: mrkdwn(

@@ -29,6 +29,8 @@ export interface ProjectFormModel {
   project: { name: string; description: string | null; color: string | null } | null;
   /** Workspaces to choose from when creating in more than one. */
   workspaces: ReadonlyArray<{ id: number; name: string }>;
+  /** A name to start a new project with, as typed after `/task projects new`. */
+  name?: string | null | undefined;
 }
 
 function colourOptions(current: string | null) {
@@ -60,7 +62,10 @@ export function renderProjectForm(model: ProjectFormModel): ModalView {
   const initialColour =
     colours.find((o) => (o.value ?? '').toLowerCase() === (p?.color ?? '').toLowerCase())?.value ?? NO_COLOUR;
   blocks.push(
-    textInput(F.name, 'Name', { initial: p?.name, maxLength: MAX_PROJECT_NAME }),
+    textInput(F.name, 'Name', {
+      initial: p?.name ?? (model.name ? model.name.slice(0, MAX_PROJECT_NAME) : undefined),
+      maxLength: MAX_PROJECT_NAME,
+    }),
     textInput(F.description, 'Description', {
       initial: p?.description,
       multiline: true,

@@ -31,6 +31,7 @@ describe('/task new', () => {
       project: { kind: 'name', name: 'Website' },
       dueText: 'friday',
       priority: 'high',
+      notes: [],
     });
   });
 
@@ -43,6 +44,7 @@ describe('/task new', () => {
       project: { kind: 'channel', channelId: 'C42', name: 'website' },
       dueText: 'tomorrow 5pm',
       priority: null,
+      notes: [],
     });
   });
 

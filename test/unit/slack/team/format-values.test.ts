@@ -45,9 +45,10 @@ describe('calendar dates', () => {
     expect(daysBetween('2026-11-21', 'someday')).toBeNull();
   });
 
-  it('reads as the same day everywhere, with the year only when it is not this one', () => {
-    expect(calendarDate('2026-12-04', NOW)).toBe('Fri 4 Dec');
-    expect(calendarDate('2027-01-04', NOW)).toBe('Mon 4 Jan 2027');
+  it('is Slack’s date token at noon UTC (the same day everywhere), in the cards’ style where it cannot show', () => {
+    const noon = Date.UTC(2026, 11, 4, 12) / 1000;
+    expect(calendarDate('2026-12-04', NOW)).toBe(`<!date^${noon}^{date_short_pretty}|Fri, Dec 4, 2026>`);
+    expect(calendarDate('2027-01-04', NOW)).toContain('|Mon, Jan 4, 2027>');
     expect(calendarDate('not a date', NOW)).toBe('not a date');
   });
 

@@ -26,7 +26,7 @@ describe('renderHelp', () => {
     expectMessageWithinLimits(message);
     const text = JSON.stringify(message.blocks);
     expect(text).toContain('Also: `create`, `add`');
-    expect(text).toContain('• `/task new Fix login bug @alice due friday !high #Website`');
+    expect(text).toContain('• `/task new Fix login bug @ben due friday !high #Website`');
   });
 
   it('fits with every verb and a custom command name', () => {

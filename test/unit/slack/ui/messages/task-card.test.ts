@@ -203,7 +203,7 @@ describe('renderTaskRow', () => {
       NOW,
     );
     expect(row.text?.text).toBe(
-      `:large_blue_square: In progress  *<${URL}|Fix login bug>*  ·  <!date^1795237199^{date_short_pretty}|Fri, Nov 20, 2026>  ·  :large_orange_circle: High  ·  <@U0ANA>, Bob Stone`,
+      `:large_blue_square: In progress  \`#42\` *<${URL}|Fix login bug>*  ·  <!date^1795237199^{date_short_pretty}|Fri, Nov 20, 2026>  ·  :large_orange_circle: High  ·  <@U0ANA>, Bob Stone`,
     );
     expect(row.accessory).toMatchObject({ type: 'button', action_id: ACTIONS.taskDone, value: '42.7' });
     expect(decodeTaskBlockId(row.block_id ?? '')).toEqual({ taskId: 42, projectId: 7 });

@@ -1,0 +1,78 @@
+/**
+ * `npm start` in local mode: it listens on loopback unless HOST says otherwise, says where, and a
+ * port already taken names the setting that moves it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../src/config.ts';
+import { createLogger } from '../../../src/lib/logger.ts';
+import { type LocalSystem, startLocalSystem } from '../../../src/local/local-system.ts';
+import { PortInUseError } from '../../../src/local/port-in-use.ts';
+
+const dirs: string[] = [];
+const servers: Server[] = [];
+let system: LocalSystem | undefined;
+
+afterEach(async () => {
+  await system?.stop();
+  system = undefined;
+  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function scratchDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'taskbridge-local-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function options(ports: { port: number; sandboxPort: number }) {
+  return {
+    dataDir: scratchDir(),
+    storeUrl: 'sqlite::memory:',
+    encryptionKey: 'ab'.repeat(32),
+    scheduleDigests: false,
+    logger: createLogger({ level: 'silent' }),
+    ...ports,
+  };
+}
+
+/** A port taken by another listener on loopback. */
+async function takenPort(): Promise<number> {
+  const server = createServer();
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+describe('local mode', () => {
+  it('listens on loopback only by default, and says so', async () => {
+    expect(loadConfig({}, { dataDir: scratchDir() }).host).toBe('127.0.0.1');
+    system = await startLocalSystem(options({ port: 0, sandboxPort: 0 }));
+    expect(system.listening).toMatch(/^127\.0\.0\.1 only, port \d+$/);
+    expect(system.eventsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/slack\/events$/);
+    expect(system.sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+  });
+
+  it('listens where HOST says', async () => {
+    const config = loadConfig({ HOST: '0.0.0.0' }, { dataDir: scratchDir() });
+    system = await startLocalSystem({ ...options({ port: 0, sandboxPort: 0 }), host: config.host });
+    expect(system.listening).toMatch(/^every interface, port \d+$/);
+  });
+
+  it('names PORT when the app’s port is taken, and SANDBOX_PORT when the sandbox’s is', async () => {
+    const appPort = await takenPort();
+    const app = startLocalSystem(options({ port: appPort, sandboxPort: 0 }));
+    await expect(app).rejects.toBeInstanceOf(PortInUseError);
+    await expect(app).rejects.toThrow(/Set PORT to a free port/);
+    const sandboxPort = await takenPort();
+    await expect(startLocalSystem(options({ port: 0, sandboxPort }))).rejects.toThrow(
+      new RegExp(`port ${sandboxPort} \\(the sandbox\\) is already in use.*Set SANDBOX_PORT`),
+    );
+  });
+});
