@@ -3,7 +3,8 @@
  * each handler: if the handler has said nothing `firstWordMs` after the request, the person is told
  * the service is busy and roughly when the result will come (the handler goes on and answers through
  * the same response_url, valid 30 minutes and five times, or by message). A command repeated while
- * the first is still working is answered once: the repeat is told to wait for the first.
+ * the first is still working, before it has answered, is answered once: the repeat is told to wait
+ * for the first.
  */
 import type { RespondArguments, RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
@@ -57,6 +58,8 @@ export function answerInTime<A extends AnyArgs>(
     const respond: RespondFn | undefined = original
       ? (message) => {
           spoke = true;
+          // Answered: the same command typed again now is a new request, not an impatient repeat.
+          if (key) running?.delete(key);
           return original(message);
         }
       : undefined;
