@@ -5,6 +5,7 @@
 import type { Dispatcher } from 'undici';
 import type { RateClass } from '../contract/index.ts';
 import { createCachedReads, createMemoryReadCache, type ReadCache } from './cache.ts';
+import { type Capabilities, createCapabilities } from './capabilities.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { createRateLimiter, type RateLimiter, tokenKey } from './limiter.ts';
 import { createCall, type WorkApiLogger } from './pipeline.ts';
@@ -18,6 +19,7 @@ import type { ResourceContext } from './resources/support.ts';
 import { createTasksResource } from './resources/tasks.ts';
 import { createWorkspacesResource } from './resources/workspaces.ts';
 import { type RetryPolicy, resolveRetryPolicy } from './retry.ts';
+import { createTaskProjects } from './task-projects.ts';
 import { defaultDispatcher } from './transport.ts';
 
 export interface WorkApiClientOptions {
@@ -59,6 +61,8 @@ export interface WorkApiClient {
   goals: ReturnType<typeof createGoalsResource>;
   automations: ReturnType<typeof createAutomationsResource>;
   members: ReturnType<typeof createMembersResource>;
+  /** What this connection's service was seen to support beyond the spec (optional endpoints, filters). */
+  capabilities: Capabilities;
   limiter: {
     /** Ms a new request of the class would wait now for this token (0: at once). Default class: general. */
     estimateWait(rateClass?: RateClass): Promise<number>;
@@ -96,9 +100,12 @@ export function createWorkApiClient(options: WorkApiClientOptions): WorkApiClien
   });
 
   const reads = cache ? createCachedReads(cache, key) : undefined;
+  const capabilities = createCapabilities();
   const ctx: ResourceContext = {
     call,
     clock,
+    tasks: createTaskProjects(),
+    capabilities,
     cached: (name, ttlMs, tags, load) => (reads ? reads.read(name, ttlMs, tags, load) : load()),
     invalidate: async (tags) => {
       await reads?.invalidate(tags);
@@ -114,6 +121,7 @@ export function createWorkApiClient(options: WorkApiClientOptions): WorkApiClien
     goals: createGoalsResource(ctx),
     automations: createAutomationsResource(ctx),
     members: createMembersResource(ctx),
+    capabilities,
     limiter: { estimateWait: (rateClass = 'general') => limiter.estimateWait(key, rateClass) },
   };
 }

@@ -26,11 +26,24 @@ export interface PageMeta {
 /** The query of a next page: page number and size, or whatever the service's next link carries. */
 export type NextPageQuery = Record<string, string | number>;
 
+/** A record of a list that could not be read: which one, and what was wrong with it. */
+export interface SkippedRecord {
+  index: number;
+  /** The record's id when it had a readable one. */
+  id?: number | undefined;
+  problem: string;
+}
+
 export interface Page<T> {
   data: T[];
   meta: PageMeta;
   /** What to ask for the next page; null on the last one. */
   next: NextPageQuery | null;
+  /**
+   * Records of this page that could not be read, left out of `data` so that one broken record
+   * never hides the rest; the caller counts them and tells the person. Absent: none.
+   */
+  skipped?: SkippedRecord[];
 }
 
 type Raw = Record<string, unknown>;
@@ -68,11 +81,18 @@ export function readPage<S extends z.ZodType>(json: unknown, schema: S, ctx: Pag
   const rawItems = Array.isArray(json) ? json : isRecord(json) ? json.data : undefined;
   if (!Array.isArray(rawItems))
     throw new ReadProblem('expected a list: an array, or an object with a `data` array');
-  const data = rawItems.map((item, index) => {
+  const data: z.output<S>[] = [];
+  const skipped: SkippedRecord[] = [];
+  for (const [index, item] of rawItems.entries()) {
     const parsed = schema.safeParse(item);
-    if (!parsed.success) throw new ReadProblem(describeIssues(parsed.error, `data[${index}]`));
-    return parsed.data as z.output<S>;
-  });
+    if (parsed.success) data.push(parsed.data as z.output<S>);
+    else {
+      const id = isRecord(item) && typeof item.id === 'number' ? item.id : undefined;
+      skipped.push({ index, id, problem: describeIssues(parsed.error, `data[${index}]`) });
+    }
+  }
+  // Nothing readable at all is not a list with gaps but a list in a form the client does not know.
+  if (data.length === 0 && skipped.length > 0) throw new ReadProblem(skipped[0]!.problem);
 
   const envelope = isRecord(json) ? json : {};
   // Laravel's plain paginator puts the page fields beside `data` rather than under `meta`.
@@ -97,7 +117,7 @@ export function readPage<S extends z.ZodType>(json: unknown, schema: S, ctx: Pag
   let next: NextPageQuery | null = null;
   if (link) next = linkQuery(link, ctx.requestUrl);
   else if (lastPage !== null && current < lastPage) next = { page: current + 1, per_page: perPage };
-  return { data, meta, next };
+  return skipped.length > 0 ? { data, meta, next, skipped } : { data, meta, next };
 }
 
 function count(value: unknown, name: string, zeroOk = false): number | undefined {

@@ -3,8 +3,8 @@
  * through this port so that each project is listed once per firing minute however many digests
  * show it; `createClientTaskSource` answers it with the service client (its limiter included).
  */
-import type { CallOptions, NextPageQuery, Page, WorkApiClient } from '../api/index.ts';
-import type { ListProjectTasksQuery } from '../contract/index.ts';
+import type { CallOptions, WorkApiClient } from '../api/index.ts';
+import { collectTasks } from '../api/task-lists.ts';
 import type { DigestTask } from './select.ts';
 
 export interface DigestTaskSource {
@@ -26,8 +26,6 @@ export interface ClientTaskSourceOptions {
   maxPages?: number;
 }
 
-type TaskPage = Page<DigestTask & Record<string, unknown>>;
-
 /** Keeps the fields a digest reads, so a tick's fetched tasks hold no more memory than needed. */
 function lean(task: DigestTask): DigestTask {
   const kept: DigestTask = {
@@ -43,10 +41,12 @@ function lean(task: DigestTask): DigestTask {
 
 /**
  * A task source over the service client: `GET /projects/{id}/tasks?done=false&due_before=…`, page
- * after page as the service's `meta` says. Every request goes through the client's limiter.
+ * after page as the service's `meta` says, each request through the client's limiter. The filters
+ * are hints (src/api/task-lists.ts): a service that ignores them gets the project read in full and
+ * filtered here, still one read of the project per firing minute (`project-fetches.ts`).
  */
 export function createClientTaskSource(
-  client: Pick<WorkApiClient, 'tasks'>,
+  client: Pick<WorkApiClient, 'tasks' | 'capabilities'>,
   options: ClientTaskSourceOptions = {},
 ): DigestTaskSource {
   const perPage = options.perPage ?? 100;
@@ -55,27 +55,12 @@ export function createClientTaskSource(
   return {
     async listOpenTasks(projectId, dueBefore, signal) {
       const call: CallOptions = { maxWaitMs, signal };
-      const base: ListProjectTasksQuery = {
-        done: 'false',
-        due_before: dueBefore.toISOString(),
-        per_page: perPage,
-      };
-      const tasks: DigestTask[] = [];
-      const seen = new Set<number>();
-      let next: NextPageQuery | null = {};
-      for (let pages = 0; next && pages < maxPages; pages++) {
-        const page: TaskPage = await client.tasks.listByProject(projectId, { ...base, ...next }, call);
-        let fresh = 0;
-        for (const task of page.data) {
-          if (seen.has(task.id)) continue;
-          seen.add(task.id);
-          fresh++;
-          tasks.push(lean({ ...task, project_id: task.project_id ?? projectId }));
-        }
-        // A service that ignores the page number would repeat itself for ever.
-        next = fresh > 0 ? page.next : null;
-      }
-      return tasks;
+      const read = await collectTasks(
+        client,
+        { projectId, done: false, dueBefore },
+        { perPage, maxRequests: maxPages, call },
+      );
+      return read.tasks.map((task) => lean({ ...task, project_id: task.project_id ?? projectId }));
     },
   };
 }

@@ -295,10 +295,11 @@ describe.runIf(CHROMIUM.mustRun)('the playground in Chromium', () => {
     expect(await message.locator('.bk-rich-text li b').textContent()).toBe('Tag the build');
     expect(await message.locator('hr.bk-divider').count()).toBe(1);
 
+    // Only the address's hash changes: the page redraws for the new viewer on its own time.
     await open('U0CHLOE', 'C0RANDOM');
-    expect(await messageWith('Release checklist').locator('time.slack-date').textContent()).toBe(
-      '2026-11-25 7:30 AM',
-    );
+    await expect
+      .poll(() => messageWith('Release checklist').locator('time.slack-date').textContent())
+      .toBe('2026-11-25 7:30 AM');
 
     // The confirm asks first: "Not yet" sends nothing; "Ship" sends the action.
     const actions = () => system.emulator.calls().filter((c) => c.method === 'response_url').length;

@@ -40,7 +40,8 @@ describe('/task', () => {
   it('lists my open tasks grouped by when they are due, ephemerally, with one page at a time', async () => {
     const res = await h.signer.command('/task mine');
     expect(res.status).toBe(200);
-    const post = await responsePosts();
+    // A service that does not filter by person gets an interim answer first, then the list.
+    const post = await responsePosts((a) => !JSON.stringify(a.blocks).includes('is reading every project'));
     expect(post.response_type).toBe('ephemeral');
     const text = JSON.stringify(post.blocks);
     const mine = await h.api.tasks.list({ assignee_id: 1, done: 'false', per_page: 100 });

@@ -3,6 +3,9 @@
  * emulator, and the real Taskbridge app in HTTP mode, driven by requests signed with the signing
  * secret. Tests check what the app did through the emulator's recorded calls and the sandbox's state.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import { createWorkApiClient, type WorkApiClient } from '../../src/api/index.ts';
 import type { RateLimiter } from '../../src/api/limiter.ts';
@@ -14,7 +17,7 @@ import { createSlackEmulator, type SlackEmulator } from '../../src/slack-emulato
 import { createSlackSigner, type SlackSigner } from '../../src/slack-emulator/signer.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import type { Store } from '../../src/store/types.ts';
-import { startTestSandbox } from './sandbox-profile.ts';
+import { startTestSandbox, testSandboxProfile } from './sandbox-profile.ts';
 
 export const SIGNING_SECRET = 'test-signing-secret-not-real';
 export const ENCRYPTION_KEY = 'ab'.repeat(32);
@@ -53,7 +56,23 @@ export interface Harness {
 }
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
-  const sandbox = await startTestSandbox(opts.sandbox);
+  // Under a profile that shows less than the contract, the tests' own look at the service's state
+  // (`api`) goes through a second, full-profile sandbox over the same database: the app under test
+  // meets the spec-minimal service, the assertions still see everything it holds.
+  const minimal = testSandboxProfile() !== 'full' && opts.sandbox?.profile !== 'full';
+  const dir = minimal ? await mkdtemp(join(tmpdir(), 'taskbridge-e2e-')) : undefined;
+  const dbPath = dir ? join(dir, 'sandbox.db') : undefined;
+  // Each server caches answers until its own next write; with two over one file, neither may.
+  const shared = dbPath ? { dbPath, responseCache: false } : {};
+  const sandbox = await startTestSandbox({ ...opts.sandbox, ...shared });
+  const truth = dbPath
+    ? await startTestSandbox({
+        ...opts.sandbox,
+        ...shared,
+        profile: 'full',
+        token: `${sandbox.token}-truth`,
+      })
+    : undefined;
   const emulator = await createSlackEmulator({ port: 0 });
   const store = await openStore('sqlite::memory:');
   const socket = opts.transport === 'socket';
@@ -104,7 +123,11 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       proof: 'email',
     });
   }
-  const api = createWorkApiClient({ baseUrl: sandbox.url, token: sandbox.token, cache: false });
+  const api = createWorkApiClient({
+    baseUrl: (truth ?? sandbox).url,
+    token: (truth ?? sandbox).token,
+    cache: false,
+  });
   return {
     sandbox,
     emulator,
@@ -118,7 +141,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       await app.stop();
       await emulator.close();
       await sandbox.close();
+      await truth?.close();
       await store.close();
+      if (dir) await rm(dir, { recursive: true, force: true });
     },
   };
 }

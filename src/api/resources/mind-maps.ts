@@ -1,7 +1,11 @@
 /** Mind maps (spec Part 4, "Mind maps", plus the single-map extra). */
 import type { CreateMindMapBody, PageQuery, ReplaceMindMapDataBody } from '../../contract/index.ts';
 import type { CallOptions } from '../paginate.ts';
-import { MindMapRecordSchema, MindMapSummaryRecordSchema } from '../schemas/mind-maps.ts';
+import {
+  MindMapRecordSchema,
+  mindMapRecordSchema,
+  mindMapSummaryRecordSchema,
+} from '../schemas/mind-maps.ts';
 import { childListMethod, pageOf, type ResourceContext, recordOf } from './support.ts';
 
 export function createMindMapsResource(ctx: ResourceContext) {
@@ -11,13 +15,18 @@ export function createMindMapsResource(ctx: ResourceContext) {
         endpoint: 'mindMaps.listByProject',
         params: { id: projectId },
         query,
-        read: pageOf(MindMapSummaryRecordSchema),
+        read: pageOf(mindMapSummaryRecordSchema(projectId)),
         options,
       }),
     ),
 
     create: (body: CreateMindMapBody, options?: CallOptions) =>
-      ctx.call({ endpoint: 'mindMaps.create', body, read: recordOf(MindMapRecordSchema), options }),
+      ctx.call({
+        endpoint: 'mindMaps.create',
+        body,
+        read: recordOf(mindMapRecordSchema({ root: body.root, projectId: body.project_id })),
+        options,
+      }),
 
     /** Replaces the whole tree: send the complete tree, not a change. */
     replaceData: (id: number, body: ReplaceMindMapDataBody, options?: CallOptions) =>
@@ -25,7 +34,7 @@ export function createMindMapsResource(ctx: ResourceContext) {
         endpoint: 'mindMaps.replaceData',
         params: { id },
         body,
-        read: recordOf(MindMapRecordSchema),
+        read: recordOf(mindMapRecordSchema({ root: body.root })),
         options,
       }),
 

@@ -1,9 +1,12 @@
 /** Projects and their workflow statuses (spec Part 4, "Projects", plus the statuses extra). */
 import type { CreateProjectBody, ListProjectsQuery, UpdateProjectBody } from '../../contract/index.ts';
 import { CACHE_TTL_MS } from '../cache.ts';
+import { withFallback } from '../capabilities.ts';
+import { NotFoundError } from '../errors.ts';
 import { type CallOptions, paginate } from '../paginate.ts';
 import { LOOKUP_CLOCK_MARGIN_MS } from '../retry.ts';
 import { type ProjectRecord, ProjectRecordSchema, ProjectStatusRecordSchema } from '../schemas/records.ts';
+import { orderStatuses, type ProjectStatuses, statusesSeenOnTasks } from './project-statuses.ts';
 import { listMethod, pageOf, queryKey, type ResourceContext, recordOf } from './support.ts';
 
 /** Gathers an iterator's records (`Array.fromAsync` is newer than the ES2024 lib the project targets). */
@@ -32,6 +35,17 @@ export function createProjectsResource(ctx: ResourceContext) {
     return project;
   };
 
+  /** After a 404 from the statuses extra: is it the route that is missing, or the project? */
+  const projectExists = async (id: number, options?: CallOptions) => {
+    try {
+      await ctx.call({ endpoint: 'projects.get', params: { id }, read: () => undefined, options });
+      return true;
+    } catch (error) {
+      if (error instanceof NotFoundError) return false;
+      throw error;
+    }
+  };
+
   return {
     /** Cached for 60 s. */
     list: listMethod((query: ListProjectsQuery, options?: CallOptions) =>
@@ -54,9 +68,13 @@ export function createProjectsResource(ctx: ResourceContext) {
           let found: ProjectRecord | undefined;
           const query = { workspace_id: body.workspace_id, q: body.name.trim(), per_page: 100 };
           for await (const p of paginate(listUncached, query, { signal: options?.signal })) {
+            // Without a creation time a project of the same name cannot be told apart from an
+            // older one: it is not taken for the lost attempt's (the create is not retried blind
+            // either: the look answering nothing new means the POST is sent again only when safe).
+            if (p.created_at === null) continue;
             const made = Date.parse(p.created_at);
             if (p.name === body.name.trim() && made >= since - LOOKUP_CLOCK_MARGIN_MS) {
-              if (!found || made > Date.parse(found.created_at)) found = p;
+              if (!found?.created_at || made > Date.parse(found.created_at)) found = p;
             }
           }
           return found;
@@ -77,22 +95,37 @@ export function createProjectsResource(ctx: ResourceContext) {
     /** Archives the project (`PUT` with `status: archived`; archiving twice is harmless). */
     archive: (id: number, options?: CallOptions) => update(id, { status: 'archived' }, options),
 
-    /** The project's workflow statuses, in order, all pages. Cached for 60 s. */
-    statuses: (id: number, options?: CallOptions) =>
+    /**
+     * The project's workflow statuses, in order, each saying whether it means done. Cached for
+     * 60 s. The statuses endpoint is our sandbox's extra: where the service lacks it (404/405),
+     * the statuses are those seen on the project's tasks (`source: 'tasks'`: one with no task yet
+     * is missing), done decided by name (`done-status.ts`).
+     */
+    statuses: (id: number, options?: CallOptions): Promise<ProjectStatuses> =>
       ctx.cached(`projects.statuses:${id}`, CACHE_TTL_MS.statuses, [PROJECTS], () =>
-        collect(
-          paginate(
-            (query: { page?: number }, o?: CallOptions) =>
-              ctx.call({
-                endpoint: 'projects.statuses',
-                params: { id },
-                query,
-                read: pageOf(ProjectStatusRecordSchema),
-                options: { ...options, ...o },
-              }),
-            {},
-            { signal: options?.signal },
-          ),
+        withFallback(
+          ctx.capabilities,
+          'projects.statuses',
+          async () =>
+            orderStatuses(
+              await collect(
+                paginate(
+                  (query: { page?: number }, o?: CallOptions) =>
+                    ctx.call({
+                      endpoint: 'projects.statuses',
+                      params: { id },
+                      query,
+                      read: pageOf(ProjectStatusRecordSchema),
+                      options: { ...options, ...o },
+                    }),
+                  {},
+                  { signal: options?.signal },
+                ),
+              ),
+              'service',
+            ),
+          () => statusesSeenOnTasks(ctx, id, options),
+          () => projectExists(id, options),
         ),
       ),
   };

@@ -1,7 +1,7 @@
 /** Sprints (spec Part 4, "Sprints", plus the agile report extra). */
 import type { CreateSprintBody, ListSprintsQuery, StartSprintBody } from '../../contract/index.ts';
 import type { CallOptions } from '../paginate.ts';
-import { SprintRecordSchema, SprintReportRecordSchema } from '../schemas/records.ts';
+import { SprintReportRecordSchema, sprintRecordSchema } from '../schemas/records.ts';
 import { childListMethod, pageOf, type ResourceContext, recordOf } from './support.ts';
 
 export function createSprintsResource(ctx: ResourceContext) {
@@ -11,21 +11,29 @@ export function createSprintsResource(ctx: ResourceContext) {
         endpoint: 'sprints.listByProject',
         params: { id: projectId },
         query,
-        read: pageOf(SprintRecordSchema),
+        read: pageOf(sprintRecordSchema(projectId)),
         options,
       }),
     ),
 
     create: (body: CreateSprintBody, options?: CallOptions) =>
-      ctx.call({ endpoint: 'sprints.create', body, read: recordOf(SprintRecordSchema), options }),
+      ctx.call({
+        endpoint: 'sprints.create',
+        body,
+        read: recordOf(sprintRecordSchema(body.project_id)),
+        options,
+      }),
 
-    /** Starts a planned sprint; `body` may set or move its dates. */
-    start: (id: number, body?: StartSprintBody, options?: CallOptions) =>
+    /**
+     * Starts a planned sprint; `body` may set or move its dates. `projectId` (the sprint's, as the
+     * caller knows it) stands in when the answer does not name the project.
+     */
+    start: (id: number, body?: StartSprintBody, options?: CallOptions & { projectId?: number }) =>
       ctx.call({
         endpoint: 'sprints.start',
         params: { id },
         body,
-        read: recordOf(SprintRecordSchema),
+        read: recordOf(sprintRecordSchema(options?.projectId)),
         options,
       }),
 

@@ -3,10 +3,12 @@
  * list method its `.all()` iterator.
  */
 import type { z } from 'zod';
+import type { Capabilities } from '../capabilities.ts';
 import type { Clock } from '../clock.ts';
 import { type Page, readPage, readRecord } from '../envelopes.ts';
 import { type CallOptions, type PaginateOptions, paginate } from '../paginate.ts';
 import type { Answer, Call } from '../pipeline.ts';
+import type { TaskProjects } from '../task-projects.ts';
 
 export interface ResourceContext {
   call: Call;
@@ -15,6 +17,10 @@ export interface ResourceContext {
   /** Drops cached reads a write has changed. */
   invalidate(tags: readonly string[]): Promise<void>;
   clock: Clock;
+  /** Which project each task seen so far is in (records may not say). */
+  tasks: TaskProjects;
+  /** What this connection's service was seen to support beyond the spec. */
+  capabilities: Capabilities;
 }
 
 export const recordOf =

@@ -9,11 +9,13 @@ import { z } from 'zod';
 import {
   GOAL_STATUSES,
   GoalSchema,
+  IdSchema,
   MemberRefSchema,
   TARGET_TYPES,
   TargetSchema,
 } from '../../contract/index.ts';
 import { LenientDateSchema, openEnum } from './lenient.ts';
+import { displayNameOf, fallbackName } from './names.ts';
 
 type Raw = Record<string, unknown>;
 
@@ -49,7 +51,7 @@ function normaliseTarget(raw: unknown, goalId?: unknown): unknown {
   return {
     ...raw,
     goal_id: raw.goal_id ?? goalId,
-    title: raw.title ?? raw.name ?? raw.display_name,
+    title: displayNameOf(raw) ?? fallbackName('Key result', raw),
     type,
     start_value: start,
     current_value: current,
@@ -60,8 +62,10 @@ function normaliseTarget(raw: unknown, goalId?: unknown): unknown {
 }
 
 const targetShape = TargetSchema.extend({
+  goal_id: IdSchema.nullable().catch(null),
   type: openEnum(TARGET_TYPES),
-  unit: z.string().nullable(),
+  unit: z.string().nullable().catch(null),
+  progress: z.number().min(0).max(100).catch(0),
 }).loose();
 
 /** A target; `goalId` fills `goal_id` when the service leaves it out (it is implied by the path). */
@@ -80,15 +84,25 @@ function normaliseGoal(raw: unknown): unknown {
     : [];
   const known = progresses.filter((p): p is number => p !== undefined);
   const mean = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 0;
-  return { ...raw, title: raw.title ?? raw.name, targets, progress: firstNumber(raw.progress) ?? mean };
+  return {
+    ...raw,
+    title: displayNameOf(raw) ?? fallbackName('Goal', raw),
+    targets,
+    progress: firstNumber(raw.progress) ?? mean,
+  };
 }
 
+// Only `id` is promised (spec Part 2, "Other resources"): the rest is read when present.
 const goalShape = GoalSchema.extend({
-  owner: MemberRefSchema.loose().nullable(),
-  start_date: LenientDateSchema.nullable(),
-  due_date: LenientDateSchema.nullable(),
-  status: openEnum(GOAL_STATUSES),
-  targets: z.array(targetShape),
+  workspace_id: IdSchema.nullable().catch(null),
+  project_id: IdSchema.nullable().catch(null),
+  description: z.string().nullable().catch(null),
+  owner: MemberRefSchema.loose().nullable().catch(null),
+  start_date: LenientDateSchema.nullable().catch(null),
+  due_date: LenientDateSchema.nullable().catch(null),
+  status: openEnum(GOAL_STATUSES).catch('on_track'),
+  progress: z.number().min(0).max(100).catch(0),
+  targets: z.array(targetShape).catch([]),
 }).loose();
 
 export const GoalRecordSchema = z.preprocess(normaliseGoal, goalShape);

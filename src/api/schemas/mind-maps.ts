@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { IdSchema, MindMapSummarySchema } from '../../contract/index.ts';
 import { LenientDateTimeSchema } from './lenient.ts';
+import { displayNameOf, fallbackName } from './names.ts';
 
 export interface MindMapNodeRecord {
   id: string;
@@ -97,40 +98,64 @@ export function treeFromFlatList(items: unknown[], mapTitle: string): unknown {
   return { id: rootId, text: mapTitle, children: tops };
 }
 
-const mindMapShape = MindMapSummarySchema.extend({
-  created_at: LenientDateTimeSchema,
-  updated_at: LenientDateTimeSchema,
-  root: MindMapNodeRecordSchema,
+// Only `id` is promised (spec Part 2, "Other resources"): the rest is read when present.
+const summaryShape = MindMapSummarySchema.extend({
+  project_id: IdSchema.nullable().catch(null),
+  created_at: LenientDateTimeSchema.nullable().catch(null),
+  updated_at: LenientDateTimeSchema.nullable().catch(null),
 }).loose();
 
-export const MindMapSummaryRecordSchema = MindMapSummarySchema.extend({
-  created_at: LenientDateTimeSchema,
-  updated_at: LenientDateTimeSchema,
-}).loose();
-export type MindMapSummaryRecord = z.output<typeof MindMapSummaryRecordSchema>;
+const mindMapShape = summaryShape.extend({ root: MindMapNodeRecordSchema });
 
-export const MindMapRecordSchema = z
-  .unknown()
-  .transform((raw, ctx) => {
-    if (!isRecord(raw)) return raw;
-    const title = typeof raw.title === 'string' ? raw.title : '';
-    try {
-      const flat = [raw.root, raw.nodes, raw.data].find(Array.isArray);
-      const root = isRecord(raw.root)
-        ? normaliseTree(raw.root)
-        : flat
-          ? treeFromFlatList(flat, title)
-          : raw.root;
-      const out: Raw = { ...raw, root };
-      // The flat list now lives in `root`; do not hand it on twice.
-      if (flat === raw.nodes) delete out.nodes;
-      if (flat === raw.data) delete out.data;
-      return out;
-    } catch (error) {
-      if (!(error instanceof TreeProblem)) throw error;
-      ctx.addIssue({ code: 'custom', message: `mind map tree: ${error.message}`, path: ['root'] });
-      return z.NEVER;
-    }
-  })
-  .pipe(mindMapShape);
+/** What a map's summary needs from the record, the list's project (from its path) filling a gap. */
+function normaliseSummary(raw: unknown, projectId?: number): unknown {
+  if (!isRecord(raw)) return raw;
+  return {
+    ...raw,
+    title: displayNameOf(raw) ?? fallbackName('Mind map', raw),
+    project_id: typeof raw.project_id === 'number' ? raw.project_id : (projectId ?? null),
+  };
+}
+
+export function mindMapSummaryRecordSchema(projectId?: number) {
+  return z.preprocess((raw) => normaliseSummary(raw, projectId), summaryShape);
+}
+export const MindMapSummaryRecordSchema = mindMapSummaryRecordSchema();
+export type MindMapSummaryRecord = z.output<typeof summaryShape>;
+
+/**
+ * A map with its tree. `known` is what the caller already holds (the tree it just sent, the
+ * project it asked in), used where the answer leaves it out.
+ */
+export function mindMapRecordSchema(known: { root?: unknown; projectId?: number } = {}) {
+  return z
+    .unknown()
+    .transform((input, ctx) => {
+      if (!isRecord(input)) return input;
+      const raw: Raw = normaliseSummary(input, known.projectId) as Raw;
+      if (raw.root === undefined && raw.nodes === undefined && !Array.isArray(raw.data) && known.root) {
+        raw.root = known.root;
+      }
+      const title = typeof raw.title === 'string' ? raw.title : '';
+      try {
+        const flat = [raw.root, raw.nodes, raw.data].find(Array.isArray);
+        const root = isRecord(raw.root)
+          ? normaliseTree(raw.root)
+          : flat
+            ? treeFromFlatList(flat, title)
+            : raw.root;
+        const out: Raw = { ...raw, root };
+        // The flat list now lives in `root`; do not hand it on twice.
+        if (flat === raw.nodes) delete out.nodes;
+        if (flat === raw.data) delete out.data;
+        return out;
+      } catch (error) {
+        if (!(error instanceof TreeProblem)) throw error;
+        ctx.addIssue({ code: 'custom', message: `mind map tree: ${error.message}`, path: ['root'] });
+        return z.NEVER;
+      }
+    })
+    .pipe(mindMapShape);
+}
+export const MindMapRecordSchema = mindMapRecordSchema();
 export type MindMapRecord = z.output<typeof mindMapShape>;

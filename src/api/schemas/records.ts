@@ -1,98 +1,249 @@
 /**
- * How the client reads records: the contract's strict schemas, made tolerant. Unknown fields are
- * kept (`.loose()`: the service "is live and its coverage is growing"), date-times may carry any
- * offset, and values the spec does not enumerate may be new. What the spec does show stays strict:
- * integer ids, a task's status `{id, name, color: #RRGGBB}`, its assignees `{id, name}`.
- * Goals, targets and mind maps, which also accept other services' names, are in their own files.
+ * How the client reads records. Only what the spec shows is required: a task's seven fields
+ * (spec Part 2) and, for every other resource, an `id` (its fields are "not shown"). Everything
+ * else our sandbox emits (../shared/docs/api-assumptions.md) is read when present and well formed,
+ * and otherwise takes a default the app can live with (a task's project from the list it came
+ * from, a record's name from the usual name fields). A malformed extra field never makes a record
+ * unreadable; a malformed spec field does, with the field named. Unknown fields are kept
+ * (`.loose()`: the service "is live and its coverage is growing"). The contract the sandbox emits
+ * (src/contract) stays strict and separate. Goals, targets and mind maps are in their own files.
  */
 import { z } from 'zod';
 import {
-  ACTION_TYPES,
-  AutomationConditionSchema,
-  AutomationSchema,
-  InvitationSchema,
+  IdSchema,
   MemberRefSchema,
   PRIORITIES,
   PROJECT_ROLES,
-  ProjectMemberSchema,
-  ProjectSchema,
-  ProjectStatusDefSchema,
   SprintReportSchema,
-  SprintSchema,
-  TaskSchema,
   TaskStatusSchema,
-  TRIGGER_TYPES,
-  WorkspaceMemberSchema,
-  WorkspaceSchema,
 } from '../../contract/index.ts';
 import { LenientDateSchema, LenientDateTimeSchema, openEnum } from './lenient.ts';
+import { displayNameOf, fallbackName, isRecord } from './names.ts';
+
+type Raw = Record<string, unknown>;
 
 const Member = MemberRefSchema.loose();
+/** A member reference from a service that may name people under other fields. */
+const LenientMember = z.preprocess(
+  (raw) => (isRecord(raw) ? { ...raw, name: displayNameOf(raw) ?? fallbackName('Member', raw) } : raw),
+  Member,
+);
 
-export const TaskRecordSchema = TaskSchema.extend({
+/** Read when well formed, else null: for fields the spec does not promise. */
+const optionalId = IdSchema.nullable().catch(null);
+const optionalText = z.string().nullable().catch(null);
+const optionalDateTime = LenientDateTimeSchema.nullable().catch(null);
+const optionalDate = LenientDateSchema.nullable().catch(null);
+
+/** An id given directly or as a nested `{id}` (`project: {id, name}`). */
+function idOf(...values: unknown[]): unknown {
+  for (const v of values) {
+    if (typeof v === 'number') return v;
+    if (isRecord(v) && typeof v.id === 'number') return v.id;
+  }
+  return undefined;
+}
+
+const validDateTime = (v: unknown) => LenientDateTimeSchema.safeParse(v).success;
+
+export interface TaskReadContext {
+  /** The project the task was listed under or created in: its `project_id` when it has none. */
+  projectId?: number | undefined;
+}
+
+function normaliseTask(raw: unknown, context: TaskReadContext): unknown {
+  if (!isRecord(raw)) return raw;
+  return {
+    ...raw,
+    due_date: raw.due_date ?? null,
+    project_id: idOf(raw.project_id, raw.project) ?? context.projectId ?? null,
+    sprint_id: idOf(raw.sprint_id, raw.sprint) ?? null,
+    // Without a version of its own, a task's version is its creation (edits cannot be told apart).
+    updated_at: validDateTime(raw.updated_at) ? raw.updated_at : raw.created_at,
+  };
+}
+
+const taskShape = z.looseObject({
+  // The spec's seven fields: required, as the spec shows them.
+  id: IdSchema,
+  title: z.string(),
   status: TaskStatusSchema.loose(),
   assignees: z.array(Member),
   due_date: LenientDateTimeSchema.nullable(),
   priority: openEnum(PRIORITIES),
   created_at: LenientDateTimeSchema,
+  // Beyond the spec: read when present, else a default.
+  /** Null when neither the record nor the list or request it came from tells it. */
+  project_id: optionalId,
+  sprint_id: optionalId,
+  description: optionalText,
+  creator: Member.nullable().catch(null),
   updated_at: LenientDateTimeSchema,
-  creator: Member.nullable(),
-}).loose();
-export type TaskRecord = z.output<typeof TaskRecordSchema>;
+});
 
-export const WorkspaceRecordSchema = WorkspaceSchema.extend({ created_at: LenientDateTimeSchema }).loose();
-export type WorkspaceRecord = z.output<typeof WorkspaceRecordSchema>;
+/** A task read in a context (a project's list, a create in a project) that supplies its project. */
+export function taskRecordSchema(context: TaskReadContext = {}) {
+  return z.preprocess((raw) => normaliseTask(raw, context), taskShape);
+}
+export const TaskRecordSchema = taskRecordSchema();
+export type TaskRecord = z.output<typeof taskShape>;
 
-export const WorkspaceMemberRecordSchema = WorkspaceMemberSchema.extend({
-  role: openEnum(['owner', 'admin', 'member', 'guest']),
-}).loose();
-export type WorkspaceMemberRecord = z.output<typeof WorkspaceMemberRecordSchema>;
+/** Fills `name` from the usual name fields (or `Kind id`), so every record has a label. */
+function named(kind: string, extra?: (raw: Raw) => Raw) {
+  return (raw: unknown): unknown => {
+    if (!isRecord(raw)) return raw;
+    const out = { ...raw, name: displayNameOf(raw) ?? fallbackName(kind, raw) };
+    return extra ? { ...out, ...extra(raw) } : out;
+  };
+}
 
-export const ProjectRecordSchema = ProjectSchema.extend({
-  color: z.string().nullable(),
+const workspaceShape = z.looseObject({
+  id: IdSchema,
+  name: z.string(),
+  settings: z.record(z.string(), z.unknown()).catch({}),
+  created_at: optionalDateTime,
+});
+export const WorkspaceRecordSchema = z.preprocess(named('Workspace'), workspaceShape);
+export type WorkspaceRecord = z.output<typeof workspaceShape>;
+
+/** A member's role when the service does not show one: never an admin's. */
+export const UNKNOWN_ROLE = 'unknown';
+
+const memberShape = z.looseObject({
+  id: IdSchema,
+  name: z.string(),
+  /** Empty when the service does not show it: people are then matched by link, not by email. */
+  email: z.string().catch(''),
+  /** `unknown` when the service does not show it: nobody's rights are assumed from it. */
+  role: z.string().catch(UNKNOWN_ROLE),
+});
+export const WorkspaceMemberRecordSchema = z.preprocess(named('Member'), memberShape);
+export type WorkspaceMemberRecord = z.output<typeof memberShape>;
+
+const projectShape = z.looseObject({
+  id: IdSchema,
+  name: z.string(),
+  workspace_id: optionalId,
+  description: optionalText,
+  color: optionalText,
   status: openEnum(['active', 'archived']),
-  archived_at: LenientDateTimeSchema.nullable(),
-  created_at: LenientDateTimeSchema,
-  updated_at: LenientDateTimeSchema,
-}).loose();
-export type ProjectRecord = z.output<typeof ProjectRecordSchema>;
+  archived_at: optionalDateTime,
+  created_at: optionalDateTime,
+  updated_at: optionalDateTime,
+});
+export const ProjectRecordSchema = z.preprocess(
+  named('Project', (raw) => ({
+    workspace_id: idOf(raw.workspace_id, raw.workspace) ?? null,
+    // Unknown means usable: a project is archived only when the service says so.
+    status:
+      typeof raw.status === 'string'
+        ? raw.status
+        : raw.archived === true || (typeof raw.archived_at === 'string' && raw.archived_at)
+          ? 'archived'
+          : 'active',
+  })),
+  projectShape,
+);
+export type ProjectRecord = z.output<typeof projectShape>;
 
-export const ProjectStatusRecordSchema = ProjectStatusDefSchema.extend({ color: z.string() }).loose();
+/** A project's workflow status (sandbox extra; see `resources/project-statuses.ts` for the fallback). */
+export const ProjectStatusRecordSchema = z.preprocess(
+  named('Status'),
+  z.looseObject({
+    id: IdSchema,
+    name: z.string(),
+    color: z.string().catch('#808080'),
+    /** Null when the service does not say: decided by name (`done-status.ts`). */
+    is_done: z.boolean().nullable().catch(null),
+    position: z.number().int().nullable().catch(null),
+  }),
+);
 export type ProjectStatusRecord = z.output<typeof ProjectStatusRecordSchema>;
 
-export const ProjectMemberRecordSchema = ProjectMemberSchema.extend({
-  role: openEnum(PROJECT_ROLES),
-}).loose();
+export const ProjectMemberRecordSchema = z.preprocess(
+  named('Member'),
+  memberShape.extend({ role: openEnum(PROJECT_ROLES).catch(UNKNOWN_ROLE) }),
+);
 export type ProjectMemberRecord = z.output<typeof ProjectMemberRecordSchema>;
 
-export const InvitationRecordSchema = InvitationSchema.extend({
-  role: openEnum(PROJECT_ROLES),
-  status: openEnum(['pending', 'accepted', 'declined', 'expired']),
-  invited_by: Member.nullable(),
-  created_at: LenientDateTimeSchema,
-  expires_at: LenientDateTimeSchema,
-}).loose();
+export const InvitationRecordSchema = z.preprocess(
+  (raw) => (isRecord(raw) ? { ...raw, project_id: idOf(raw.project_id, raw.project) ?? null } : raw),
+  z.looseObject({
+    id: IdSchema,
+    project_id: optionalId,
+    email: z.string().catch(''),
+    role: z.string().catch(UNKNOWN_ROLE),
+    status: openEnum(['pending', 'accepted', 'declined', 'expired']).catch('pending'),
+    invited_by: LenientMember.nullable().catch(null),
+    created_at: optionalDateTime,
+    expires_at: optionalDateTime,
+  }),
+);
 export type InvitationRecord = z.output<typeof InvitationRecordSchema>;
 
-export const SprintRecordSchema = SprintSchema.extend({
+const sprintShape = z.looseObject({
+  id: IdSchema,
+  /** From the record, else from the list or request it came from; neither: unreadable. */
+  project_id: IdSchema,
+  name: z.string(),
+  goal: optionalText,
   status: openEnum(['planned', 'active', 'completed']),
-  start_date: LenientDateSchema.nullable(),
-  end_date: LenientDateSchema.nullable(),
-  started_at: LenientDateTimeSchema.nullable(),
-  completed_at: LenientDateTimeSchema.nullable(),
-}).loose();
-export type SprintRecord = z.output<typeof SprintRecordSchema>;
+  start_date: optionalDate,
+  end_date: optionalDate,
+  started_at: optionalDateTime,
+  completed_at: optionalDateTime,
+  /** Null when the service does not count them. */
+  tasks_count: z.number().int().nonnegative().nullable().catch(null),
+});
+
+/** A sprint; `projectId` (from the list's path) fills `project_id` when the record has none. */
+export function sprintRecordSchema(projectId?: number) {
+  return z.preprocess(
+    named('Sprint', (raw) => ({
+      project_id: idOf(raw.project_id, raw.project) ?? projectId,
+      // Without a status, the sprint's own timestamps tell it.
+      status:
+        typeof raw.status === 'string'
+          ? raw.status
+          : raw.completed_at
+            ? 'completed'
+            : raw.started_at
+              ? 'active'
+              : 'planned',
+    })),
+    sprintShape,
+  );
+}
+export const SprintRecordSchema = sprintRecordSchema();
+export type SprintRecord = z.output<typeof sprintShape>;
 
 export const SprintReportRecordSchema = SprintReportSchema.extend({
   days: z.array(z.looseObject({ date: LenientDateSchema, remaining: z.number(), ideal: z.number() })),
 }).loose();
 export type SprintReportRecord = z.output<typeof SprintReportRecordSchema>;
 
-const Config = z.record(z.string(), z.unknown());
-export const AutomationRecordSchema = AutomationSchema.extend({
-  trigger: z.looseObject({ type: openEnum(TRIGGER_TYPES), config: Config.default({}) }),
-  conditions: z.array(AutomationConditionSchema.loose()),
-  actions: z.array(z.looseObject({ type: openEnum(ACTION_TYPES), config: Config.default({}) })),
-  last_run_at: LenientDateTimeSchema.nullable(),
-}).loose();
-export type AutomationRecord = z.output<typeof AutomationRecordSchema>;
+const Config = z.record(z.string(), z.unknown()).catch({});
+const automationShape = z.looseObject({
+  id: IdSchema,
+  project_id: optionalId,
+  name: z.string(),
+  /** Null when the service does not say whether the rule is on. */
+  is_active: z.boolean().nullable().catch(null),
+  trigger: z
+    .looseObject({ type: z.string(), config: Config.default({}) })
+    .nullable()
+    .catch(null),
+  conditions: z
+    .array(z.looseObject({ field: z.string(), operator: z.string(), value: z.unknown() }))
+    .catch([]),
+  actions: z.array(z.looseObject({ type: z.string(), config: Config.default({}) })).catch([]),
+  runs_count: z.number().int().nonnegative().nullable().catch(null),
+  last_run_at: optionalDateTime,
+});
+export const AutomationRecordSchema = z.preprocess(
+  named('Automation', (raw) => ({
+    is_active: raw.is_active ?? raw.active ?? raw.enabled ?? null,
+  })),
+  automationShape,
+);
+export type AutomationRecord = z.output<typeof automationShape>;

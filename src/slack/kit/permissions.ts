@@ -9,8 +9,7 @@
  * - delete a task: its creator, or an admin of its project.
  */
 import type { WebClient } from '@slack/web-api';
-import type { WorkApiClient } from '../../api/index.ts';
-import type { Task } from '../../contract/index.ts';
+import type { TaskRecord as Task, WorkApiClient } from '../../api/index.ts';
 import type { AppDeps } from '../deps.ts';
 import type { TaskActor } from '../services/task-actor.ts';
 import { TaskRefusal } from '../services/task-refusal.ts';
@@ -160,6 +159,8 @@ export async function mayCreateWorkspace(api: WorkApiClient, actor: Actor): Prom
 /** Deleting a task: its creator, or an admin of its project. */
 export async function mayDeleteTask(api: WorkApiClient, task: Task, actor: TaskActor): Promise<boolean> {
   if (task.creator?.id === actor.memberId) return true;
+  // Without the task's project its admins cannot be known: only the creator may delete.
+  if (task.project_id === null) return false;
   return (await projectRole(api, actor.memberId, task.project_id)) === 'admin';
 }
 

@@ -3,8 +3,7 @@
  * Snooze moves its due date a day on, or to the next Monday, on the digest's own calendar (the
  * task keeps its time of day, and a snooze never moves it earlier).
  */
-import type { WorkApiClient } from '../../api/index.ts';
-import type { Task } from '../../contract/index.ts';
+import type { TaskRecord as Task, WorkApiClient } from '../../api/index.ts';
 import type { DigestTaskAction } from '../../digest/ids.ts';
 import { snoozeTarget } from '../../digest/snooze.ts';
 import { changeTask, markTaskDone } from './task-changes.ts';

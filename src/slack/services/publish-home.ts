@@ -6,8 +6,8 @@
  * notice on top.
  */
 import type { WebClient } from '@slack/web-api';
-import type { WorkApiClient } from '../../api/index.ts';
-import type { ProjectStatusDef, Task } from '../../contract/index.ts';
+import type { TaskRecord as Task, WorkApiClient } from '../../api/index.ts';
+import type { ProjectStatusDef } from '../../contract/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { renderAppHome } from '../ui/home/app-home.ts';
 import type { TaskNotice } from '../ui/messages/task-notice.ts';
@@ -15,6 +15,7 @@ import { personalDigest, personalDigestModel } from './digest-personal.ts';
 import { describeFailure } from './failure-message.ts';
 import { slackUsersByMember } from './resolve-people.ts';
 import { projectStatuses } from './task-changes.ts';
+import { myTasks } from './task-list-source.ts';
 
 /** The Home tab shows what is due soonest; the full list is `/task mine`. */
 const HOME_TASKS = 50;
@@ -45,8 +46,21 @@ export async function publishHome(
   let tasksProblem: string | null = null;
   if (api && link) {
     try {
-      tasks = (await api.tasks.list({ assignee_id: link.memberId, done: 'false', per_page: HOME_TASKS }))
-        .data as Task[];
+      const ask = () =>
+        myTasks(api, {
+          memberId: link.memberId,
+          status: null,
+          page: 1,
+          perPage: HOME_TASKS,
+          now: deps.clock.now().getTime(),
+        });
+      let mine = await ask();
+      // Home is published after Slack's event is acknowledged: it can wait for the full list.
+      if (mine.pending) {
+        await mine.pending;
+        mine = await ask();
+      }
+      tasks = mine.page.data;
       statuses = await statusesOf(api, tasks);
     } catch (error) {
       tasksProblem = describeFailure(error).text;
@@ -81,7 +95,7 @@ async function statusesOf(
   api: WorkApiClient,
   tasks: readonly Task[],
 ): Promise<Map<number, ProjectStatusDef[]>> {
-  const projectIds = [...new Set(tasks.map((t) => t.project_id))];
+  const projectIds = [...new Set(tasks.flatMap((t) => (t.project_id === null ? [] : [t.project_id])))];
   const found = await Promise.all(
     projectIds.map(async (id) => [id, await projectStatuses(api, id).catch(() => undefined)] as const),
   );

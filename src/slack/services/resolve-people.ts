@@ -26,7 +26,8 @@ export interface PeopleContext {
   teamId: string;
   /** Who is asking (for `me`). */
   userId: string;
-  projectId: number;
+  /** Null when the task's project is unknown: people are then matched without its member list. */
+  projectId: number | null;
 }
 
 export async function resolvePeople(
@@ -37,7 +38,10 @@ export async function resolvePeople(
   if (refs.length === 0) return result;
   let projectMembers: ProjectMemberRecord[] | undefined;
   const members = async () => {
-    projectMembers ??= (await ctx.api.members.listByProject(ctx.projectId, { per_page: 100 })).data;
+    projectMembers ??=
+      ctx.projectId === null
+        ? []
+        : (await ctx.api.members.listByProject(ctx.projectId, { per_page: 100 })).data;
     return projectMembers;
   };
   const add = (m: MemberRef) => {
@@ -73,8 +77,22 @@ export async function resolvePeople(
     }
     const profile = await ctx.deps.profiles.get(ctx.client, ctx.teamId, slackUserId).catch(() => undefined);
     const email = profile?.email?.toLowerCase();
-    const byEmail = email ? (await members()).find((m) => m.email.toLowerCase() === email) : undefined;
-    if (byEmail) add(byEmail);
+    const byEmail = email
+      ? (await members()).find((m) => m.email !== '' && m.email.toLowerCase() === email)
+      : undefined;
+    if (byEmail) {
+      add(byEmail);
+      continue;
+    }
+    // A service that does not show members' emails (the spec shows no member fields): the one
+    // member whose name is the person's full Slack name, when exactly one is.
+    const all = await members();
+    const fullName = profile?.realName?.trim().toLowerCase();
+    const byName =
+      fullName && all.every((m) => m.email === '')
+        ? all.filter((m) => m.name.trim().toLowerCase() === fullName)
+        : [];
+    if (byName.length === 1 && byName[0]) add(byName[0]);
     else
       result.unresolved.push({
         label,

@@ -4,8 +4,7 @@
  * after an action keeps all of it, whichever message it started in.
  */
 import type { WebClient } from '@slack/web-api';
-import type { WorkApiClient } from '../../api/index.ts';
-import type { Task } from '../../contract/index.ts';
+import type { TaskRecord as Task, WorkApiClient } from '../../api/index.ts';
 import type { AppDeps } from '../deps.ts';
 import type { TaskCardModel } from '../ui/messages/task-card.ts';
 import { slackUsersByMember } from './resolve-people.ts';
@@ -25,7 +24,7 @@ export async function taskCardModel(
       deps.logger.info({ err: error }, 'project statuses unavailable for a card');
       return undefined;
     }),
-    api.projects.get(task.project_id).catch(() => undefined),
+    task.project_id === null ? undefined : api.projects.get(task.project_id).catch(() => undefined),
     slackUsersByMember(deps, q.teamId),
     deps.profiles.timeZone(client, q.teamId, q.userId),
     originLine(deps, q.teamId, task),

@@ -3,8 +3,8 @@
  * reading first gives the status an Undo goes back to, says when there is nothing to do (a second
  * click on Done), and notices a task deleted meanwhile (the read answers 404).
  */
-import type { WorkApiClient } from '../../api/index.ts';
-import type { MemberRef, ProjectStatusDef, Task, UpdateTaskBody } from '../../contract/index.ts';
+import type { TaskRecord as Task, WorkApiClient } from '../../api/index.ts';
+import type { MemberRef, ProjectStatusDef, UpdateTaskBody } from '../../contract/index.ts';
 import { TaskRefusal } from './task-refusal.ts';
 
 export interface TaskChange {
@@ -14,8 +14,16 @@ export interface TaskChange {
   changed: boolean;
 }
 
+/** Said when the service does not tell a task's project, so its statuses cannot be listed. */
+export const UNKNOWN_PROJECT =
+  'The service does not say which project this task is in, so Taskbridge cannot list its statuses. Change the status on the service itself.';
+
 /** The project's statuses, in order. */
-export async function projectStatuses(api: WorkApiClient, projectId: number): Promise<ProjectStatusDef[]> {
+export async function projectStatuses(
+  api: WorkApiClient,
+  projectId: number | null,
+): Promise<ProjectStatusDef[]> {
+  if (projectId === null) throw new TaskRefusal(UNKNOWN_PROJECT);
   const statuses = (await api.projects.statuses(projectId)) as ProjectStatusDef[];
   return [...statuses].sort((a, b) => a.position - b.position);
 }

@@ -5,7 +5,7 @@
  */
 export interface TaskLinks {
   /** The task's web address, or undefined when no pattern is configured. */
-  urlFor(task: { id: number; project_id: number }): string | undefined;
+  urlFor(task: { id: number; project_id: number | null }): string | undefined;
   /** The task id in a URL that matches the pattern. */
   parse(url: string): { taskId: number; projectId?: number } | undefined;
 }
@@ -17,8 +17,11 @@ export function createTaskLinks(pattern: string | undefined): TaskLinks {
     `^${escaped.replace('{project_id}', '(?<project>\\d+)').replace('{id}', '(?<id>\\d+)')}(?:[?#].*)?$`,
   );
   return {
+    // A pattern that needs the project has no address for a task whose project is unknown.
     urlFor: (task) =>
-      pattern.replace('{project_id}', String(task.project_id)).replace('{id}', String(task.id)),
+      task.project_id === null && pattern.includes('{project_id}')
+        ? undefined
+        : pattern.replace('{project_id}', String(task.project_id)).replace('{id}', String(task.id)),
     parse(url) {
       const m = matcher.exec(url);
       const id = m?.groups?.id;

@@ -6,7 +6,7 @@
  * return the description (the spec's task has no such field).
  */
 import type { WebClient } from '@slack/web-api';
-import type { Task } from '../../contract/index.ts';
+import type { TaskRecord as Task } from '../../api/index.ts';
 import { storeKeys } from '../../store/keys.ts';
 import type { AppDeps } from '../deps.ts';
 

@@ -2,7 +2,10 @@
  * Sprints as the Slack side needs them: finding one by id or name, what starting it would take
  * in, how far along each is, and an active sprint's report.
  */
+
+import { statusIsDone } from '../../api/done-status.ts';
 import type { SprintRecord, TaskRecord, WorkApiClient } from '../../api/index.ts';
+import { collectTasks } from '../../api/task-lists.ts';
 import type { SprintRef } from '../commands/intents.ts';
 import type { AtRiskTask, SprintReportModel } from '../ui/team/sprint-card.ts';
 import type { SprintScope } from '../ui/team/sprint-start.ts';
@@ -57,22 +60,20 @@ async function sprintTasks(
   api: WorkApiClient,
   sprintId: number,
 ): Promise<{ open: TaskRecord[]; done: number }> {
-  const open: TaskRecord[] = [];
-  const [doneFirst] = await Promise.all([
-    api.tasks.list({ sprint_id: sprintId, done: 'true', per_page: 1 }),
-    (async () => {
-      for await (const t of api.tasks.list.all({ sprint_id: sprintId, done: 'false', per_page: 100 })) {
-        open.push(t);
-      }
-    })(),
-  ]);
-  return { open, done: doneFirst.meta.total ?? doneFirst.data.length };
+  // Filters are hints (src/api/task-lists.ts): a service that ignores them is filtered here.
+  const all = await collectTasks(api, { sprintId }, { maxRequests: SPRINT_SCAN_REQUESTS });
+  const open = all.tasks.filter((t) => !statusIsDone(t.status));
+  return { open, done: all.tasks.length - open.length };
 }
+
+/** Requests one sprint's task list may take (a service that ignores `sprint_id` lists every task). */
+const SPRINT_SCAN_REQUESTS = 20;
 
 /** What starting takes in: every task of the sprint, and how many lack an assignee or a date. */
 export async function sprintScope(api: WorkApiClient, sprintId: number): Promise<SprintScope> {
   const scope: SprintScope = { tasks: 0, unassigned: 0, undated: 0 };
-  for await (const t of api.tasks.list.all({ sprint_id: sprintId, per_page: 100 })) {
+  const { tasks } = await collectTasks(api, { sprintId }, { maxRequests: SPRINT_SCAN_REQUESTS });
+  for (const t of tasks) {
     scope.tasks += 1;
     if (t.assignees.length === 0) scope.unassigned += 1;
     if (!t.due_date) scope.undated += 1;
@@ -89,8 +90,15 @@ export async function doneCounts(
     sprints.map(async (s) => {
       if (s.tasks_count === 0) return [s.id, 0] as const;
       try {
-        const page = await api.tasks.list({ sprint_id: s.id, done: 'true', per_page: 1 });
-        return [s.id, page.meta.total ?? page.data.length] as const;
+        // One request where the service filters; else the sprint's tasks, counted here.
+        if (api.capabilities.filter('sprint_id') !== 'no' && api.capabilities.filter('done') !== 'no') {
+          const page = await api.tasks.list({ sprint_id: s.id, done: 'true', per_page: 1 });
+          if (page.data.every((t) => t.sprint_id === s.id && statusIsDone(t.status))) {
+            return [s.id, page.meta.total ?? page.data.length] as const;
+          }
+        }
+        const { done } = await sprintTasks(api, s.id);
+        return [s.id, done] as const;
       } catch {
         return [s.id, null] as const;
       }

@@ -5,11 +5,17 @@
  */
 import { OVERFLOW, type OverflowChoice } from './ids.ts';
 
-/** Which task an action is about (and its project, for statuses without another lookup). */
+/**
+ * Which task an action is about, and its project, for statuses without another lookup (null when
+ * the service did not tell it: the spec does not promise a task's project).
+ */
 export interface TaskRef {
   taskId: number;
-  projectId: number;
+  projectId: number | null;
 }
+
+/** Stands for "project unknown" in an encoded reference (ids are positive). */
+const NO_PROJECT = '0';
 
 const ID = /^[1-9]\d{0,15}$/;
 
@@ -19,14 +25,15 @@ function toId(text: string | undefined): number | null {
 
 /** `12.3`: well within a button value (2000) and an option value (75). */
 export function encodeTaskRef(ref: TaskRef): string {
-  return `${ref.taskId}.${ref.projectId}`;
+  return `${ref.taskId}.${ref.projectId ?? NO_PROJECT}`;
 }
 
 export function decodeTaskRef(value: string): TaskRef | null {
   const [task, project, ...extra] = value.split('.');
   const taskId = toId(task);
-  const projectId = toId(project);
-  return taskId !== null && projectId !== null && extra.length === 0 ? { taskId, projectId } : null;
+  const projectId = project === NO_PROJECT ? null : toId(project);
+  const projectOk = projectId !== null || project === NO_PROJECT;
+  return taskId !== null && projectOk && extra.length === 0 ? { taskId, projectId } : null;
 }
 
 const TASK_BLOCK_PREFIX = 'task';

@@ -148,7 +148,7 @@ describe('no duplicate record under injected faults', () => {
     expect(afterFlip.is_active).toBe(!was);
 
     proxy.addRule({ method: 'POST', path: /\/automations\/\d+\/toggle$/, action: { kind: 'drop-answer' } });
-    const set = await client().automations.toggle(automation.id, was);
+    const set = await client().automations.toggle(automation.id, was === true);
     expect(set.is_active).toBe(was);
   });
 

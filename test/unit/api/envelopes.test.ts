@@ -85,10 +85,22 @@ describe('pages', () => {
     expect(page.next).toBeNull();
   });
 
-  it('names the record and field that break the shape', () => {
-    expect(() =>
-      read({ data: [{ id: 1, name: 'a' }, { id: 2 }], meta: { total: 2, per_page: 15, current_page: 1 } }),
-    ).toThrow('data[1].name: Invalid input: expected string, received undefined');
+  it('skips a record that breaks the shape, keeps the rest, and names what was wrong', () => {
+    const page = read({
+      data: [{ id: 1, name: 'a' }, { id: 2 }, { id: 3, name: 'c' }],
+      meta: { total: 3, per_page: 15, current_page: 1 },
+    });
+    expect(page.data.map((r) => r.id)).toEqual([1, 3]);
+    expect(page.skipped).toEqual([
+      { index: 1, id: 2, problem: 'data[1].name: Invalid input: expected string, received undefined' },
+    ]);
+    expect(read({ data: [{ id: 1, name: 'a' }] }).skipped).toBeUndefined();
+  });
+
+  it('names the record and field when no record of a list can be read', () => {
+    expect(() => read({ data: [{ id: 2 }] })).toThrow(
+      'data[0].name: Invalid input: expected string, received undefined',
+    );
     expect(() => read({ data: {} })).toThrow(/expected a list/);
     expect(() => read({ data: [], meta: { total: -1, per_page: 15, current_page: 1 } })).toThrow(
       /meta.total/,

@@ -39,9 +39,11 @@ export function automationToggleHandler(deps: AppDeps) {
       const result = await api.automations.toggle(automationId, wanted === 1);
       const asked = wanted === 1;
       const notice =
-        result.is_active === asked
-          ? `${stateText(result.is_active)} <@${ctx.userId}> turned *${escapeWithin(result.name, 200)}* ${result.is_active ? 'on' : 'off'}.`
-          : `${stateText(result.is_active)} *${escapeWithin(result.name, 200)}* is still ${result.is_active ? 'on' : 'off'}: the service kept it that way.`;
+        result.is_active === null
+          ? `:information_source: <@${ctx.userId}> asked to turn *${escapeWithin(result.name, 200)}* ${asked ? 'on' : 'off'}; the service does not show whether it is on, so check it there.`
+          : result.is_active === asked
+            ? `${stateText(result.is_active)} <@${ctx.userId}> turned *${escapeWithin(result.name, 200)}* ${result.is_active ? 'on' : 'off'}.`
+            : `${stateText(result.is_active)} *${escapeWithin(result.name, 200)}* is still ${result.is_active ? 'on' : 'off'}: the service kept it that way.`;
       const message = await automationListMessage(deps, api, {
         client: ctx.client,
         teamId: ctx.teamId,

@@ -23,7 +23,7 @@ export async function automationListMessage(
     projectNames(api),
     actorFor(deps, q.client, q.teamId, q.userId),
   ]);
-  const projects = [...new Set(page.data.map((a) => a.project_id))];
+  const projects = [...new Set(page.data.flatMap((a) => (a.project_id === null ? [] : [a.project_id])))];
   const canToggle = new Set<number>();
   for (const projectId of projects) {
     if (actor.isSlackAdmin || (await projectRoleOf(api, actor, projectId)) === 'admin')

@@ -3,7 +3,7 @@
  * created at once; otherwise the create form opens, prefilled with what was typed. The form opens
  * before any service call, because the trigger expires 3 s after the command.
  */
-import type { Task } from '../../../contract/index.ts';
+import type { TaskRecord as Task } from '../../../api/index.ts';
 import { describeDueProblem, parseDueDate } from '../../../lib/dates.ts';
 import type { NewTaskIntent, ReadingNote } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';

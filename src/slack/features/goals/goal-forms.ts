@@ -35,9 +35,19 @@ export function goalGone(goalId: number): RenderedMessage {
 export async function goalWriteRefusal(
   api: WorkApiClient,
   actor: Actor,
-  goal: { workspace_id: number; title: string },
+  goal: { workspace_id: number | null; title: string },
   doing: string,
 ): Promise<{ what: string; why: string; next: string } | null> {
+  // The spec does not promise a goal's workspace: without it, whose members may write is unknown.
+  if (goal.workspace_id === null) {
+    return actor.isSlackAdmin
+      ? null
+      : {
+          what: `You can't ${doing}.`,
+          why: 'The service does not say which workspace this goal belongs to, so Taskbridge cannot check your role there.',
+          next: 'Ask a Slack admin of this workspace, or change it on the service.',
+        };
+  }
   const workspace = (await allWorkspaces(api)).find((w) => w.id === goal.workspace_id) ?? {
     id: goal.workspace_id,
     name: `workspace ${goal.workspace_id}`,

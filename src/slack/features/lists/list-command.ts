@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { type ProjectChoice, resolveProject } from '../../services/resolve-project.ts';
+import { projectTasks } from '../../services/task-list-source.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
 import { projectProblemMessage } from '../../ui/messages/project-problem.ts';
@@ -37,10 +38,12 @@ export async function projectTasksPage(
 ): Promise<RenderedMessage> {
   const api = await requireApi(deps, q.teamId);
   const list = await loadTaskListPage(deps, client, q, () =>
-    api.tasks.listByProject(q.project.id, {
+    projectTasks(api, {
+      projectId: q.project.id,
+      status: q.status,
       page: q.page,
-      per_page: PROJECT_TASKS_PAGE_SIZE,
-      ...(q.status ? { status: q.status } : {}),
+      perPage: PROJECT_TASKS_PAGE_SIZE,
+      now: deps.clock.now().getTime(),
     }),
   );
   if (list.tasks.length === 0 && q.status && q.page === 1) {

@@ -4,7 +4,9 @@ import type { MineIntent } from '../../commands/intents.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { requireApi } from '../../kit/require-api.ts';
+import { myTasks } from '../../services/task-list-source.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
+import { errorMessage } from '../../ui/messages/errors.ts';
 import { linkOfferMessage } from '../../ui/messages/link-offer.ts';
 import { renderMyTasks } from '../../ui/messages/task-list.ts';
 import { loadTaskListPage } from './task-list-page.ts';
@@ -12,13 +14,27 @@ import { loadTaskListPage } from './task-list-page.ts';
 export const MY_TASKS_PAGE_SIZE = 15;
 
 export async function mineHandler(ctx: CommandContext, intent: MineIntent): Promise<void> {
-  const message = await myTasksPage(ctx.deps, ctx.client, {
-    teamId: ctx.teamId,
-    userId: ctx.userId,
-    page: 1,
-    status: intent.status,
-  });
+  const q = { teamId: ctx.teamId, userId: ctx.userId, page: 1, status: intent.status };
+  const { message, pending } = await myTasksView(ctx.deps, ctx.client, q);
   await ctx.respond({ response_type: 'ephemeral', ...message });
+  if (!pending) return;
+  // An interim answer (the service does not filter by person and the connection's view was
+  // cold): once the view is read, the same message is replaced by the full list.
+  try {
+    await pending;
+    const full = await myTasksView(ctx.deps, ctx.client, q);
+    await ctx.respond({ response_type: 'ephemeral', replace_original: true, ...full.message });
+  } catch (error) {
+    ctx.deps.logger.warn({ err: error }, 'reading every task for /task mine failed');
+    await ctx.respond({
+      response_type: 'ephemeral',
+      replace_original: true,
+      ...errorMessage({
+        what: 'Taskbridge could not read the service’s tasks to find yours.',
+        next: 'Try `/task mine` again in a few minutes.',
+      }),
+    });
+  }
 }
 
 /**
@@ -30,16 +46,26 @@ export async function myTasksPage(
   client: WebClient,
   q: { teamId: string; userId: string; page: number; status: string | null },
 ): Promise<RenderedMessage> {
+  return (await myTasksView(deps, client, q)).message;
+}
+
+/** The page, and whether a fuller answer will follow (see `services/task-list-source.ts`). */
+async function myTasksView(
+  deps: AppDeps,
+  client: WebClient,
+  q: { teamId: string; userId: string; page: number; status: string | null },
+): Promise<{ message: RenderedMessage; pending?: Promise<void> | undefined }> {
   const link = await deps.userLinks.get(q.teamId, q.userId);
-  if (!link) return linkOfferMessage({ reason: 'to see the tasks assigned to you' });
+  if (!link) return { message: linkOfferMessage({ reason: 'to see the tasks assigned to you' }) };
   const api = await requireApi(deps, q.teamId);
   const list = await loadTaskListPage(deps, client, q, () =>
-    api.tasks.list({
-      assignee_id: link.memberId,
+    myTasks(api, {
+      memberId: link.memberId,
+      status: q.status,
       page: q.page,
-      per_page: MY_TASKS_PAGE_SIZE,
-      ...(q.status ? { status: q.status } : { done: 'false' as const }),
+      perPage: MY_TASKS_PAGE_SIZE,
+      now: deps.clock.now().getTime(),
     }),
   );
-  return renderMyTasks(list, deps.clock.now());
+  return { message: renderMyTasks(list, deps.clock.now()), pending: list.pending };
 }

@@ -100,7 +100,7 @@ export async function inviteHandler(ctx: CommandContext, intent: InviteIntent): 
           status: result.invitation.status,
           role: result.invitation.role,
           email: result.invitation.email,
-          expiresAt: result.invitation.expires_at,
+          expiresAt: result.invitation.expires_at ?? '',
           alreadyInvited: result.alreadyInvited,
         } as const);
   await reply(

@@ -20,18 +20,46 @@ import { decodeRef } from '../../ui/team/values.ts';
 /** Projects whose maps are listed when none is named. */
 const MAX_PROJECTS_LISTED = 10;
 
-/** One map as an outline, or "there is no such map". */
+/**
+ * One map as an outline, or "there is no such map". Reading one map by id is our sandbox's extra,
+ * not the spec's: where the service answers 404, the map is looked for in the projects' lists
+ * (which the spec has), and if it is there the person hears that its content cannot be shown.
+ */
 export async function outlineMessage(api: WorkApiClient, mindMapId: number): Promise<RenderedMessage> {
   try {
     const [map, names] = await Promise.all([api.mindMaps.get(mindMapId), projectNames(api)]);
-    return renderMindMapOutline({ map, projectName: names.get(map.project_id) ?? null });
+    return renderMindMapOutline({
+      map,
+      projectName: map.project_id === null ? null : (names.get(map.project_id) ?? null),
+    });
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
+    const listed = await findListedMap(api, mindMapId);
+    if (listed) {
+      return errorMessage({
+        what: `Mind map ${mindMapId} is “${listed.title}” in ${listed.projectName}, but this service does not let Taskbridge read a map’s ideas.`,
+        next: 'Open it on the service itself; `/task mindmaps #Project` lists the maps Taskbridge can see.',
+      });
+    }
     return errorMessage({
       what: `There is no mind map ${mindMapId}.`,
       next: '`/task mindmaps #Project` lists a project’s maps with their numbers.',
     });
   }
+}
+
+/** The map in the first projects' lists, where the service cannot read one map by id. */
+async function findListedMap(
+  api: WorkApiClient,
+  mindMapId: number,
+): Promise<{ title: string; projectName: string } | undefined> {
+  const projects = (await api.projects.list({ per_page: 100 })).data.slice(0, MAX_PROJECTS_LISTED);
+  for (const p of projects) {
+    for await (const m of api.mindMaps.listByProject.all(p.id, { per_page: 50 }, { maxPages: 5 })) {
+      if (m.id === mindMapId) return { title: m.title, projectName: p.name };
+    }
+  }
+  return undefined;
 }
 
 async function listMessage(api: WorkApiClient, projects: readonly ProjectChoice[], title: string) {

@@ -189,7 +189,7 @@ export async function startSprint(
   },
 ): Promise<RenderedMessage> {
   try {
-    const started = await api.sprints.start(q.sprint.id, q.body);
+    const started = await api.sprints.start(q.sprint.id, q.body, { projectId: q.sprint.project_id });
     return sprintCardMessage(deps, api, client, {
       teamId: q.teamId,
       userId: q.userId,

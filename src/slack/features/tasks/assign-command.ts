@@ -3,7 +3,7 @@
  * cannot be matched to a member of the task's project stops the whole change, with why: a partial
  * assignment would surprise more than it helps.
  */
-import type { Task } from '../../../contract/index.ts';
+import type { TaskRecord as Task } from '../../../api/index.ts';
 import type { AssignIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { resolvePeople, unresolvedText } from '../../services/resolve-people.ts';

@@ -4,8 +4,9 @@
  * "Share in channel"), and refusals and missing tasks told plainly. Other failures go on to the
  * command's own failure reply.
  */
+
+import type { TaskRecord as Task } from '../../../api/index.ts';
 import { NotFoundError, type WorkApiClient } from '../../../api/index.ts';
-import type { Task } from '../../../contract/index.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { once } from '../../kit/once.ts';
 import { publishHome } from '../../services/publish-home.ts';

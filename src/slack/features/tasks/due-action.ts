@@ -2,7 +2,8 @@
  * The date picker on a task card: the day picked, in the person's zone. A task due at a time of day
  * keeps that time on the new day; otherwise it is due by the end of that day.
  */
-import type { Task } from '../../../contract/index.ts';
+
+import type { TaskRecord as Task } from '../../../api/index.ts';
 import { dueKind, fromLocalDateTime, toLocalTimeString } from '../../../lib/dates.ts';
 import { dueMrkdwn } from '../../../slack-platform/date-tokens.ts';
 import type { AppDeps } from '../../deps.ts';

@@ -7,8 +7,9 @@
  * Slack retry cannot save twice; the card is then redrawn where it was.
  */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { TaskRecord as Task } from '../../../api/index.ts';
 import { NotFoundError, type WorkApiClient } from '../../../api/index.ts';
-import type { ProjectStatusDef, Task, UpdateTaskBody } from '../../../contract/index.ts';
+import type { ProjectStatusDef, UpdateTaskBody } from '../../../contract/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
 import { requireApi } from '../../kit/require-api.ts';
@@ -182,7 +183,10 @@ function updateBody(
   return body;
 }
 
-async function statusesOf(api: WorkApiClient, projectId: number): Promise<ProjectStatusDef[] | undefined> {
+async function statusesOf(
+  api: WorkApiClient,
+  projectId: number | null,
+): Promise<ProjectStatusDef[] | undefined> {
   return projectStatuses(api, projectId).catch(() => undefined);
 }
 

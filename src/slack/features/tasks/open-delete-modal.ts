@@ -4,8 +4,8 @@
  * spares a click that could only be refused.
  */
 import type { WebClient } from '@slack/web-api';
+import type { TaskRecord as Task } from '../../../api/index.ts';
 import { NotFoundError } from '../../../api/index.ts';
-import type { Task } from '../../../contract/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { assertMayDeleteTask } from '../../kit/permissions.ts';
 import { requireApi } from '../../kit/require-api.ts';
@@ -32,7 +32,8 @@ export async function openDeleteTaskModal(
     const api = await requireApi(deps, req.teamId);
     const task = (await api.tasks.get(req.taskId)) as Task;
     await assertMayDeleteTask(api, task, req.actor);
-    const project = await api.projects.get(task.project_id).catch(() => undefined);
+    const project =
+      task.project_id === null ? undefined : await api.projects.get(task.project_id).catch(() => undefined);
     const privateMetadata = deps.metadata.seal(
       toDeletePayload({
         teamId: req.teamId,

@@ -5,8 +5,8 @@
  * marked gone.
  */
 import type { WebClient } from '@slack/web-api';
+import type { TaskRecord as Task } from '../../../api/index.ts';
 import { NotFoundError } from '../../../api/index.ts';
-import type { Task } from '../../../contract/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';

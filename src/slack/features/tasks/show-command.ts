@@ -1,6 +1,7 @@
 /** `/task show ID`: the task's card, for the person alone, with "Share in channel". */
+
+import type { TaskRecord as Task } from '../../../api/index.ts';
 import { NotFoundError } from '../../../api/index.ts';
-import type { Task } from '../../../contract/index.ts';
 import type { ShowIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { cardModelFor, missingTaskText, respondWithCard } from './command-support.ts';

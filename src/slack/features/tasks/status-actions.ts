@@ -3,7 +3,9 @@
  * Undo for a minute: the button carries the status before and after and until when; later, or once
  * the status changed again, the undo is refused and the card redrawn without it.
  */
-import type { ProjectStatusDef, Task } from '../../../contract/index.ts';
+
+import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { ProjectStatusDef } from '../../../contract/index.ts';
 import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';

@@ -5,7 +5,7 @@
  * that do not match are left alone. Slack retries events, so each is handled once by its event_id.
  */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
-import type { Task } from '../../../contract/index.ts';
+import type { TaskRecord as Task } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
 import { slackUsersByMember } from '../../services/resolve-people.ts';
@@ -40,7 +40,10 @@ export function linkSharedHandler(deps: AppDeps) {
       for (const link of links) {
         try {
           const task = (await api.tasks.get(link.taskId)) as Task;
-          const project = await api.projects.get(task.project_id).catch(() => undefined);
+          const project =
+            task.project_id === null
+              ? undefined
+              : await api.projects.get(task.project_id).catch(() => undefined);
           const card = renderTaskCard(
             { task, url: link.url, projectName: project?.name ?? null, slackUserIds, withActions: false },
             deps.clock.now(),

@@ -4,7 +4,8 @@
  * channels whose default project they set, and their tasks due soon with the same actions as a task
  * card, within 100 blocks.
  */
-import type { ProjectStatusDef, Task } from '../../../contract/index.ts';
+import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { ProjectStatusDef } from '../../../contract/index.ts';
 import { type DayBucket, dayBucket, formatDueFallback, resolveTimeZone } from '../../../lib/dates.ts';
 import { slackDate } from '../../../slack-platform/date-tokens.ts';
 import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
@@ -14,7 +15,7 @@ import { ACTIONS, COMMAND_NAME } from '../ids.ts';
 import { capBlocks, contextLine, joinWithin, LIMITS, mrkdwn, plainText } from '../limits.ts';
 import { renderTaskActionBar, renderTaskRow } from '../messages/task-card.ts';
 import { renderTaskNotice, type TaskNotice } from '../messages/task-notice.ts';
-import { dueOf, isDoneStatus, type SlackUserIds } from '../messages/task-parts.ts';
+import { dueOf, isDoneStatus, type SlackUserIds, statusesFor } from '../messages/task-parts.ts';
 import { decodeTaskBlockId } from '../values.ts';
 
 export interface AppHomeModel {
@@ -115,7 +116,9 @@ function taskBlocks(model: AppHomeModel, now: Date): KnownBlock[] {
     ];
   }
   const timeZone = resolveTimeZone(model.timeZone);
-  const open = (model.tasks ?? []).filter((t) => !isDoneStatus(t.status, model.statuses?.get(t.project_id)));
+  const open = (model.tasks ?? []).filter(
+    (t) => !isDoneStatus(t.status, statusesFor(model.statuses, t.project_id)),
+  );
   const groups = new Map<DayBucket, Task[]>();
   for (const task of open) {
     const bucket = dayBucket(dueOf(task), { timeZone, now });
@@ -134,7 +137,7 @@ function taskBlocks(model: AppHomeModel, now: Date): KnownBlock[] {
       const card = {
         task,
         url: model.taskUrl?.(task),
-        statuses: model.statuses?.get(task.project_id),
+        statuses: statusesFor(model.statuses, task.project_id),
         slackUserIds: model.slackUserIds,
         timeZone,
       };

@@ -2,7 +2,9 @@
  * A task as a message: the full card (with the row of actions people use on it), a one-line row
  * for lists, and the tombstone left where a deleted task's card was.
  */
-import type { ProjectStatusDef, Task } from '../../../contract/index.ts';
+
+import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { ProjectStatusDef } from '../../../contract/index.ts';
 import { formatDueFallback, resolveTimeZone, toLocalDateString } from '../../../lib/dates.ts';
 import { slackDate } from '../../../slack-platform/date-tokens.ts';
 import { escapeMrkdwn, escapeWithin, slackLink, truncate } from '../../../slack-platform/mrkdwn.ts';
@@ -67,6 +69,25 @@ const TITLE_SHOWN = 300;
 const FALLBACK_MAX = 3000;
 /** A list row shows less, so status, date and people still fit in one section. */
 const ROW_TITLE_SHOWN = 150;
+
+/**
+ * What a card shows, as a short tag for its block ids: `updated_at` alone does not change where a
+ * service does not show it (it is then the creation time), and Slack keeps a select's old choice
+ * in a block whose id did not change.
+ */
+export function cardVersion(task: Task): string {
+  const shown = JSON.stringify([
+    task.updated_at,
+    task.status.id,
+    task.due_date,
+    task.priority,
+    task.title,
+    task.assignees.map((a) => a.id),
+  ]);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < shown.length; i++) hash = Math.imul(hash ^ shown.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(36);
+}
 
 function refOf(task: Task): TaskRef {
   return { taskId: task.id, projectId: task.project_id };
@@ -144,7 +165,7 @@ function actionsRow(model: TaskCardModel, done: boolean, timeZone: string, withD
       option('Delete', encodeOverflowValue(OVERFLOW.delete, ref)),
     ],
   });
-  return { type: 'actions', block_id: taskBlockId(ref, task.updated_at), elements };
+  return { type: 'actions', block_id: taskBlockId(ref, cardVersion(task)), elements };
 }
 
 function assigneesMrkdwn(model: TaskCardModel, max: number): string {
@@ -224,7 +245,7 @@ export function renderTaskActionBar(model: TaskCardModel): ActionsBlock {
   const timeZone = resolveTimeZone(model.timeZone);
   const done = isDoneStatus(model.task.status, model.statuses);
   const row = actionsRow(model, done, timeZone, false);
-  return { ...row, block_id: taskBarBlockId(refOf(model.task), model.task.updated_at) };
+  return { ...row, block_id: taskBarBlockId(refOf(model.task), cardVersion(model.task)) };
 }
 
 /**
@@ -248,7 +269,7 @@ export function renderTaskRow(model: TaskCardModel, now: Date): SectionBlock {
   }
   const block: SectionBlock = {
     type: 'section',
-    block_id: taskBlockId(refOf(task), task.updated_at),
+    block_id: taskBlockId(refOf(task), cardVersion(task)),
     text: mrkdwn(parts.join('  ·  ')),
   };
   if (!done && (model.withActions ?? true)) {

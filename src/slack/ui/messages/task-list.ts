@@ -3,7 +3,9 @@
  * and a project's tasks grouped by status; with counts, paging buttons, and "and N more" when a
  * page holds more than one message can show.
  */
-import type { ProjectStatusDef, Task } from '../../../contract/index.ts';
+
+import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { ProjectStatusDef } from '../../../contract/index.ts';
 import { type DayBucket, dayBucket, resolveTimeZone } from '../../../lib/dates.ts';
 import { escapeMrkdwn, slackLink, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { ActionsBlock, Button, KnownBlock, RenderedMessage } from '../block-types.ts';
@@ -12,7 +14,7 @@ import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';
 import { statusEmoji } from '../status-color.ts';
 import { encodeListPage, encodeListRowDone, type ListPage } from '../values.ts';
 import { renderTaskRow } from './task-card.ts';
-import { dueOf, type SlackUserIds } from './task-parts.ts';
+import { dueOf, type SlackUserIds, statusesFor } from './task-parts.ts';
 
 /** What both lists share. */
 export interface TaskListBase {
@@ -35,6 +37,10 @@ export interface TaskListBase {
   statuses?: ReadonlyMap<number, readonly ProjectStatusDef[]> | undefined;
   /** Where the whole list can be seen, for "and N more". */
   moreUrl?: string | null | undefined;
+  /** Plain sentences about the list itself: how fresh, incomplete, records left out. */
+  notes?: readonly string[] | undefined;
+  /** An interim answer: the list follows once the service's tasks are read. */
+  interim?: boolean | undefined;
 }
 
 export type MyTasksModel = TaskListBase;
@@ -123,7 +129,7 @@ function groupBlocks(
           {
             task,
             url: model.taskUrl?.(task),
-            statuses: model.statuses?.get(task.project_id),
+            statuses: statusesFor(model.statuses, task.project_id),
             slackUserIds: model.slackUserIds,
             timeZone: model.timeZone,
             // Done on a row redraws this very page, so the button says which page it is on.
@@ -142,6 +148,14 @@ function groupBlocks(
     blocks.push(contextLine(`…and ${hidden} more on this page.${where}`));
   }
   return blocks;
+}
+
+/** The list's notes as one context line (none when there are none). */
+function notesLine(model: TaskListBase): KnownBlock[] {
+  const notes = model.notes ?? [];
+  return notes.length === 0
+    ? []
+    : [contextLine(`:information_source: ${escapeMrkdwn(truncate(notes.join(' '), 1500))}`)];
 }
 
 function pageNote(model: TaskListBase): string {
@@ -164,11 +178,14 @@ export function renderMyTasks(model: MyTasksModel, now: Date): RenderedMessage {
   const head: KnownBlock[] = [
     { type: 'header', text: plainText('Your tasks', LIMITS.headerText) },
     contextLine(note ? `${summary} · ${note}` : summary),
+    ...notesLine(model),
   ];
   if (model.tasks.length === 0) {
-    const empty = model.status
-      ? `No tasks of yours with status “${escapeMrkdwn(truncate(model.status, 100))}”.`
-      : 'Nothing assigned to you. :tada:';
+    const empty = model.interim
+      ? ':hourglass_flowing_sand: Looking through the service’s tasks…'
+      : model.status
+        ? `No tasks of yours with status “${escapeMrkdwn(truncate(model.status, 100))}”.`
+        : 'Nothing assigned to you. :tada:';
     return {
       text: 'Your tasks: none',
       blocks: [...head, { type: 'section', text: mrkdwn(empty) }, ...(paging ? [paging] : [])],
@@ -211,6 +228,7 @@ export function renderProjectTasks(model: ProjectTasksModel, now: Date): Rendere
   const head: KnownBlock[] = [
     { type: 'header', text: plainText(`${name}: tasks`, LIMITS.headerText) },
     contextLine(note ? `${summary} · ${note}` : summary),
+    ...notesLine(model),
   ];
   if (model.tasks.length === 0) {
     const empty = model.status

@@ -2,7 +2,10 @@
  * The pieces every task view shares: status, people, due date and priority as mrkdwn, with user
  * text escaped and Slack mentions only for members who linked their account.
  */
-import type { MemberRef, Priority, ProjectStatusDef, Task, TaskStatus } from '../../../contract/index.ts';
+
+import { isDoneName } from '../../../api/done-status.ts';
+import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { MemberRef, Priority, ProjectStatusDef, TaskStatus } from '../../../contract/index.ts';
 import { dueKind, formatDueFallback, isOverdue } from '../../../lib/dates.ts';
 import { dueMrkdwn } from '../../../slack-platform/date-tokens.ts';
 import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
@@ -13,12 +16,18 @@ export type SlackUserIds = ReadonlyMap<number, string>;
 
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,31}$/;
 
-/** Status names that mean done when the project's statuses (with `is_done`) aren't at hand. */
-const DONE_NAMES = /^(done|complete|completed|closed|resolved|finished)$/i;
-
+/** Done by the project's statuses (`is_done`) when at hand, else by the status's name in several languages. */
 export function isDoneStatus(status: TaskStatus, statuses?: readonly ProjectStatusDef[]): boolean {
   const def = statuses?.find((s) => s.id === status.id);
-  return def ? def.is_done : DONE_NAMES.test(status.name.trim());
+  return def ? def.is_done : isDoneName(status.name);
+}
+
+/** A project's statuses from a map by project, none when the task's project is unknown. */
+export function statusesFor<T>(
+  byProject: ReadonlyMap<number, T> | undefined,
+  projectId: number | null,
+): T | undefined {
+  return projectId === null ? undefined : byProject?.get(projectId);
 }
 
 export function statusMrkdwn(status: TaskStatus): string {
@@ -45,11 +54,11 @@ const PRIORITY_LABELS: Readonly<Record<Priority, string>> = {
   none: 'None',
 };
 
-export function priorityMrkdwn(priority: Priority): string {
-  return PRIORITY_LABELS[priority] ?? escapeMrkdwn(String(priority));
+export function priorityMrkdwn(priority: Priority | (string & {})): string {
+  return PRIORITY_LABELS[priority as Priority] ?? escapeMrkdwn(String(priority));
 }
 
-export function priorityPlain(priority: Priority): string {
+export function priorityPlain(priority: Priority | (string & {})): string {
   return priority.charAt(0).toUpperCase() + priority.slice(1);
 }
 

@@ -2,7 +2,8 @@
  * "Delete this task?": the confirmation asked before a task is deleted (from `/task delete` or a
  * card's overflow menu), with what it carries in its sealed metadata.
  */
-import type { Task } from '../../../contract/index.ts';
+
+import type { TaskRecord as Task } from '../../../api/index.ts';
 import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { ModalView } from '../block-types.ts';
 import { VIEWS } from '../ids.ts';

@@ -5,7 +5,9 @@
  * change; a field both changed differently is a conflict, shown to the person rather than
  * overwritten silently.
  */
-import type { MemberRef, ProjectStatusDef, Task } from '../../../contract/index.ts';
+
+import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { MemberRef, ProjectStatusDef } from '../../../contract/index.ts';
 import { dueKind, formatDueFallback } from '../../../lib/dates.ts';
 import { truncate } from '../../../slack-platform/mrkdwn.ts';
 import { EDIT_TASK_FIELDS as F, type FieldId } from '../ids.ts';

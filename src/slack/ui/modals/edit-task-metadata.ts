@@ -12,7 +12,7 @@ export interface EditTaskMetadata {
   teamId: string;
   userId: string;
   taskId: number;
-  projectId: number;
+  projectId: number | null;
   /** The task's `updated_at` when the form opened. */
   version: string;
   /** The zone the due date was shown in: submitted dates are read in it. */

@@ -4,7 +4,9 @@
  * strings tells whether the person changed a field and whether the task changed meanwhile, in the
  * same units, whatever the service's own formats.
  */
-import { type MemberRef, PRIORITIES, type Task } from '../../../contract/index.ts';
+
+import type { TaskRecord as Task } from '../../../api/index.ts';
+import { type MemberRef, PRIORITIES } from '../../../contract/index.ts';
 import { dueKind, resolveTimeZone, toLocalDateString, toLocalTimeString } from '../../../lib/dates.ts';
 import { dueOf, type SlackUserIds } from '../messages/task-parts.ts';
 

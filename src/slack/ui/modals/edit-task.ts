@@ -3,7 +3,9 @@
  * date and time, priority and status, filled with the task as it is. Read back by
  * `readEditTaskSubmission`; what changed meanwhile is judged by `planTaskEdit`.
  */
-import type { ProjectStatusDef, Task } from '../../../contract/index.ts';
+
+import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { ProjectStatusDef } from '../../../contract/index.ts';
 import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock, ModalView, PlainTextOption } from '../block-types.ts';
 import { EDIT_TASK_FIELDS as F, VIEWS } from '../ids.ts';

@@ -13,13 +13,15 @@ import { encodeRef } from './values.ts';
 
 export interface AutomationModel {
   id: number;
-  project_id: number;
+  /** Null when the service does not say: then only a Slack admin may toggle it. */
+  project_id: number | null;
   name: string;
-  is_active: boolean;
-  trigger: { type: string; config: Record<string, unknown> };
+  /** Null when the service does not say whether it is on. */
+  is_active: boolean | null;
+  trigger: { type: string; config: Record<string, unknown> } | null;
   conditions: ReadonlyArray<{ field: string; operator: string; value: unknown }>;
   actions: ReadonlyArray<{ type: string; config: Record<string, unknown> }>;
-  runs_count: number;
+  runs_count: number | null;
   last_run_at: string | null;
 }
 
@@ -67,7 +69,9 @@ function valueText(value: unknown): string {
 
 /** "When a task is created, if priority in urgent, high: set the priority urgent, notify #mobile." */
 export function ruleText(a: AutomationModel): string {
-  const when = TRIGGER_TEXT[a.trigger.type] ?? escapeWithin(a.trigger.type, 60);
+  const when = a.trigger
+    ? (TRIGGER_TEXT[a.trigger.type] ?? escapeWithin(a.trigger.type, 60))
+    : 'its trigger (the service does not show it)';
   const conditions = a.conditions
     .slice(0, 5)
     .map((c) => `${escapeWithin(c.field, 40)} ${escapeWithin(c.operator, 20)} ${valueText(c.value)}`);
@@ -80,19 +84,24 @@ export function ruleText(a: AutomationModel): string {
   return `When ${when}${conditions.length ? `, if ${conditions.join(' and ')}` : ''}: ${actions.join(', ') || 'nothing'}${more}.`;
 }
 
-export function stateText(isActive: boolean): string {
+export function stateText(isActive: boolean | null): string {
+  if (isActive === null) return ':grey_question: *On or off: not shown by the service*';
   return isActive ? ':large_green_circle: *On*' : ':white_circle: *Off*';
 }
 
 function row(a: AutomationModel, model: AutomationListModel): SectionBlock {
-  const project = model.projectNames.get(a.project_id);
+  const project = a.project_id === null ? undefined : model.projectNames.get(a.project_id);
   const last = a.last_run_at ? new Date(a.last_run_at) : null;
   const runs =
-    a.runs_count > 0
-      ? `ran ${plural(a.runs_count, 'time')}${last && !Number.isNaN(last.getTime()) ? `, last ${slackDate(last, '{date_short_pretty}', formatDueFallback(last, 'UTC', false))}` : ''}`
-      : 'has not run yet';
+    a.runs_count === null
+      ? 'runs not shown by the service'
+      : a.runs_count > 0
+        ? `ran ${plural(a.runs_count, 'time')}${last && !Number.isNaN(last.getTime()) ? `, last ${slackDate(last, '{date_short_pretty}', formatDueFallback(last, 'UTC', false))}` : ''}`
+        : 'has not run yet';
   const text = `${stateText(a.is_active)} · *${escapeWithin(a.name, 200)}*${project ? ` · ${escapeWithin(project, 100)}` : ''}\n${ruleText(a)}\n_${runs}_`;
-  if (!model.canToggle.has(a.project_id)) return { type: 'section', text: mrkdwn(text) };
+  // Without the project or the state, a toggle could not be checked or worded: none is offered.
+  if (a.project_id === null || a.is_active === null || !model.canToggle.has(a.project_id))
+    return { type: 'section', text: mrkdwn(text) };
   const wanted = !a.is_active;
   return {
     type: 'section',

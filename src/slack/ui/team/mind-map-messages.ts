@@ -21,7 +21,8 @@ export interface MindMapNodeModel {
 export interface MindMapModel {
   id: number;
   title: string;
-  updated_at: string;
+  /** Null when the service does not say. */
+  updated_at: string | null;
   root: MindMapNodeModel;
 }
 
@@ -67,7 +68,7 @@ export function renderMindMapOutline(model: {
   projectName: string | null;
 }): RenderedMessage {
   const nodes = outlineNodes(model.map.root);
-  const updated = new Date(model.map.updated_at);
+  const updated = new Date(model.map.updated_at ?? Number.NaN);
   const facts = [
     model.projectName ? escapeWithin(model.projectName, 100) : null,
     plural(nodes.length, 'idea'),
@@ -93,7 +94,7 @@ export function renderMindMapOutline(model: {
 
 export interface MindMapListModel {
   title: string;
-  maps: ReadonlyArray<{ id: number; title: string; updated_at: string; projectName: string }>;
+  maps: ReadonlyArray<{ id: number; title: string; updated_at: string | null; projectName: string }>;
 }
 
 export function renderMindMapList(model: MindMapListModel): RenderedMessage {
@@ -105,7 +106,7 @@ export function renderMindMapList(model: MindMapListModel): RenderedMessage {
     });
   }
   const rows: KnownBlock[] = model.maps.map((m) => {
-    const updated = new Date(m.updated_at);
+    const updated = new Date(m.updated_at ?? Number.NaN);
     const when = Number.isNaN(updated.getTime())
       ? ''
       : ` · updated ${slackDate(updated, '{date_short_pretty}', formatDueFallback(updated, 'UTC', false))}`;

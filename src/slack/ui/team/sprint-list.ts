@@ -41,7 +41,7 @@ function rowButton(sprint: SprintModel): Button | null {
 
 function progressLine(sprint: SprintModel, done: number | null): string {
   if (done === null) return '_progress unavailable_';
-  const all = Math.max(sprint.tasks_count, done);
+  const all = Math.max(sprint.tasks_count ?? 0, done);
   if (all === 0) return '_no tasks yet_';
   const share = shareOf(done, all);
   return `${progressBar(share)} ${done}/${all} done (${percentText(share)})`;

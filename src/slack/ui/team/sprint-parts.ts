@@ -11,7 +11,8 @@ export interface SprintModel {
   status: string;
   start_date: string | null;
   end_date: string | null;
-  tasks_count: number;
+  /** Null when the service does not count a sprint's tasks. */
+  tasks_count: number | null;
 }
 
 const STATUS: Readonly<Record<string, string>> = {
@@ -33,5 +34,9 @@ export function sprintName(sprint: Pick<SprintModel, 'name'>, max = 120): string
 /** `Active · Mon 3 Nov → Fri 14 Nov · 8 tasks`. */
 export function sprintSummaryLine(sprint: SprintModel, now: Date): string {
   const dates = dateRange(sprint.start_date, sprint.end_date, now) ?? 'no dates yet';
-  return [sprintStatusText(sprint.status), dates, plural(sprint.tasks_count, 'task')].join(' · ');
+  return [
+    sprintStatusText(sprint.status),
+    dates,
+    ...(sprint.tasks_count === null ? [] : [plural(sprint.tasks_count, 'task')]),
+  ].join(' · ');
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { LenientDateSchema, LenientDateTimeSchema } from '../../../../src/api/schemas/lenient.ts';
-import { SprintRecordSchema, TaskRecordSchema } from '../../../../src/api/schemas/records.ts';
+import {
+  AutomationRecordSchema,
+  ProjectMemberRecordSchema,
+  ProjectRecordSchema,
+  SprintRecordSchema,
+  sprintRecordSchema,
+  TaskRecordSchema,
+  taskRecordSchema,
+  WorkspaceRecordSchema,
+} from '../../../../src/api/schemas/records.ts';
 
 const task = {
   id: 7,
@@ -64,6 +73,86 @@ describe('task records', () => {
     expect(TaskRecordSchema.parse({ ...task, due_date: '2026-11-21T12:30:00+03:00' }).due_date).toBe(
       '2026-11-21T09:30:00.000Z',
     );
+  });
+});
+
+describe('records with only what the spec shows', () => {
+  const specTask = {
+    id: 7,
+    title: 'Fix login',
+    status: { id: 2, name: 'In progress', color: '#3B82F6' },
+    assignees: [{ id: 2, name: 'Ben' }],
+    due_date: '2026-11-21T09:30:00.000Z',
+    priority: 'high',
+    created_at: '2026-11-01T08:00:00.000Z',
+  };
+
+  it('reads a task of exactly the seven spec fields, with defaults for the rest', () => {
+    expect(TaskRecordSchema.parse(specTask)).toEqual({
+      ...specTask,
+      project_id: null,
+      sprint_id: null,
+      description: null,
+      creator: null,
+      updated_at: specTask.created_at,
+    });
+  });
+
+  it('takes the project from the list or request the task came from', () => {
+    expect(taskRecordSchema({ projectId: 4 }).parse(specTask).project_id).toBe(4);
+    expect(taskRecordSchema({ projectId: 4 }).parse({ ...specTask, project: { id: 9 } }).project_id).toBe(9);
+  });
+
+  it('never fails a task over a malformed field the spec does not promise', () => {
+    const parsed = TaskRecordSchema.parse({
+      ...specTask,
+      description: 5,
+      creator: 'ana',
+      updated_at: 'soon',
+    });
+    expect(parsed).toMatchObject({ description: null, creator: null, updated_at: specTask.created_at });
+  });
+
+  it('still names a missing spec field', () => {
+    const { title: _title, ...untitled } = specTask;
+    const result = TaskRecordSchema.safeParse(untitled);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['title']);
+  });
+
+  it('finds a name under the usual fields, or names the record by kind and id', () => {
+    expect(ProjectRecordSchema.parse({ id: 1, title: 'Website' })).toMatchObject({
+      id: 1,
+      name: 'Website',
+      status: 'active',
+      workspace_id: null,
+      created_at: null,
+    });
+    expect(WorkspaceRecordSchema.parse({ id: 3, display_name: 'Acme' }).name).toBe('Acme');
+    expect(ProjectMemberRecordSchema.parse({ id: 2, full_name: 'Ben Ito' })).toMatchObject({
+      name: 'Ben Ito',
+      email: '',
+      role: 'unknown',
+    });
+    expect(ProjectRecordSchema.parse({ id: 5 }).name).toBe('Project 5');
+    expect(
+      ProjectRecordSchema.parse({ id: 6, name: 'Old', archived_at: '2026-01-01T00:00:00Z' }).status,
+    ).toBe('archived');
+  });
+
+  it('reads a sprint or an automation with only an id and a name', () => {
+    expect(sprintRecordSchema(3).parse({ id: 1, name: 'S1' })).toMatchObject({
+      project_id: 3,
+      status: 'planned',
+      tasks_count: null,
+    });
+    expect(SprintRecordSchema.safeParse({ id: 1, name: 'S1' }).success).toBe(false);
+    expect(AutomationRecordSchema.parse({ id: 1, name: 'Rule', enabled: true })).toMatchObject({
+      is_active: true,
+      project_id: null,
+      trigger: null,
+      conditions: [],
+    });
   });
 });
 

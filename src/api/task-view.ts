@@ -1,0 +1,152 @@
+/**
+ * A per-connection view of every task, for answers a service that ignores filters cannot give
+ * cheaply (`/task mine` would otherwise read every task of every project each time). It is filled
+ * by a background scan of each project's list, paced to a bounded share of the rate budget, and
+ * says how fresh it is. Changes the app makes, and later the service's webhooks, keep it current
+ * between scans through `apply`.
+ */
+import type { WorkApiClient } from './client.ts';
+import type { TaskRecord } from './schemas/records.ts';
+import { collectTasks, type IsDone, matchesCriteria, type TaskCriteria } from './task-lists.ts';
+
+/** What changed about one task: its new state, or that it is gone. */
+export type TaskViewChange = { kind: 'upsert'; task: TaskRecord } | { kind: 'delete'; taskId: number };
+
+export interface TaskViewOptions {
+  /**
+   * Scan requests in any minute, at most: the scan's share of the budget. Default 30, half of the
+   * spec's general 60/min, so commands keep the other half while a scan runs.
+   */
+  requestsPerMinute?: number;
+  /** A scan older than this is refreshed in the background when the view is read. Default 5 min. */
+  maxAgeMs?: number;
+  /** Requests one project's scan may make at most. Default 500 (50 000 tasks at 100 a page). */
+  maxRequestsPerProject?: number;
+  isDone?: IsDone;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface TaskViewAnswer {
+  tasks: TaskRecord[];
+  /** When the scan the answer comes from finished (ms since epoch); null before the first. */
+  asOf: number | null;
+  /** False when a project could not be read in full (its service does not page, or an error). */
+  complete: boolean;
+  /** Records the service sent that could not be read. */
+  skipped: number;
+}
+
+export interface TaskView {
+  /** The matching tasks as of the last scan (plus changes applied since); starts a scan if stale. */
+  query(criteria: TaskCriteria): TaskViewAnswer;
+  /** Whether a scan has finished. */
+  readonly warm: boolean;
+  /** The running scan, or a new one. */
+  refresh(): Promise<void>;
+  /** Keeps the view current between scans (the app's own changes; webhook events). */
+  apply(change: TaskViewChange): void;
+  /** Requests the scans have made, for the bench and logs. */
+  readonly requests: number;
+}
+
+export function createTaskView(
+  api: Pick<WorkApiClient, 'tasks' | 'projects' | 'capabilities'>,
+  options: TaskViewOptions = {},
+): TaskView {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const perMinute = Math.max(1, options.requestsPerMinute ?? 30);
+  const maxAge = options.maxAgeMs ?? 5 * 60_000;
+  let tasks = new Map<number, TaskRecord>();
+  let asOf: number | null = null;
+  let complete = false;
+  let skipped = 0;
+  let requests = 0;
+  let running: Promise<void> | null = null;
+  /** When the scan's last requests were sent: a sliding minute, as the service counts. */
+  const sent: number[] = [];
+
+  const pace = async () => {
+    while (sent.length >= perMinute) {
+      const wait = sent[0]! + 60_000 - now();
+      if (wait > 0) await sleep(wait);
+      while (sent.length > 0 && sent[0]! + 60_000 <= now()) sent.shift();
+    }
+    sent.push(now());
+    requests++;
+  };
+
+  const scan = async () => {
+    const found = new Map<number, TaskRecord>();
+    let allComplete = true;
+    let unread = 0;
+    const projects: number[] = [];
+    await pace();
+    for await (const p of api.projects.list.all({ per_page: 100 }, { maxPages: 50 })) projects.push(p.id);
+    for (const projectId of projects) {
+      const result = await collectTasks(
+        api,
+        { projectId },
+        {
+          maxRequests: options.maxRequestsPerProject ?? 500,
+          beforeRequest: pace,
+          call: { maxWaitMs: 600_000 },
+          ...(options.isDone ? { isDone: options.isDone } : {}),
+        },
+      );
+      for (const t of result.tasks) found.set(t.id, t);
+      allComplete &&= result.complete;
+      unread += result.skipped;
+    }
+    tasks = found;
+    asOf = now();
+    complete = allComplete;
+    skipped = unread;
+  };
+
+  const view: TaskView = {
+    get warm() {
+      return asOf !== null;
+    },
+    get requests() {
+      return requests;
+    },
+    refresh() {
+      running ??= scan().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+    query(criteria) {
+      if (asOf === null || now() - asOf > maxAge) view.refresh().catch(() => {});
+      const { projectId, ...rest } = criteria;
+      const matching = [...tasks.values()].filter(
+        (t) =>
+          (projectId === undefined || t.project_id === projectId) && matchesCriteria(t, rest, options.isDone),
+      );
+      return { tasks: matching, asOf, complete, skipped };
+    },
+    apply(change) {
+      if (change.kind === 'delete') tasks.delete(change.taskId);
+      else tasks.set(change.task.id, change.task);
+    },
+  };
+  api.tasks.onChange((change) => view.apply(change));
+  return view;
+}
+
+const views = new WeakMap<object, TaskView>();
+
+/** The connection's view (one per client, as the client is one per service token). */
+export function taskViewOf(
+  api: Pick<WorkApiClient, 'tasks' | 'projects' | 'capabilities'>,
+  options?: TaskViewOptions,
+): TaskView {
+  let view = views.get(api);
+  if (!view) {
+    view = createTaskView(api, options);
+    views.set(api, view);
+  }
+  return view;
+}
