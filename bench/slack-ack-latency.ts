@@ -29,6 +29,7 @@ const child = fork(new URL('./support/ack-app-process.ts', import.meta.url), [
     signingSecret,
     workApiUrl: sandbox.url,
     workApiToken: sandbox.token,
+    maxWaitMs: 2_000,
   }),
 ]);
 const next = <T>() => new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T)));

@@ -2,7 +2,8 @@
  * The app under test for bench/slack-ack-latency.ts, in a process of its own so its event loop and
  * memory are measured alone (the load generator, the emulator and the sandbox live in the parent).
  * Settings arrive as one JSON argument; it answers IPC messages `stats` with its RSS and the number
- * of service requests it has made.
+ * of service requests it has made. Also the app for bench/three-second-answer.ts, which leaves the
+ * service wait to the app's own budgets and links several people.
  */
 import { Agent, type Dispatcher } from 'undici';
 import { createTaskbridgeApp } from '../../src/create-app.ts';
@@ -15,6 +16,10 @@ interface Settings {
   signingSecret: string;
   workApiUrl: string;
   workApiToken: string;
+  /** The client's wait bound; absent: the app's own budgets (src/slack/kit/wait-budgets.ts). */
+  maxWaitMs?: number;
+  /** People to link, as Slack proves them (by their email); default Ana only, unproven. */
+  links?: Array<{ userId: string; memberId: number; memberName: string; email: string }>;
 }
 
 const settings = JSON.parse(process.argv[2] ?? '{}') as Settings;
@@ -30,12 +35,19 @@ const app = createTaskbridgeApp({
   store,
   encryptionKey: 'cd'.repeat(32),
   workApiFallback: { baseUrl: settings.workApiUrl, token: settings.workApiToken },
-  workApiClientOptions: { dispatcher: counting, maxWaitMs: 2_000 },
+  workApiClientOptions: {
+    dispatcher: counting,
+    ...(settings.maxWaitMs === undefined ? {} : { maxWaitMs: settings.maxWaitMs }),
+  },
   port: 0,
   logger: createLogger({ level: 'silent' }),
 });
 const { eventsUrl } = await app.start();
-await app.deps.userLinks.link('T0001', 'U0ANA', { memberId: 1, memberName: 'Ana Silva' });
+if (!settings.links)
+  await app.deps.userLinks.link('T0001', 'U0ANA', { memberId: 1, memberName: 'Ana Silva' });
+for (const { userId, ...link } of settings.links ?? []) {
+  await app.deps.userLinks.link('T0001', userId, { ...link, proof: 'email' });
+}
 process.on('message', (message) => {
   if (message === 'stats')
     process.send?.({ rssMb: process.memoryUsage().rss / 1024 / 1024, serviceRequests });

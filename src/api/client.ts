@@ -46,8 +46,8 @@ export interface WorkApiClientOptions {
   logger?: WorkApiLogger;
   /**
    * A call that would wait longer than this (for the limiter, or for a 429's `Retry-After`)
-   * fails at once with `RateLimitedError` carrying the wait. Slack handlers use about 2 000, to
-   * answer within Slack's 3 s. Default 120 000.
+   * fails at once with `RateLimitedError` carrying the wait. The Slack app sets it per surface
+   * (src/slack/kit/wait-budgets.ts). Default 120 000.
    */
   maxWaitMs?: number;
 }

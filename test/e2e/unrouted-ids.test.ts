@@ -36,6 +36,25 @@ describe('ids no feature routes', () => {
     expect(res.text).toBe('');
   });
 
+  it.each([...INHERITED, 'create_task'])(
+    'acknowledges a closed form with callback id %s',
+    async (callbackId) => {
+      const res = await h.signer.viewClosed({
+        view: { id: 'V0CLOSED', type: 'modal', callback_id: callbackId, private_metadata: '', blocks: [] },
+      });
+      expect(res.status).toBe(200);
+    },
+  );
+
+  it('acknowledges a message shortcut with a callback id no feature routes', async () => {
+    const res = await h.signer.messageShortcut({
+      callbackId: 'retired_shortcut',
+      message: { ts: '1700000000.000100', text: 'hello' } as never,
+      channel: 'C0GENERAL',
+    });
+    expect(res.status).toBe(200);
+  });
+
   it.each(INHERITED)('acknowledges a global shortcut with callback id %s', async (callbackId) => {
     const res = await h.signer.globalShortcut({ callbackId });
     expect(res.status).toBe(200);

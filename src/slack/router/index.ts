@@ -20,6 +20,7 @@ import { SPRINT_ROUTES } from '../features/sprints/routes.ts';
 import { TASK_ROUTES } from '../features/tasks/routes.ts';
 import { UNFURL_ROUTES } from '../features/unfurls/routes.ts';
 import { WORKSPACE_ROUTES } from '../features/workspaces/routes.ts';
+import { answerInTime, type RunningCommands } from '../kit/in-time.ts';
 import type { FeatureRoutes } from '../kit/routes.ts';
 import { COMMAND_NAME } from '../ui/ids.ts';
 import { mergeRoutes } from './merge-routes.ts';
@@ -54,10 +55,13 @@ export const SHORTCUT_ROUTES = ROUTES.shortcuts;
 export const EVENT_ROUTES = ROUTES.events;
 
 export function registerListeners(app: App, deps: AppDeps): void {
-  for (const [name, make] of ROUTES.commands) app.command(name, make(deps));
-  for (const [id, make] of ROUTES.shortcuts) app.shortcut(id, make(deps));
-  for (const [id, make] of ROUTES.views) app.view(id, make(deps));
-  for (const [id, make] of ROUTES.actions) app.action(id, make(deps));
+  // Where a person waits, they hear within 3 s (kit/in-time.ts); a command repeated while it still
+  // runs is answered once.
+  const running: RunningCommands = new Set();
+  for (const [name, make] of ROUTES.commands) app.command(name, answerInTime(deps, make(deps), running));
+  for (const [id, make] of ROUTES.shortcuts) app.shortcut(id, answerInTime(deps, make(deps)));
+  for (const [id, make] of ROUTES.views) app.view(id, answerInTime(deps, make(deps)));
+  for (const [id, make] of ROUTES.actions) app.action(id, answerInTime(deps, make(deps)));
   for (const [id, make] of ROUTES.options) app.options(id, make(deps));
   for (const [name, make] of ROUTES.events) app.event(name, make(deps));
   registerUnrouted(app, deps, ROUTES);

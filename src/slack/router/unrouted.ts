@@ -26,6 +26,12 @@ export function registerUnrouted(app: App, deps: AppDeps, routes: RouteTables): 
     deps.logger.info({ type: 'view' }, 'unknown form');
     await ack();
   });
+  // No feature asks to hear of a closed form (none sets notify_on_close), so any that arrives is
+  // acknowledged; nobody waits on it.
+  app.view({ type: 'view_closed', callback_id: ANY }, async ({ ack }) => {
+    deps.logger.info({ type: 'view_closed' }, 'closed form');
+    await ack();
+  });
   app.shortcut(ANY, async ({ ack, shortcut }) => {
     if (routes.shortcuts.has(shortcut.callback_id)) return;
     deps.logger.info({ type: shortcut.type }, 'unknown shortcut');

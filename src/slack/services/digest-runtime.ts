@@ -12,6 +12,7 @@ import { createClientTaskSource } from '../../digest/task-source.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Store } from '../../store/types.ts';
+import { WAIT_BUDGETS } from '../kit/wait-budgets.ts';
 import type { WorkApiRegistry } from './work-api-registry.ts';
 
 export interface AppDigests {
@@ -52,7 +53,7 @@ export function createAppDigests(options: AppDigestsOptions): AppDigests {
     subscriptions,
     taskSourceFor: async (teamId) => {
       const api = await options.workApi.clientFor(teamId);
-      return api ? createClientTaskSource(api) : undefined;
+      return api ? createClientTaskSource(api, { maxWaitMs: WAIT_BUDGETS.digest.maxWaitMs }) : undefined;
     },
     slack: options.slack,
     links: options.links,

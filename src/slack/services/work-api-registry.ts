@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { createWorkApiClient, type WorkApiClient, type WorkApiClientOptions } from '../../api/index.ts';
 import type { Connections } from '../../store/repositories/connections.ts';
+import { WAIT_BUDGETS } from '../kit/wait-budgets.ts';
 
 export interface WorkApiTarget {
   baseUrl: string;
@@ -70,6 +71,8 @@ export class WorkApiRegistry {
     let client = this.#clients.get(key);
     if (!client) {
       client = createWorkApiClient({
+        // A person waits on most calls; digests pass their own longer wait per call.
+        maxWaitMs: WAIT_BUDGETS.interactive.maxWaitMs,
         ...this.#opts.clientOptions,
         baseUrl: target.baseUrl,
         token: target.token,

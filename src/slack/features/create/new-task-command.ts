@@ -7,8 +7,9 @@ import type { TaskRecord as Task } from '../../../api/index.ts';
 import { describeDueProblem, parseDueDate } from '../../../lib/dates.ts';
 import type { NewTaskIntent, ReadingNote } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
+import { once } from '../../kit/once.ts';
 import { requireApi } from '../../kit/require-api.ts';
-import { createTaskOnce } from '../../services/create-task.ts';
+import { CreationPendingError, createTaskOnce } from '../../services/create-task.ts';
 import { resolvePeople, unresolvedText } from '../../services/resolve-people.ts';
 import { channelDefaultProject, resolveProject } from '../../services/resolve-project.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
@@ -96,20 +97,22 @@ export async function newTaskHandler(ctx: CommandContext, intent: NewTaskIntent)
     userId: ctx.userId,
     linked: Boolean(creator),
   });
-  const { task } = await createTaskOnce(
-    deps,
-    api,
-    { kind: 'trigger', teamId: ctx.teamId, triggerId: ctx.triggerId },
-    {
-      project_id: project.id,
-      title: intent.title,
-      ...(origin ? { description: describeWithOrigin(null, origin) } : {}),
-      ...(people.members.length > 0 ? { assignee_ids: people.members.map((m) => m.id) } : {}),
-      ...(due ? { due_date: due.toISOString() } : {}),
-      ...(intent.priority ? { priority: intent.priority } : {}),
-      ...(creator ? { creator_id: creator.memberId } : {}),
-    },
-  );
+  const trigger = { kind: 'trigger', teamId: ctx.teamId, triggerId: ctx.triggerId } as const;
+  const created = await createTaskOnce(deps, api, trigger, {
+    project_id: project.id,
+    title: intent.title,
+    ...(origin ? { description: describeWithOrigin(null, origin) } : {}),
+    ...(people.members.length > 0 ? { assignee_ids: people.members.map((m) => m.id) } : {}),
+    ...(due ? { due_date: due.toISOString() } : {}),
+    ...(intent.priority ? { priority: intent.priority } : {}),
+    ...(creator ? { creator_id: creator.memberId } : {}),
+  }).catch((error: unknown) => {
+    // Another delivery of this command is creating the task right now, and will post its card.
+    if (error instanceof CreationPendingError) return undefined;
+    throw error;
+  });
+  if (!created) return;
+  const { task } = created;
   if (origin) await rememberOrigin(deps, ctx.teamId, task.id, origin);
   // The same card as `/task show`: its status menu, project, people and who asked.
   const model = await taskCardModel(deps, ctx.client, api, {
@@ -118,7 +121,13 @@ export async function newTaskHandler(ctx: CommandContext, intent: NewTaskIntent)
     task: task as Task,
   });
   const card = renderTaskCard({ ...model, projectName: model.projectName ?? project.name, timeZone }, now);
-  await ctx.respond({ response_type: 'in_channel', text: card.text, blocks: card.blocks });
+  // A redelivered command gets the first task back; its card is posted once, by whichever delivery
+  // gets there first (a failed post is not remembered, so a retry posts it).
+  const posted = await once(deps.idempotency, { purpose: 'task-card', ...trigger }, async () => {
+    await ctx.respond({ response_type: 'in_channel', text: card.text, blocks: card.blocks });
+    return true;
+  });
+  if (posted.state !== 'ran') return;
   const told = [
     ...intent.notes.map((note) => readingNoteText(note, task.id)),
     ...(people.unresolved.length > 0

@@ -1,0 +1,153 @@
+/**
+ * Every command, button, shortcut and form answers within Slack's 3 s, in one place rather than in
+ * each handler: if the handler has said nothing `firstWordMs` after the request, the person is told
+ * the service is busy and roughly when the result will come (the handler goes on and answers through
+ * the same response_url, valid 30 minutes and five times, or by message). A command repeated while
+ * the first is still working, before it has answered, is answered once: the repeat is told to wait
+ * for the first.
+ */
+import type { RespondArguments, RespondFn } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { AppDeps } from '../deps.ts';
+import { type Recipient, tellPerson } from './tell-person.ts';
+import { WAIT_BUDGETS } from './wait-budgets.ts';
+
+/** What the wrapper reads of any Bolt listener's arguments. */
+interface AnyArgs {
+  client: WebClient;
+  respond?: RespondFn;
+  ack?: (response?: unknown) => Promise<void>;
+  command?: { team_id: string; user_id: string; channel_id: string; command: string; text?: string };
+  body?: {
+    team?: { id?: string } | null;
+    user?: { id?: string; team_id?: string };
+    channel?: { id?: string };
+    container?: { channel_id?: string };
+  };
+}
+
+type Handler<A> = (args: A) => Promise<void>;
+
+export interface InTimeOptions {
+  /** Defaults: the interactive row of `WAIT_BUDGETS`. */
+  firstWordMs?: number;
+}
+
+/** Commands now running, by workspace, person, channel and text; per app, not per process. */
+export type RunningCommands = Set<string>;
+
+export function answerInTime<A extends AnyArgs>(
+  deps: AppDeps,
+  handler: Handler<A>,
+  running?: RunningCommands,
+  options: InTimeOptions = {},
+): Handler<A> {
+  const firstWordMs = options.firstWordMs ?? WAIT_BUDGETS.interactive.firstWordMs;
+  return async (args) => {
+    const to = recipientOf(args);
+    const key = running && args.command ? commandKey(args.command) : undefined;
+    if (key && running?.has(key)) {
+      await args.ack?.();
+      await sayStillWorking(deps, args, to);
+      return;
+    }
+    if (key) running?.add(key);
+    let spoke = false;
+    let done = false;
+    const original = args.respond;
+    const respond: RespondFn | undefined = original
+      ? (message) => {
+          spoke = true;
+          // Answered: the same command typed again now is a new request, not an impatient repeat.
+          if (key) running?.delete(key);
+          return original(message);
+        }
+      : undefined;
+    const timer = setTimeout(() => {
+      if (spoke || done || !to) return;
+      void sayBusy(deps, args.client, original, to).catch((error: unknown) =>
+        deps.logger.warn({ err: error }, 'could not tell a person the service is busy'),
+      );
+    }, firstWordMs);
+    try {
+      await handler(respond ? { ...args, respond } : args);
+    } finally {
+      done = true;
+      clearTimeout(timer);
+      if (key) running?.delete(key);
+    }
+  };
+}
+
+function commandKey(command: NonNullable<AnyArgs['command']>): string {
+  const text = (command.text ?? '').trim().replace(/\s+/g, ' ');
+  return `${command.team_id}:${command.user_id}:${command.channel_id}:${command.command} ${text}`;
+}
+
+function recipientOf(args: AnyArgs): (Recipient & { teamId: string }) | undefined {
+  if (args.command) {
+    const { team_id, user_id, channel_id } = args.command;
+    return { teamId: team_id, userId: user_id, channelId: channel_id };
+  }
+  const body = args.body;
+  const userId = body?.user?.id;
+  const teamId = body?.team?.id ?? body?.user?.team_id;
+  if (!userId || !teamId) return undefined;
+  return { teamId, userId, channelId: body?.channel?.id ?? body?.container?.channel_id ?? null };
+}
+
+/** The busy note's promise: the limiter's wait now, plus one request's time. */
+async function promisedSeconds(deps: AppDeps, teamId: string): Promise<number> {
+  let waitMs = 0;
+  try {
+    const api = await deps.workApi.clientFor(teamId);
+    waitMs = api ? await api.limiter.estimateWait() : 0;
+  } catch {
+    waitMs = 0;
+  }
+  const bound = Math.min(waitMs, WAIT_BUDGETS.interactive.maxWaitMs) + WAIT_BUDGETS.interactive.inFlightMs;
+  return Math.ceil(bound / 1000);
+}
+
+export function busyText(seconds: number): string {
+  return `:hourglass_flowing_sand: The service is busy; I'll post the result here when it's done, within about ${seconds} s.`;
+}
+
+async function sayBusy(
+  deps: AppDeps,
+  client: WebClient,
+  respond: RespondFn | undefined,
+  to: Recipient & { teamId: string },
+): Promise<void> {
+  const text = busyText(await promisedSeconds(deps, to.teamId));
+  await say(client, respond, to, { response_type: 'ephemeral', replace_original: false, text });
+}
+
+async function sayStillWorking(deps: AppDeps, args: AnyArgs, to: Recipient | undefined): Promise<void> {
+  const shown = `${args.command?.command ?? ''} ${args.command?.text ?? ''}`.trim();
+  const text = `:hourglass_flowing_sand: Still working on your earlier \`${shown}\`; I'll post its result here once, when it's done.`;
+  await say(args.client, args.respond, to, {
+    response_type: 'ephemeral',
+    replace_original: false,
+    text,
+  }).catch((error: unknown) =>
+    deps.logger.warn({ err: error }, 'could not tell a person a command is still running'),
+  );
+}
+
+async function say(
+  client: WebClient,
+  respond: RespondFn | undefined,
+  to: Recipient | undefined,
+  message: RespondArguments & { text: string },
+): Promise<void> {
+  if (respond) {
+    try {
+      await respond(message);
+      return;
+    } catch {
+      // An expired or used-up response_url: tell the person in the channel or by DM instead.
+    }
+  }
+  if (to) await tellPerson(client, to, { text: message.text });
+}

@@ -1,0 +1,142 @@
+/**
+ * A person hears within 3 s, whatever the service does: signed commands and buttons into the real
+ * app, the sandbox slowed or rate-limited by its fault injection and its real 60-a-minute limit.
+ * (No timed assertions: what is checked is what the person is told, and in which order.)
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RecordedCall } from '../../src/slack-emulator/model.ts';
+import { type Harness, startHarness } from '../support/harness.ts';
+
+let h: Harness;
+
+afterEach(async () => {
+  await h?.close();
+});
+
+const texts = (calls: RecordedCall[]) => calls.map((c) => JSON.stringify(c.args));
+const isBusyNote = (c: RecordedCall) => String(c.args.text ?? '').includes("The service is busy; I'll post");
+
+/** The reply that is neither a busy note nor a "still working" note: the command's result. */
+const isResult = (c: RecordedCall) => !isBusyNote(c) && !String(c.args.text ?? '').includes('Still working');
+
+describe('an answer within three seconds', () => {
+  it('a command the slow service cannot finish in time says so at once, then posts its result', async () => {
+    h = await startHarness({ link: ['ana'] });
+    h.sandbox.faults.set({ latencyMs: 2_500 });
+    await h.signer.command('/task mine');
+    const result = await h.emulator.waitForCall('response_url', isResult, 15_000);
+    h.sandbox.faults.clear();
+    const replies = h.emulator.calls('response_url');
+    const busy = replies.filter(isBusyNote);
+    expect(busy).toHaveLength(1);
+    expect(String(busy[0]!.args.text)).toMatch(/within about \d+ s/);
+    // The note came first, the result after it, on the same response_url.
+    expect(replies.indexOf(busy[0]!)).toBeLessThan(replies.indexOf(result));
+    expect(JSON.stringify(result.args)).not.toMatch(/went wrong/i);
+  });
+
+  it('a command the service answers at once gets no busy note', async () => {
+    h = await startHarness({ link: ['ana'] });
+    await h.signer.command('/task mine');
+    await h.emulator.waitForCall('response_url', isResult, 5_000);
+    // Longer than the busy note's delay, so a note that was going to come has come.
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(h.emulator.calls('response_url').filter(isBusyNote)).toHaveLength(0);
+  });
+
+  it('the same command repeated while the first still waits is answered once', async () => {
+    h = await startHarness({ link: ['ana'] });
+    h.sandbox.faults.set({ latencyMs: 2_500 });
+    await h.signer.command('/task mine');
+    await h.signer.command('/task  mine');
+    const still = await h.emulator.waitForCall('response_url', (c) =>
+      String(c.args.text ?? '').includes('Still working on your earlier `/task'),
+    );
+    expect(String(still.args.text)).toContain('/task');
+    await h.emulator.waitForCall('response_url', isResult, 15_000);
+    h.sandbox.faults.clear();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(h.emulator.calls('response_url').filter(isResult)).toHaveLength(1);
+    // Once the first has finished, the same command runs again.
+    await h.signer.command('/task mine');
+    await h.emulator.waitForCall('response_url', (c) => isResult(c) && c !== undefined, 5_000);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(h.emulator.calls('response_url').filter(isResult)).toHaveLength(2);
+  });
+
+  it('under the service real 60-a-minute limit, a command that would wait too long is refused with the wait', async () => {
+    h = await startHarness({
+      link: ['ana'],
+      sandbox: { rateLimits: { general: 60, search: 30, upload: 10 } },
+    });
+    // Someone else with the same token spends the minute's budget.
+    for (let i = 0; i < 60; i++) await h.api.tasks.list({ per_page: 1 });
+    await h.signer.command('/task mine');
+    const reply = await h.emulator.waitForCall('response_url', isResult, 10_000);
+    expect(String(reply.args.text)).toMatch(/try again in about \d+ s/);
+    expect(texts(h.emulator.calls('response_url')).join('\n')).not.toMatch(/went wrong/i);
+  });
+
+  it('a button the slow service cannot finish in time says so at once, then does its work', async () => {
+    h = await startHarness({ link: ['ana'] });
+    await h.signer.command('/task show 3');
+    await h.emulator.waitForCall('response_url', (c) =>
+      JSON.stringify(c.args.blocks ?? '').includes('task_done'),
+    );
+    const card = h.emulator.ephemeralMessages('U0ANA').at(-1) as unknown as {
+      blocks: Array<{ elements?: Array<{ action_id?: string; value?: string }> }>;
+    };
+    const done = card.blocks.flatMap((b) => b.elements ?? []).find((e) => e.action_id === 'task_done');
+    h.emulator.clearCalls();
+    h.sandbox.faults.set({ latencyMs: 2_500 });
+    await h.signer.blockAction({ actionId: 'task_done', value: done!.value!, message: card as never });
+    const busy = await h.emulator.waitForCall('response_url', isBusyNote, 5_000);
+    expect(String(busy.args.text)).toMatch(/within about \d+ s/);
+    expect(busy.args.replace_original).toBe(false);
+    h.sandbox.faults.clear();
+    await expect.poll(async () => (await h.api.tasks.get(3)).status.name, { timeout: 15_000 }).toBe('Done');
+  });
+
+  it('a retried `/task new` posts its card once, and concurrent deliveries never say something went wrong', async () => {
+    h = await startHarness({ link: ['ana'] });
+    const text = '/task new Posted-once task #Website';
+    const cards = () =>
+      h.emulator
+        .calls('response_url')
+        .filter(
+          (c) => c.args.response_type === 'in_channel' && JSON.stringify(c.args).includes('Posted-once task'),
+        );
+    const first = h.emulator.issueTriggerId('U0ANA');
+    await h.signer.command(text, { triggerId: first });
+    await h.emulator.waitForCall('response_url', (c) => c.args.response_type === 'in_channel', 5_000);
+    // Slack's retry of the same command, after the first was answered.
+    await h.signer.command(text, { triggerId: first, retryNum: 1 });
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(cards()).toHaveLength(1);
+
+    // Two deliveries of another command at the same moment, the service slow.
+    const second = h.emulator.issueTriggerId('U0ANA');
+    h.sandbox.faults.set({ latencyMs: 500 });
+    const again = '/task new Posted-once twin #Website';
+    await Promise.all([
+      h.signer.command(again, { triggerId: second }),
+      h.signer.command(again, { triggerId: second, retryNum: 1 }),
+    ]);
+    await h.emulator.waitForCall(
+      'response_url',
+      (c) => JSON.stringify(c.args).includes('Posted-once twin'),
+      10_000,
+    );
+    h.sandbox.faults.clear();
+    await new Promise((r) => setTimeout(r, 1_000));
+    const twins = h.emulator
+      .calls('response_url')
+      .filter(
+        (c) => c.args.response_type === 'in_channel' && JSON.stringify(c.args).includes('Posted-once twin'),
+      );
+    expect(twins).toHaveLength(1);
+    expect(texts(h.emulator.calls('response_url')).join('\n')).not.toMatch(/went wrong/i);
+    const made = await h.api.tasks.list({ q: 'Posted-once', per_page: 100 });
+    expect(made.data.map((t) => t.title).sort()).toEqual(['Posted-once task', 'Posted-once twin']);
+  });
+});
