@@ -1,0 +1,53 @@
+/**
+ * What happened on the service, in one shape whatever told us: a signed webhook delivery or the
+ * polling fallback that compares task lists. The notifications feature consumes these; nothing
+ * here knows about Slack.
+ */
+import type { TaskRecord } from '../api/schemas/records.ts';
+
+/** The events a channel can subscribe to. */
+export const PROJECT_EVENT_KINDS = [
+  'task.created',
+  'task.status_changed',
+  'task.assigned',
+  'task.due_changed',
+  'task.done',
+  'task.deleted',
+  'sprint.started',
+  'automation.failed',
+] as const;
+export type ProjectEventKind = (typeof PROJECT_EVENT_KINDS)[number];
+
+/** One field's value before and after a change, as the service (or the poller's comparison) saw it. */
+export interface FieldChange {
+  before: unknown;
+  after: unknown;
+}
+
+export interface ProjectEvent {
+  /**
+   * Unique per event: the webhook delivery's `webhook-id` (a retried delivery keeps its id), or a
+   * poller id derived from the task and what changed. Consumers never act twice on one id.
+   */
+  id: string;
+  /** The Slack workspace whose service connection the event belongs to. */
+  teamId: string;
+  kind: ProjectEventKind;
+  /** The project the event happened in, when known (a task's list, a sprint's project). */
+  projectId: number | null;
+  /** The task's state after the event (for `task.deleted`, its last known state, if any). */
+  task?: TaskRecord;
+  taskId?: number;
+  /** What changed, field by field, when the source says. */
+  changes?: Record<string, FieldChange>;
+  sprint?: { id: number; name: string };
+  automation?: { id: number; name: string; error?: string };
+  /** ISO 8601, when it happened on the service. */
+  occurredAt: string;
+  source: 'webhook' | 'poll';
+}
+
+/** Where events go: the notifications feature implements it; webhooks and the poller call it. */
+export interface ProjectEventSink {
+  deliver(event: ProjectEvent): Promise<void>;
+}
