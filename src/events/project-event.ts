@@ -51,3 +51,31 @@ export interface ProjectEvent {
 export interface ProjectEventSink {
   deliver(event: ProjectEvent): Promise<void>;
 }
+
+/**
+ * Which projects of a workspace someone listens to (channel subscriptions, personal DMs). The
+ * polling fallback reads only these, so a workspace nobody listens to costs no requests.
+ */
+export interface WatchedProjects {
+  /** Workspaces with at least one watched project. */
+  teams(): Promise<string[]>;
+  /** The watched project ids of one workspace. */
+  projectsOf(teamId: string): Promise<number[]>;
+}
+
+export const NOTHING_WATCHED: WatchedProjects = {
+  teams: async () => [],
+  projectsOf: async () => [],
+};
+
+/** The sink used until notifications are wired: events are logged at debug and dropped. */
+export function loggingSink(logger: { debug(obj: object, msg: string): void }): ProjectEventSink {
+  return {
+    async deliver(event) {
+      logger.debug(
+        { eventId: event.id, kind: event.kind, teamId: event.teamId },
+        'project event (no notifications)',
+      );
+    },
+  };
+}
