@@ -9,6 +9,9 @@ export const DEFAULT_DB_PATH = './data/sandbox.db';
 export const USAGE = `Usage:
   npm run sandbox -- [options]              start the sandbox (seeds an empty database first)
   npm run sandbox -- token --member ID      print a new token for a member (same --db)
+  npm run sandbox -- webhooks add URL       register a webhook address; prints its id and secret
+  npm run sandbox -- webhooks list          the registered addresses
+  npm run sandbox -- webhooks remove ID     stop sending to one
 
 Options:
   --port N                  port (default ${DEFAULT_PORT}, or SANDBOX_PORT)
@@ -28,6 +31,7 @@ Options:
   --ignore-page             (spec-minimal) ignore the page parameter too: every list is page 1
   --name NAME               (token) the device's name
   --member ID               (token) the member the token acts as
+  --secret whsec_…          (webhooks add) the signing secret to use (default: a new one)
   -h, --help                this text`;
 
 export type CliCommand =
@@ -46,7 +50,10 @@ export type CliCommand =
       profile: ProfileName;
       pagingIgnored: boolean;
     }
-  | { kind: 'token'; dbPath: string; memberId: number; name: string };
+  | { kind: 'token'; dbPath: string; memberId: number; name: string }
+  | { kind: 'webhooks'; dbPath: string; action: 'add'; url: string; secret: string | undefined }
+  | { kind: 'webhooks'; dbPath: string; action: 'list' }
+  | { kind: 'webhooks'; dbPath: string; action: 'remove'; id: string };
 
 /** A command-line mistake: the message says which flag and what it wants. */
 export class CliError extends Error {
@@ -98,6 +105,7 @@ export function parseCliArgs(
   if (values.help) return { kind: 'help' };
   const dbPath = values.db ?? DEFAULT_DB_PATH;
   const [command, ...rest] = positionals;
+  if (command === 'webhooks') return webhooksCommand(dbPath, rest, values.secret);
   if (rest.length > 0) throw new CliError(`unexpected argument "${rest[0]}"`);
 
   if (command === 'token') {
@@ -155,6 +163,25 @@ export function parseCliArgs(
   };
 }
 
+function webhooksCommand(dbPath: string, args: string[], secret: string | undefined): CliCommand {
+  const [action, target, extra] = args;
+  if (extra !== undefined) throw new CliError(`unexpected argument "${extra}"`);
+  if (action === 'add') {
+    if (target === undefined) throw new CliError('webhooks add: the address to send to is required');
+    return { kind: 'webhooks', dbPath, action, url: target, secret };
+  }
+  if (secret !== undefined) throw new CliError('--secret goes with webhooks add only');
+  if (action === 'list') {
+    if (target !== undefined) throw new CliError(`unexpected argument "${target}"`);
+    return { kind: 'webhooks', dbPath, action };
+  }
+  if (action === 'remove') {
+    if (target === undefined) throw new CliError('webhooks remove: the webhook id is required');
+    return { kind: 'webhooks', dbPath, action, id: target };
+  }
+  throw new CliError('webhooks wants add URL, list or remove ID');
+}
+
 function parse(argv: readonly string[]) {
   return parseArgs({
     args: [...argv],
@@ -178,6 +205,7 @@ function parse(argv: readonly string[]) {
       'ignore-page': { type: 'boolean' },
       member: { type: 'string' },
       name: { type: 'string' },
+      secret: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

@@ -7,6 +7,7 @@ import { CliError, parseCliArgs, USAGE } from './cli-args.ts';
 import { SandboxDb } from './db/sandbox-db.ts';
 import { createSandbox } from './index.ts';
 import { createToken } from './store/tokens.ts';
+import { addWebhook, listWebhooks, removeWebhook } from './webhooks/webhook-store.ts';
 
 /** An exit code, or 'serving' while the server runs (it stops on SIGINT/SIGTERM). */
 async function main(): Promise<number | 'serving'> {
@@ -34,6 +35,28 @@ async function main(): Promise<number | 'serving'> {
         return 1;
       }
       process.stdout.write(`${createToken(db, command.memberId, { name: command.name, now: new Date() })}\n`);
+      return 0;
+    } catch (err) {
+      process.stderr.write(`sandbox: ${(err as Error).message}\n`);
+      return 1;
+    } finally {
+      db.close();
+    }
+  }
+
+  if (command.kind === 'webhooks') {
+    // The running server reads registrations from the same file at each event.
+    const db = new SandboxDb(command.dbPath);
+    try {
+      if (command.action === 'add') {
+        const hook = addWebhook(db, { url: command.url, secret: command.secret, now: new Date() });
+        process.stdout.write(`${hook.id}\t${hook.url}\nsecret ${hook.secret}\n`);
+      } else if (command.action === 'list') {
+        for (const hook of listWebhooks(db)) process.stdout.write(`${hook.id}\t${hook.url}\t${hook.created_at}\n`);
+      } else if (!removeWebhook(db, command.id)) {
+        process.stderr.write(`sandbox: no webhook ${command.id}\n`);
+        return 1;
+      }
       return 0;
     } catch (err) {
       process.stderr.write(`sandbox: ${(err as Error).message}\n`);

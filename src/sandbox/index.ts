@@ -13,8 +13,19 @@ import { DEFAULT_HOST, DEFAULT_PORT, type Sandbox, type SandboxOptions } from '.
 import { seedDatabase } from './seed/seed-database.ts';
 import { buildServer } from './server.ts';
 import { createToken, TokenUsage } from './store/tokens.ts';
+import { WebhookDispatcher } from './webhooks/dispatcher.ts';
+import { addWebhook, listDeliveries, listWebhooks, removeWebhook } from './webhooks/webhook-store.ts';
 
-export type { FaultOptions, ProfileName, RateLimitOptions, Sandbox, SandboxOptions } from './options.ts';
+export type {
+  FaultOptions,
+  ProfileName,
+  RateLimitOptions,
+  Sandbox,
+  SandboxOptions,
+  SandboxWebhooks,
+  WebhookOptions,
+} from './options.ts';
+export type { DeliveryRow, WebhookRow } from './webhooks/webhook-store.ts';
 export { DEFAULT_HOST, DEFAULT_PORT } from './options.ts';
 
 /** Prints a sandbox bug to stderr: the error and the route, never a request's headers or token. */
@@ -46,8 +57,10 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   const faults = new FaultController(opts.faults ?? {});
   const tokenUsage = new TokenUsage();
   const profile = answerProfile(opts.profile ?? 'full', { pagingIgnored: opts.pagingIgnored ?? false });
+  const webhooks = new WebhookDispatcher(db, { ...opts.webhooks, now });
   const app = buildServer({
     profile,
+    webhooks,
     db,
     now,
     limiter,
@@ -71,6 +84,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   try {
     await app.listen({ port: opts.port ?? DEFAULT_PORT, host });
   } catch (err) {
+    webhooks.close();
     db.close();
     throw err;
   }
@@ -85,9 +99,17 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     profile: profile.name,
     faults: { set: (f) => faults.set(f), clear: () => faults.clear() },
     createToken: (memberId, name) => createToken(db, memberId, { name, now: now() }),
+    webhooks: {
+      add: (url, secret) => addWebhook(db, { url, secret, now: now() }),
+      list: () => listWebhooks(db),
+      remove: (id) => removeWebhook(db, id),
+      deliveries: () => listDeliveries(db),
+      idle: () => webhooks.idle(),
+    },
     close: async () => {
       if (closed) return;
       closed = true;
+      webhooks.close();
       await app.close();
       db.close();
     },

@@ -1,5 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { ProfileName } from './http/answer-profile.ts';
+import type { DeliveryRow, WebhookRow } from './webhooks/webhook-store.ts';
 
 export type { ProfileName } from './http/answer-profile.ts';
 
@@ -55,6 +56,27 @@ export interface SandboxOptions {
   profile?: ProfileName;
   /** spec-minimal only: ignore `page` as well, so every list answers its first page. Default false. */
   pagingIgnored?: boolean;
+  /** Webhook delivery timing (retries, timeout). */
+  webhooks?: WebhookOptions;
+}
+
+/** Webhook delivery (registrations: the CLI, the control routes or `Sandbox.webhooks.add`). */
+export interface WebhookOptions {
+  /** Waits before each retry, in ms (default 5 s, 30 s, 2 min, 10 min, 30 min). */
+  retryDelaysMs?: readonly number[];
+  /** An attempt not answered within this fails. Default 10 000. */
+  timeoutMs?: number;
+}
+
+export interface SandboxWebhooks {
+  /** Registers an address; the secret is made unless given (`whsec_…`). */
+  add(url: string, secret?: string): WebhookRow;
+  list(): WebhookRow[];
+  remove(id: string): boolean;
+  /** Every delivery, oldest first, with its attempts and last answer. */
+  deliveries(): DeliveryRow[];
+  /** Resolves when no delivery attempt is running or waiting for its retry. */
+  idle(): Promise<void>;
 }
 
 export interface Sandbox {
@@ -71,6 +93,7 @@ export interface Sandbox {
   db: DatabaseSync;
   /** The answer profile in force. */
   profile: ProfileName;
+  webhooks: SandboxWebhooks;
 }
 
 export const DEFAULT_PORT = 4010;

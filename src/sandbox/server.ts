@@ -12,10 +12,12 @@ import type { FaultController } from './http/fault-controller.ts';
 import { registerJsonBodyParser } from './http/json-body-parser.ts';
 import type { RateLimiter } from './http/rate-limiter.ts';
 import { registerRequestGuards } from './http/request-guards.ts';
+import { registerWebhookControlRoutes } from './http/webhook-control-routes.ts';
 import type { ResponseCache } from './http/response-cache.ts';
 import { buildOpenApiDocument } from './openapi/build-openapi.ts';
 import { registerRoutes } from './routes/register-routes.ts';
 import type { TokenUsage } from './store/tokens.ts';
+import type { WebhookDispatcher } from './webhooks/dispatcher.ts';
 
 export interface ServerDeps {
   db: SandboxDb;
@@ -30,6 +32,8 @@ export interface ServerDeps {
   reportInternalError: InternalErrorReporter;
   /** The shapes of answers, errors and headers, and which endpoints and query parameters exist. */
   profile: AnswerProfile;
+  /** Sends committed writes' events to the registered webhooks. */
+  webhooks: WebhookDispatcher | null;
 }
 
 /** The sandbox's HTTP server: the API under /api, its OpenAPI document, and optionally /__control. */
@@ -68,5 +72,8 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
   );
 
   if (deps.control) registerControlRoutes(app, { ...deps.control, faults: deps.faults });
+  if (deps.control && deps.webhooks) {
+    registerWebhookControlRoutes(app, { db: deps.db, now: deps.now, webhooks: deps.webhooks });
+  }
   return app;
 }

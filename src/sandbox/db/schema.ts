@@ -171,10 +171,36 @@ CREATE TABLE IF NOT EXISTS automations (
   created_at TEXT NOT NULL
 ) STRICT;
 CREATE INDEX IF NOT EXISTS automations_by_project ON automations(project_id);
+
+-- Webhook registrations (by the CLI or the control route; the spec shows no endpoint). A reset keeps
+-- them, so a registered app goes on receiving events after the demo data is seeded again.
+CREATE TABLE IF NOT EXISTS webhooks (
+  id TEXT PRIMARY KEY,
+  url TEXT NOT NULL,
+  secret TEXT NOT NULL,
+  created_at TEXT NOT NULL
+) STRICT;
+
+-- One row per event per webhook; a retry updates its row and keeps its id (the webhook-id header).
+CREATE TABLE IF NOT EXISTS webhook_deliveries (
+  id TEXT PRIMARY KEY,
+  webhook_id TEXT NOT NULL,
+  event TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  state TEXT NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  last_status INTEGER,
+  last_error TEXT,
+  next_attempt_at TEXT,
+  created_at TEXT NOT NULL,
+  delivered_at TEXT
+) STRICT;
+CREATE INDEX IF NOT EXISTS webhook_deliveries_by_webhook ON webhook_deliveries(webhook_id);
 `;
 
 /** Every table, children before parents, so that emptying them in this order respects the foreign keys. */
 export const TABLES = [
+  'webhook_deliveries',
   'task_assignees',
   'tasks',
   'targets',

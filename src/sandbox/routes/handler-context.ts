@@ -3,6 +3,7 @@ import type { Meta } from '../../contract/index.ts';
 import type { SandboxDb } from '../db/sandbox-db.ts';
 import type { Answer } from '../http/answer-profile.ts';
 import { parseInput } from '../http/validation.ts';
+import type { WebhookEvent } from '../webhooks/dispatcher.ts';
 
 /** Everything a handler may use: the database, who is asking, when, and the request's parts. */
 export class HandlerContext {
@@ -13,6 +14,8 @@ export class HandlerContext {
   readonly id: number;
   /** The path's `{uid}`; 0 where the path has none. */
   readonly uid: number;
+  /** What this request tells webhooks; sent only once its transaction has committed. */
+  readonly events: WebhookEvent[] = [];
   readonly #rawQuery: unknown;
   readonly #rawBody: unknown;
 
@@ -32,6 +35,11 @@ export class HandlerContext {
     this.uid = init.uid ?? 0;
     this.#rawQuery = init.rawQuery;
     this.#rawBody = init.rawBody;
+  }
+
+  /** Records an event for the webhooks (sent after the write commits, never before). */
+  emit(event: WebhookEvent): void {
+    this.events.push(event);
   }
 
   /** The timestamp every write of this request records. */

@@ -4,6 +4,8 @@ import type { SandboxDb } from '../db/sandbox-db.ts';
 import type { AnswerProfile } from '../http/answer-profile.ts';
 import { notFound } from '../http/api-error.ts';
 import type { ResponseCache } from '../http/response-cache.ts';
+import type { WebhookDispatcher } from '../webhooks/dispatcher.ts';
+import { shapeEvent } from '../webhooks/task-events.ts';
 import { HANDLERS } from './all-handlers.ts';
 import { HandlerContext } from './handler-context.ts';
 
@@ -49,7 +51,14 @@ function fastifyPath(path: string): string {
  */
 export function registerRoutes(
   app: FastifyInstance,
-  deps: { db: SandboxDb; now: () => Date; responseCache: ResponseCache | null; profile: AnswerProfile },
+  deps: {
+    db: SandboxDb;
+    now: () => Date;
+    responseCache: ResponseCache | null;
+    profile: AnswerProfile;
+    /** Where a committed write's events go; null sends none. */
+    webhooks: WebhookDispatcher | null;
+  },
 ): void {
   const { profile } = deps;
   for (const endpoint of ENDPOINTS as readonly EndpointDef[]) {
@@ -78,6 +87,10 @@ export function registerRoutes(
           rawBody: endpoint.body ? request.body : undefined,
         });
         const result = isWrite ? deps.db.transaction(() => handler(ctx)) : handler(ctx);
+        // After the commit: a write that failed tells nobody, and sending never delays the answer.
+        if (ctx.events.length > 0) {
+          deps.webhooks?.publish(ctx.events.map((event) => shapeEvent(profile.name, event)));
+        }
         reply.code(result.status);
         if (result.status === 204) return reply.send();
         const answer = profile.body(endpoint, result);

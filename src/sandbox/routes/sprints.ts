@@ -65,7 +65,14 @@ export const sprintHandlers = {
       );
     }
     markSprintStarted(ctx.db, sprint.id, { startDate, endDate, now: ctx.nowIso });
-    return ok(getSprint(ctx.db, sprint.id));
+    const started = getSprint(ctx.db, sprint.id);
+    if (started) {
+      ctx.emit({
+        event: 'sprint.started',
+        data: { id: started.id, name: started.name, project_id: started.project_id },
+      });
+    }
+    return ok(started);
   },
 
   'sprints.report': (ctx) => {

@@ -11,6 +11,7 @@ import { pageMeta, pageRequest } from '../http/paging.ts';
 import { recordAutomationRuns } from '../store/automations.ts';
 import { nonWorkspaceMembers } from '../store/members.ts';
 import { getSprint } from '../store/sprints.ts';
+import { taskChanges } from '../webhooks/task-events.ts';
 import {
   deleteTask,
   firstStatusOf,
@@ -152,7 +153,9 @@ export const taskHandlers = {
     });
     setAssignees(ctx.db, id, unique(body.assignee_ids ?? []));
     recordAutomationRuns(ctx.db, project.id, 'task_created', ctx.nowIso);
-    return created(getTask(ctx.db, id));
+    const task = getTask(ctx.db, id);
+    if (task) ctx.emit({ event: 'task.created', data: task as unknown as Record<string, unknown> });
+    return created(task);
   },
 
   'tasks.get': (ctx) => {
@@ -196,7 +199,12 @@ export const taskHandlers = {
         recordAutomationRuns(ctx.db, project.id, 'assignee_changed', ctx.nowIso);
       }
     }
-    return ok(getTask(ctx.db, task.id));
+    const after = getTask(ctx.db, task.id);
+    const changes = taskChanges(task, after);
+    if (after && Object.keys(changes).length > 0) {
+      ctx.emit({ event: 'task.updated', data: after as unknown as Record<string, unknown>, changes });
+    }
+    return ok(after);
   },
 
   'tasks.delete': (ctx) => {
@@ -211,6 +219,7 @@ export const taskHandlers = {
     }
     assertActive(project);
     deleteTask(ctx.db, task.id);
+    ctx.emit({ event: 'task.deleted', data: task as unknown as Record<string, unknown> });
     return noContent();
   },
 } satisfies Record<string, Handler>;
