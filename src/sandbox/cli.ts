@@ -52,7 +52,8 @@ async function main(): Promise<number | 'serving'> {
         const hook = addWebhook(db, { url: command.url, secret: command.secret, now: new Date() });
         process.stdout.write(`${hook.id}\t${hook.url}\nsecret ${hook.secret}\n`);
       } else if (command.action === 'list') {
-        for (const hook of listWebhooks(db)) process.stdout.write(`${hook.id}\t${hook.url}\t${hook.created_at}\n`);
+        for (const hook of listWebhooks(db))
+          process.stdout.write(`${hook.id}\t${hook.url}\t${hook.created_at}\n`);
       } else if (!removeWebhook(db, command.id)) {
         process.stderr.write(`sandbox: no webhook ${command.id}\n`);
         return 1;

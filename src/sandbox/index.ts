@@ -25,8 +25,8 @@ export type {
   SandboxWebhooks,
   WebhookOptions,
 } from './options.ts';
-export type { DeliveryRow, WebhookRow } from './webhooks/webhook-store.ts';
 export { DEFAULT_HOST, DEFAULT_PORT } from './options.ts';
+export type { DeliveryRow, WebhookRow } from './webhooks/webhook-store.ts';
 
 /** Prints a sandbox bug to stderr: the error and the route, never a request's headers or token. */
 function reportToStderr(error: unknown, route: string): void {

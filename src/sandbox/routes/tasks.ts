@@ -11,7 +11,6 @@ import { pageMeta, pageRequest } from '../http/paging.ts';
 import { recordAutomationRuns } from '../store/automations.ts';
 import { nonWorkspaceMembers } from '../store/members.ts';
 import { getSprint } from '../store/sprints.ts';
-import { taskChanges } from '../webhooks/task-events.ts';
 import {
   deleteTask,
   firstStatusOf,
@@ -24,6 +23,7 @@ import {
   taskInternals,
   updateTask,
 } from '../store/tasks.ts';
+import { taskChanges } from '../webhooks/task-events.ts';
 import { assertActive, effectiveProjectRole, projectById, projectInBody } from './access.ts';
 import { created, type Handler, type HandlerContext, list, noContent, ok } from './handler-context.ts';
 

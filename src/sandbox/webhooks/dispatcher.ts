@@ -133,7 +133,10 @@ export class WebhookDispatcher {
       await response.body?.cancel();
       if (status < 200 || status > 299) error = `answered ${status}`;
     } catch (err) {
-      error = (err as Error).name === 'TimeoutError' ? `no answer within ${this.#timeoutMs} ms` : String((err as Error).message);
+      error =
+        (err as Error).name === 'TimeoutError'
+          ? `no answer within ${this.#timeoutMs} ms`
+          : String((err as Error).message);
     }
     if (this.#closed) return;
     const made = attempt.made + 1;

@@ -7,7 +7,15 @@ import { plainRecord } from '../db/raw-json.ts';
 import type { ProfileName } from '../http/answer-profile.ts';
 import type { WebhookEvent } from './dispatcher.ts';
 
-const SPEC_TASK_FIELDS = ['id', 'title', 'status', 'assignees', 'due_date', 'priority', 'created_at'] as const;
+const SPEC_TASK_FIELDS = [
+  'id',
+  'title',
+  'status',
+  'assignees',
+  'due_date',
+  'priority',
+  'created_at',
+] as const;
 /** Fields whose change a `task.updated` reports. */
 const WATCHED_FIELDS = [
   'title',
@@ -31,7 +39,10 @@ const comparable = (field: string, value: unknown): string => {
 };
 
 /** The fields that differ between a task's state before and after a write, as `{before, after}`. */
-export function taskChanges(before: unknown, after: unknown): Record<string, { before: unknown; after: unknown }> {
+export function taskChanges(
+  before: unknown,
+  after: unknown,
+): Record<string, { before: unknown; after: unknown }> {
   const b = plainRecord(before) as Row;
   const a = plainRecord(after) as Row;
   const changes: Record<string, { before: unknown; after: unknown }> = {};
@@ -52,7 +63,9 @@ export function shapeEvent(profile: ProfileName, event: WebhookEvent): WebhookEv
   const shaped: WebhookEvent = { event: event.event, data: minimal };
   if (event.changes) {
     const changes = Object.fromEntries(
-      Object.entries(event.changes).filter(([field]) => (SPEC_TASK_FIELDS as readonly string[]).includes(field)),
+      Object.entries(event.changes).filter(([field]) =>
+        (SPEC_TASK_FIELDS as readonly string[]).includes(field),
+      ),
     );
     if (Object.keys(changes).length === 0) return { ...shaped, changes: {} };
     shaped.changes = changes;

@@ -49,7 +49,10 @@ function checkUrl(url: string): string {
   return parsed.toString();
 }
 
-export function addWebhook(db: SandboxDb, input: { url: string; secret?: string | undefined; now: Date }): WebhookRow {
+export function addWebhook(
+  db: SandboxDb,
+  input: { url: string; secret?: string | undefined; now: Date },
+): WebhookRow {
   const secret = input.secret ?? newWebhookSecret();
   if (!/^whsec_[A-Za-z0-9+/=]{16,200}$/.test(secret)) {
     throw new Error('a webhook secret is whsec_ followed by base64 (16 to 200 characters)');
@@ -110,7 +113,8 @@ export function recordAttempt(
 export function listDeliveries(db: SandboxDb, webhookId?: string): DeliveryRow[] {
   return webhookId === undefined
     ? db.all<DeliveryRow>('SELECT * FROM webhook_deliveries ORDER BY created_at, rowid')
-    : db.all<DeliveryRow>('SELECT * FROM webhook_deliveries WHERE webhook_id = ? ORDER BY created_at, rowid', [
-        webhookId,
-      ]);
+    : db.all<DeliveryRow>(
+        'SELECT * FROM webhook_deliveries WHERE webhook_id = ? ORDER BY created_at, rowid',
+        [webhookId],
+      );
 }
