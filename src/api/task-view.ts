@@ -46,6 +46,10 @@ export interface TaskView {
   refresh(): Promise<void>;
   /** Keeps the view current between scans (the app's own changes; webhook events). */
   apply(change: TaskViewChange): void;
+  /** The view's state of one task, without starting a scan (what a change is compared with). */
+  peek(taskId: number): TaskRecord | undefined;
+  /** The view's tasks of one project, without starting a scan. */
+  peekProject(projectId: number): TaskRecord[];
   /** Requests the scans have made, for the bench and logs. */
   readonly requests: number;
 }
@@ -126,6 +130,12 @@ export function createTaskView(
           (projectId === undefined || t.project_id === projectId) && matchesCriteria(t, rest, options.isDone),
       );
       return { tasks: matching, asOf, complete, skipped };
+    },
+    peek(taskId) {
+      return tasks.get(taskId);
+    },
+    peekProject(projectId) {
+      return [...tasks.values()].filter((t) => t.project_id === projectId);
     },
     apply(change) {
       if (change.kind === 'delete') tasks.delete(change.taskId);

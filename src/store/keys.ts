@@ -14,6 +14,15 @@ export function checkSlackId(field: string, value: unknown): string {
   return value;
 }
 
+/** Endpoint path keys: 32 url-safe characters made by randomBytes. */
+const PATH_KEY = /^[A-Za-z0-9_-]{20,64}$/;
+
+export function checkPathKey(value: unknown): string {
+  if (typeof value !== 'string' || !PATH_KEY.test(value))
+    throw new TypeError('not a service-events path key');
+  return value;
+}
+
 export const storeKeys = {
   team: (teamId: string) => `team:${checkSlackId('teamId', teamId)}:`,
   installation: (teamId: string) => `${storeKeys.team(teamId)}installation`,
@@ -38,6 +47,13 @@ export const storeKeys = {
     `${storeKeys.channelDefaults(teamId)}${checkSlackId('channelId', channelId)}`,
   /** Who asked Slack for a task the service's token created as its own owner. */
   taskOrigin: (teamId: string, taskId: number) => `${storeKeys.team(teamId)}task-origin:${taskId}`,
+  /** A workspace's service-events settings: the endpoint's path key and the signing secret (sealed). */
+  serviceEvents: (teamId: string) => `${storeKeys.team(teamId)}service-events`,
+  /**
+   * Which workspace an endpoint path belongs to. Global by necessity: a delivery names no workspace
+   * before this lookup; the value is the team id only, and the path key is random.
+   */
+  serviceEventsPath: (pathKey: string) => `service-events-path:${checkPathKey(pathKey)}`,
   /** Idempotency keys are global: Slack's event ids and view hashes are unique across workspaces. */
   once: (key: string) => `once:${key}`,
 } as const;

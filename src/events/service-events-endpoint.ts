@@ -1,0 +1,158 @@
+/**
+ * The app's endpoint for the service's webhooks: `POST /service/events/<path key>`, one opaque path
+ * per workspace. A delivery is checked before anything is read from it (Standard Webhooks: the
+ * `webhook-signature` over id, timestamp and raw body, and the timestamp within the library's five
+ * minutes), claimed by its `webhook-id` so a retry or a replay is answered but never acted on twice,
+ * and answered at once; the work (the task view, then the sink) follows the answer.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import type { TaskView } from '../api/task-view.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Logger } from '../lib/logger.ts';
+import { storeKeys } from '../store/keys.ts';
+import type { ServiceEventsSettings } from '../store/repositories/service-events.ts';
+import type { Store } from '../store/types.ts';
+import type { ProjectEventSink } from './project-event.ts';
+import { readDelivery } from './webhook-body.ts';
+
+export const SERVICE_EVENTS_PREFIX = '/service/events/';
+/** Bolt's custom-route pattern (path-to-regexp) for the endpoint. */
+export const SERVICE_EVENTS_ROUTE = `${SERVICE_EVENTS_PREFIX}:key`;
+/** A delivery's id is remembered this long: far beyond any sender's retry schedule. */
+export const DELIVERY_ID_TTL_MS = 24 * 60 * 60_000;
+const MAX_BODY_BYTES = 256 * 1024;
+
+export interface ServiceEventsDeps {
+  store: Store;
+  settings: ServiceEventsSettings;
+  /** The workspace's task view, when it has a service connection. */
+  viewOf(teamId: string): Promise<TaskView | undefined>;
+  sink(): ProjectEventSink;
+  clock: Clock;
+  logger: Logger;
+}
+
+export interface ServiceEventsEndpoint {
+  handle(req: IncomingMessage & { params?: Record<string, string> }, res: ServerResponse): void;
+  /** Resolves when the work of every accepted delivery so far is done (tests, shutdown). */
+  settled(): Promise<void>;
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new BodyTooLarge());
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+const answer = (res: ServerResponse, status: number, message: string) => {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ message }));
+};
+
+const header = (req: IncomingMessage, name: string): string => {
+  const value = req.headers[name];
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+};
+
+export function createServiceEventsEndpoint(deps: ServiceEventsDeps): ServiceEventsEndpoint {
+  const log = deps.logger.child({ component: 'service-events' });
+  const working = new Set<Promise<void>>();
+
+  const work = async (teamId: string, webhookId: string, body: unknown) => {
+    const view = await deps.viewOf(teamId);
+    const read = readDelivery(body, {
+      webhookId,
+      teamId,
+      receivedAt: deps.clock.now(),
+      previous: (taskId) => view?.peek(taskId),
+    });
+    if (read.skipped) log.info({ teamId, webhookId, why: read.skipped }, 'service event skipped');
+    // The view first: a list opened because of the notification already shows the change.
+    if (read.viewChange) view?.apply(read.viewChange);
+    await deps.settings.markDelivery(teamId, deps.clock.now());
+    for (const event of read.events) {
+      try {
+        await deps.sink().deliver(event);
+      } catch (error) {
+        log.error({ teamId, eventId: event.id, err: error }, 'project event not delivered');
+      }
+    }
+  };
+
+  const accept = async (req: IncomingMessage & { params?: Record<string, string> }, res: ServerResponse) => {
+    if (req.method !== 'POST') {
+      res.setHeader('allow', 'POST');
+      return answer(res, 405, 'POST only');
+    }
+    const key = req.params?.key ?? (req.url ?? '').split('?')[0]!.slice(SERVICE_EVENTS_PREFIX.length);
+    const teamId = await deps.settings.teamOf(key);
+    if (!teamId) return answer(res, 404, 'No such endpoint.');
+    let raw: Buffer;
+    try {
+      raw = await readBody(req);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return answer(res, 413, 'Body over 256 KB.');
+      throw error;
+    }
+    const secret = await deps.settings.secretOf(teamId);
+    if (!secret) return answer(res, 401, 'No signing secret is saved for this endpoint.');
+    const headers = {
+      'webhook-id': header(req, 'webhook-id'),
+      'webhook-timestamp': header(req, 'webhook-timestamp'),
+      'webhook-signature': header(req, 'webhook-signature'),
+    };
+    let body: unknown;
+    try {
+      // The library checks the signature in constant time and the timestamp within five minutes.
+      body = new Webhook(secret).verify(raw, headers);
+    } catch (error) {
+      if (!(error instanceof WebhookVerificationError)) throw error;
+      log.warn({ teamId, why: error.message }, 'service event refused');
+      return answer(res, 401, 'Signature or timestamp not valid.');
+    }
+    const webhookId = headers['webhook-id'].slice(0, 200);
+    // Atomic across instances: of two copies of one delivery, one wins; the other is told it is known.
+    const first = await deps.store.claim(
+      storeKeys.once(`service-event:${teamId}:${webhookId}`),
+      DELIVERY_ID_TTL_MS,
+    );
+    if (!first) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"duplicate":true}');
+      return;
+    }
+    res.writeHead(204).end();
+    const job = work(teamId, webhookId, body)
+      .catch((error: unknown) =>
+        log.error({ teamId, webhookId, err: error }, 'service event failed after its answer'),
+      )
+      .finally(() => working.delete(job));
+    working.add(job);
+  };
+
+  return {
+    handle(req, res) {
+      accept(req, res).catch((error: unknown) => {
+        log.error({ err: error }, 'service event endpoint failed');
+        answer(res, 500, 'Could not take the event; send it again.');
+      });
+    },
+    async settled() {
+      while (working.size > 0) await Promise.allSettled([...working]);
+    },
+  };
+}
