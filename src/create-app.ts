@@ -9,6 +9,19 @@ import { App, type Authorize, type CustomRoute, HTTPReceiver, SocketModeReceiver
 import type { ExtendedErrorHandlerArgs } from '@slack/bolt/dist/App.js';
 import { WebClient } from '@slack/web-api';
 import type { WorkApiClientOptions } from './api/index.ts';
+import { taskViewOf } from './api/task-view.ts';
+import { createChangePoller } from './events/change-poller.ts';
+import {
+  loggingSink,
+  NOTHING_WATCHED,
+  type ProjectEventSink,
+  type WatchedProjects,
+} from './events/project-event.ts';
+import {
+  createServiceEventsEndpoint,
+  SERVICE_EVENTS_ROUTE,
+  type ServiceEventsEndpoint,
+} from './events/service-events-endpoint.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { boltLogger } from './slack/bolt-logger.ts';
@@ -35,6 +48,7 @@ import { createConnections } from './store/repositories/connections.ts';
 import { createIdempotency } from './store/repositories/idempotency.ts';
 import { createInstallationStore } from './store/repositories/installation-store.ts';
 import { createLinkRequests } from './store/repositories/link-requests.ts';
+import { createServiceEventsSettings } from './store/repositories/service-events.ts';
 import { createUserLinks } from './store/repositories/user-links.ts';
 import type { Store } from './store/types.ts';
 
@@ -88,11 +102,21 @@ export interface CreateAppOptions {
   };
   /** More HTTP routes beside the events path in the HTTP modes (readiness, metrics: src/ops). */
   routes?: CustomRoute[];
+  /** Where the service's events go. Default: a sink that logs them at debug (until notifications). */
+  projectEvents?: ProjectEventSink;
+  /** Which projects the polling fallback reads. Default: none. */
+  watchedProjects?: WatchedProjects;
+  /** The app's public base URL (PUBLIC_URL), for the webhook address shown in settings. */
+  publicUrl?: string | undefined;
+  /** The polling fallback: whether `start()` runs its 5-second timer (default true; tests call `tick()`). */
+  changePolling?: { enabled?: boolean };
 }
 
 export interface TaskbridgeApp {
   app: App;
   deps: AppDeps;
+  /** The service's webhooks: served by the HTTP receiver; in Socket Mode, add `route` to the ops server. */
+  serviceEvents: { route: CustomRoute; endpoint: ServiceEventsEndpoint };
   /** Starts listening; resolves with the events URL in the HTTP modes. */
   /** `eventsUrl` reaches the app from this machine; `listening` says where it listens, for banners. */
   start(): Promise<{ eventsUrl?: string; listening?: string }>;
@@ -159,6 +183,16 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     workApi,
     logger: logger.child({ component: 'account-linking' }),
   });
+  const serviceEvents = createServiceEventsSettings(opts.store, cipher, { now });
+  const changePoller = createChangePoller({
+    store: opts.store,
+    watched: () => deps.watchedProjects,
+    clientFor: (teamId) => workApi.clientFor(teamId),
+    hasWebhooks: async (teamId) => (await serviceEvents.describe(teamId))?.hasSecret === true,
+    sink: () => deps.projectEvents,
+    clock,
+    logger,
+  });
   const deps: AppDeps = {
     store: opts.store,
     installations,
@@ -176,6 +210,27 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     startedAt: clock.now(),
     logger,
     digests,
+    projectEvents: opts.projectEvents ?? loggingSink(logger.child({ component: 'project-events' })),
+    watchedProjects: opts.watchedProjects ?? NOTHING_WATCHED,
+    serviceEvents,
+    changePoller,
+    publicUrl: opts.publicUrl,
+  };
+  const serviceEventsEndpoint = createServiceEventsEndpoint({
+    store: opts.store,
+    settings: serviceEvents,
+    viewOf: async (teamId) => {
+      const client = await workApi.clientFor(teamId);
+      return client ? taskViewOf(client) : undefined;
+    },
+    sink: () => deps.projectEvents,
+    clock,
+    logger,
+  });
+  const serviceEventsRoute: CustomRoute = {
+    path: SERVICE_EVENTS_ROUTE,
+    method: ['POST'],
+    handler: (req, res) => serviceEventsEndpoint.handle(req, res),
   };
 
   const clientOptions = opts.slackApiUrl ? { slackApiUrl: opts.slackApiUrl } : {};
@@ -214,7 +269,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       receiver = new HTTPReceiver({
         signingSecret: opts.slack.signingSecret,
         endpoints: EVENTS_PATH,
-        customRoutes: [healthRoute, ...(opts.routes ?? [])],
+        customRoutes: [healthRoute, serviceEventsRoute, ...(opts.routes ?? [])],
         processEventErrorHandler,
         logger: common.logger,
       });
@@ -239,7 +294,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       receiver = new HTTPReceiver({
         signingSecret: opts.slack.signingSecret,
         endpoints: EVENTS_PATH,
-        customRoutes: [healthRoute, ...(opts.routes ?? [])],
+        customRoutes: [healthRoute, serviceEventsRoute, ...(opts.routes ?? [])],
         processEventErrorHandler,
         clientId: opts.slack.clientId,
         clientSecret: opts.slack.clientSecret,
@@ -268,6 +323,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
   return {
     app,
     deps,
+    serviceEvents: { route: serviceEventsRoute, endpoint: serviceEventsEndpoint },
     async start() {
       // Before listening: a bad token or an unreachable Slack stops the start with one clear line.
       if (identity && (opts.tokenVerification ?? true)) {
@@ -296,9 +352,11 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       }
       // After the receiver: a digest's Done button must have somewhere to land.
       if (opts.digests?.enabled ?? true) digests.runner.start();
+      if (opts.changePolling?.enabled ?? true) changePoller.start();
       return started;
     },
     async stop() {
+      await changePoller.stop();
       // Releases the claims of digests not yet sent, so another instance sends them.
       await digests.runner.stop();
       await receiver.stop();

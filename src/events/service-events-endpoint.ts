@@ -34,7 +34,7 @@ export interface ServiceEventsDeps {
 }
 
 export interface ServiceEventsEndpoint {
-  handle(req: IncomingMessage & { params?: Record<string, string> }, res: ServerResponse): void;
+  handle(req: IncomingMessage & { params?: Record<string, string | string[]> }, res: ServerResponse): void;
   /** Resolves when the work of every accepted delivery so far is done (tests, shutdown). */
   settled(): Promise<void>;
 }
@@ -82,6 +82,25 @@ export function createServiceEventsEndpoint(deps: ServiceEventsDeps): ServiceEve
       previous: (taskId) => view?.peek(taskId),
     });
     if (read.skipped) log.info({ teamId, webhookId, why: read.skipped }, 'service event skipped');
+    // A service that sends a task's spec fields only does not say its project; the view's scan
+    // (each project's list) does. Read it once if it has not been, then fill the project in.
+    if (view && read.events.some((e) => e.projectId === null && e.taskId !== undefined)) {
+      if (!view.warm)
+        await view
+          .refresh()
+          .catch((error: unknown) => log.warn({ teamId, err: error }, 'task view scan failed'));
+      for (const event of read.events) {
+        const known = event.taskId === undefined ? undefined : view.peek(event.taskId)?.project_id;
+        if (event.projectId !== null || known == null) continue;
+        event.projectId = known;
+        if (event.task && event.task.project_id == null) event.task = { ...event.task, project_id: known };
+      }
+      const change = read.viewChange;
+      if (change?.kind === 'upsert' && change.task.project_id == null) {
+        const known = view.peek(change.task.id)?.project_id;
+        if (known != null) read.viewChange = { kind: 'upsert', task: { ...change.task, project_id: known } };
+      }
+    }
     // The view first: a list opened because of the notification already shows the change.
     if (read.viewChange) view?.apply(read.viewChange);
     await deps.settings.markDelivery(teamId, deps.clock.now());
@@ -94,12 +113,17 @@ export function createServiceEventsEndpoint(deps: ServiceEventsDeps): ServiceEve
     }
   };
 
-  const accept = async (req: IncomingMessage & { params?: Record<string, string> }, res: ServerResponse) => {
+  const accept = async (
+    req: IncomingMessage & { params?: Record<string, string | string[]> },
+    res: ServerResponse,
+  ) => {
     if (req.method !== 'POST') {
       res.setHeader('allow', 'POST');
       return answer(res, 405, 'POST only');
     }
-    const key = req.params?.key ?? (req.url ?? '').split('?')[0]!.slice(SERVICE_EVENTS_PREFIX.length);
+    const param = req.params?.key;
+    const key =
+      typeof param === 'string' ? param : (req.url ?? '').split('?')[0]!.slice(SERVICE_EVENTS_PREFIX.length);
     const teamId = await deps.settings.teamOf(key);
     if (!teamId) return answer(res, 404, 'No such endpoint.');
     let raw: Buffer;

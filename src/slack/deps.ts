@@ -2,6 +2,8 @@
  * Everything a Slack handler may use, passed in rather than imported as globals, so a test builds
  * the same app over its own store, clock, sandbox and emulator.
  */
+import type { ChangePoller } from '../events/change-poller.ts';
+import type { ProjectEventSink, WatchedProjects } from '../events/project-event.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { ChannelDefaults } from '../store/repositories/channel-defaults.ts';
@@ -9,6 +11,7 @@ import type { Connections } from '../store/repositories/connections.ts';
 import type { Idempotency } from '../store/repositories/idempotency.ts';
 import type { TaskbridgeInstallationStore } from '../store/repositories/installation-store.ts';
 import type { LinkRequests } from '../store/repositories/link-requests.ts';
+import type { ServiceEventsSettings } from '../store/repositories/service-events.ts';
 import type { UserLinks } from '../store/repositories/user-links.ts';
 import type { Store } from '../store/types.ts';
 import type { AppDigests } from './services/digest-runtime.ts';
@@ -37,4 +40,14 @@ export interface AppDeps {
   logger: Logger;
   /** Scheduled digests: their subscriptions, and the runner that sends them (and previews and edits). */
   digests: AppDigests;
+  /** Where the service's events go (webhooks and the polling fallback); notifications replace the default. */
+  projectEvents: ProjectEventSink;
+  /** Which projects someone listens to: the polling fallback reads only these. */
+  watchedProjects: WatchedProjects;
+  /** Each workspace's webhook endpoint path and signing secret. */
+  serviceEvents: ServiceEventsSettings;
+  /** The polling fallback, and how fresh it keeps each workspace. */
+  changePoller: ChangePoller;
+  /** The app's public address (PUBLIC_URL), to show the webhook endpoint's full URL; unset: the path only. */
+  publicUrl: string | undefined;
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { createWorkApiClient, type WorkApiClient } from '../../src/api/index.ts';
 import type { RateLimiter } from '../../src/api/limiter.ts';
 import { createTaskbridgeApp, type TaskbridgeApp } from '../../src/create-app.ts';
+import type { ProjectEventSink, WatchedProjects } from '../../src/events/project-event.ts';
 import { type FixedClock, fixedClock } from '../../src/lib/clock.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.ts';
@@ -40,6 +41,13 @@ export interface HarnessOptions {
   limiter?: RateLimiter;
   /** `http` (default): signed requests to the app's HTTP receiver; `socket`: envelopes over Socket Mode. */
   transport?: 'http' | 'socket';
+  /** Where the app hands the service's events (default: the app's logging sink). */
+  projectEvents?: ProjectEventSink;
+  /** Which projects the polling fallback reads (default: none). */
+  watchedProjects?: WatchedProjects;
+  /** The polling fallback's own timer (default off: tests call `app.deps.changePoller.tick()`). */
+  changePolling?: boolean;
+  publicUrl?: string;
 }
 
 export interface Harness {
@@ -90,6 +98,10 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
     logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    ...(opts.projectEvents ? { projectEvents: opts.projectEvents } : {}),
+    ...(opts.watchedProjects ? { watchedProjects: opts.watchedProjects } : {}),
+    ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),
+    changePolling: { enabled: opts.changePolling ?? false },
     workApiClientOptions: {
       timeoutMs: 3_000,
       maxWaitMs: 2_000,

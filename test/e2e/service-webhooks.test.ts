@@ -1,0 +1,214 @@
+/**
+ * The service's webhooks end to end: the sandbox signs and sends its events to the app's endpoint
+ * for the workspace, the app verifies them, keeps the task view fresh and hands project events to
+ * the sink (a recording one here); forged, unsigned, stale and repeated deliveries are refused or
+ * ignored.
+ */
+import { Webhook } from 'standardwebhooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { taskViewOf } from '../../src/api/task-view.ts';
+import type { ProjectEvent, ProjectEventSink } from '../../src/events/project-event.ts';
+import { type Harness, startHarness, TEAM } from '../support/harness.ts';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+function recordingSink(): ProjectEventSink & { events: ProjectEvent[]; waitFor(n: number): Promise<void> } {
+  const events: ProjectEvent[] = [];
+  const waiters: Array<{ n: number; resolve: () => void }> = [];
+  return {
+    events,
+    async deliver(event) {
+      events.push(event);
+      for (const w of waiters.filter((w) => events.length >= w.n)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve();
+      }
+    },
+    waitFor(n) {
+      if (events.length >= n) return Promise.resolve();
+      return new Promise((resolve) => waiters.push({ n, resolve }));
+    },
+  };
+}
+
+/** The harness with the workspace's endpoint registered on the sandbox and its secret saved. */
+async function connected() {
+  const sink = recordingSink();
+  h = await startHarness({ projectEvents: sink });
+  const settings = await h.app.deps.serviceEvents.ensure(TEAM);
+  const endpoint = `${new URL(h.eventsUrl).origin}/service/events/${settings.pathKey}`;
+  const hook = h.sandbox.webhooks.add(endpoint);
+  await h.app.deps.serviceEvents.saveSecret(TEAM, hook.secret);
+  return { sink, endpoint, secret: hook.secret, harness: h };
+}
+
+async function service(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${h!.sandbox.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${h!.sandbox.token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  const json = text ? JSON.parse(text) : undefined;
+  return { status: res.status, record: json?.data ?? json };
+}
+
+function post(endpoint: string, body: string, headers: Record<string, string>) {
+  return fetch(endpoint, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+function signed(secret: string, id: string, body: string, at = new Date()) {
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(id, at, body),
+  };
+}
+
+describe('service webhooks into the app', () => {
+  it('accepts signed deliveries: events reach the sink and the task view stays fresh', async () => {
+    const { sink, harness } = await connected();
+    const made = await service('POST', '/tasks', { project_id: 1, title: 'From the service' });
+    expect(made.status).toBe(201);
+    const taskId = made.record.id as number;
+    await sink.waitFor(1);
+    expect(sink.events[0]).toMatchObject({
+      kind: 'task.created',
+      teamId: TEAM,
+      taskId,
+      source: 'webhook',
+      task: { title: 'From the service' },
+    });
+    expect(sink.events[0]!.id).toMatch(/^msg_/);
+
+    const done = harness.sandbox.db
+      .prepare('SELECT id FROM project_statuses WHERE project_id = 1 AND is_done = 1')
+      .get() as { id: number };
+    await service('PUT', `/tasks/${taskId}`, { status_id: done.id, assignee_ids: [2] });
+    await sink.waitFor(3);
+    expect(
+      sink.events
+        .slice(1)
+        .map((e) => e.kind)
+        .sort(),
+    ).toEqual(['task.assigned', 'task.done']);
+    // One delivery telling two things: each its own id, from the delivery's.
+    const [a, b] = sink.events.slice(1).map((e) => e.id);
+    expect(a).not.toBe(b);
+    expect(a!.split(':')[0]).toBe(b!.split(':')[0]);
+
+    await service('DELETE', `/tasks/${taskId}`);
+    await sink.waitFor(4);
+    expect(sink.events[3]).toMatchObject({ kind: 'task.deleted', taskId, projectId: 1 });
+    await harness.app.serviceEvents.endpoint.settled();
+
+    const client = await harness.app.deps.workApi.clientFor(TEAM);
+    expect(taskViewOf(client!).peek(taskId)).toBeUndefined();
+    expect((await harness.app.deps.serviceEvents.describe(TEAM))?.lastDeliveryAt).not.toBeNull();
+    // Every delivery was answered 2xx at the first attempt.
+    await harness.sandbox.webhooks.idle();
+    expect(
+      harness.sandbox.webhooks.deliveries().every((d) => d.state === 'delivered' && d.attempts === 1),
+    ).toBe(true);
+  });
+
+  it('keeps the view fresh: a task the service made is in the view before anyone lists', async () => {
+    const { sink, harness } = await connected();
+    const made = await service('POST', '/tasks', { project_id: 1, title: 'Seen by the view' });
+    await sink.waitFor(1);
+    await harness.app.serviceEvents.endpoint.settled();
+    const client = await harness.app.deps.workApi.clientFor(TEAM);
+    expect(taskViewOf(client!).peek(made.record.id)?.title).toBe('Seen by the view');
+  });
+
+  it('refuses unsigned and forged deliveries (401) and acts on neither', async () => {
+    const { sink, endpoint, secret } = await connected();
+    const body = JSON.stringify({ event: 'task.created', data: { id: 1, title: 'Forged' } });
+    expect((await post(endpoint, body, {})).status).toBe(401);
+    const wrongKey = new Webhook(
+      `whsec_${Buffer.from('another secret of 32 bytes......').toString('base64')}`,
+    );
+    const at = new Date();
+    const forged = {
+      'webhook-id': 'msg_forged',
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': wrongKey.sign('msg_forged', at, body),
+    };
+    expect((await post(endpoint, body, forged)).status).toBe(401);
+    // A real signature over another body.
+    const tampered = signed(secret, 'msg_tampered', body.replace('Forged', 'Other'));
+    expect((await post(endpoint, body, tampered)).status).toBe(401);
+    await h!.app.serviceEvents.endpoint.settled();
+    expect(sink.events).toEqual([]);
+  });
+
+  it('refuses a stale or replayed-late delivery: a timestamp beyond five minutes', async () => {
+    const { sink, endpoint, secret } = await connected();
+    const body = JSON.stringify({ event: 'task.created', data: { id: 7, title: 'Old news' } });
+    const old = signed(secret, 'msg_old', body, new Date(Date.now() - 10 * 60_000));
+    expect((await post(endpoint, body, old)).status).toBe(401);
+    const future = signed(secret, 'msg_future', body, new Date(Date.now() + 10 * 60_000));
+    expect((await post(endpoint, body, future)).status).toBe(401);
+    expect(sink.events).toEqual([]);
+  });
+
+  it('ignores a duplicate delivery (same webhook-id), even with a fresh signature', async () => {
+    const { sink, endpoint, secret } = await connected();
+    const body = JSON.stringify({
+      event: 'task.created',
+      data: {
+        id: 99,
+        title: 'Once',
+        status: { id: 1, name: 'To do', color: '#94A3B8' },
+        assignees: [],
+        due_date: null,
+        priority: 'none',
+        created_at: new Date().toISOString(),
+        project_id: 1,
+      },
+    });
+    const first = await post(endpoint, body, signed(secret, 'msg_twice', body));
+    expect(first.status).toBe(204);
+    const again = await post(endpoint, body, signed(secret, 'msg_twice', body));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ duplicate: true });
+    await h!.app.serviceEvents.endpoint.settled();
+    expect(sink.events.map((e) => e.id)).toEqual(['msg_twice']);
+  });
+
+  it('answers 404 for a path no workspace owns, and 401 while no secret is saved', async () => {
+    const sink = recordingSink();
+    h = await startHarness({ projectEvents: sink });
+    const origin = new URL(h.eventsUrl).origin;
+    const body = '{"event":"task.created","data":{"id":1}}';
+    expect((await post(`${origin}/service/events/not-a-real-path-key-000000`, body, {})).status).toBe(404);
+    const settings = await h.app.deps.serviceEvents.ensure(TEAM);
+    const secret = `whsec_${Buffer.from('a secret nobody saved yet........').toString('base64')}`;
+    expect(
+      (await post(`${origin}/service/events/${settings.pathKey}`, body, signed(secret, 'msg_1', body)))
+        .status,
+    ).toBe(401);
+    expect(sink.events).toEqual([]);
+  });
+
+  it('skips a body it cannot read, answering 2xx so the service does not retry it forever', async () => {
+    const { sink, endpoint, secret } = await connected();
+    for (const [i, body] of [
+      '{"event":"project.renamed","data":{"id":1}}',
+      '[1,2]',
+      '{"event":"task.created","data":{}}',
+    ].entries()) {
+      expect((await post(endpoint, body, signed(secret, `msg_odd_${i}`, body))).status).toBe(204);
+    }
+    await h!.app.serviceEvents.endpoint.settled();
+    expect(sink.events).toEqual([]);
+  });
+});
