@@ -16,6 +16,7 @@ import { LIST_ROUTES } from '../features/lists/routes.ts';
 import { MEMBER_ROUTES } from '../features/members/routes.ts';
 import { MIND_MAP_ROUTES } from '../features/mind-maps/routes.ts';
 import { PROJECT_ROUTES } from '../features/projects/routes.ts';
+import { SERVICE_EVENTS_ROUTES } from '../features/service-events/routes.ts';
 import { SPRINT_ROUTES } from '../features/sprints/routes.ts';
 import { TASK_ROUTES } from '../features/tasks/routes.ts';
 import { UNFURL_ROUTES } from '../features/unfurls/routes.ts';
@@ -42,6 +43,7 @@ export const FEATURES: readonly FeatureRoutes[] = [
   AUTOMATION_ROUTES,
   MIND_MAP_ROUTES,
   DIGEST_ROUTES,
+  SERVICE_EVENTS_ROUTES,
 ];
 
 /** `/task` itself: parses the text and hands the intent to the verb a feature declared. */

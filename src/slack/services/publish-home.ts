@@ -14,6 +14,7 @@ import type { TaskNotice } from '../ui/messages/task-notice.ts';
 import { personalDigest, personalDigestModel } from './digest-personal.ts';
 import { describeFailure } from './failure-message.ts';
 import { slackUsersByMember } from './resolve-people.ts';
+import { serviceEventsHomeModel } from './service-events-home.ts';
 import { projectStatuses } from './task-changes.ts';
 import { myTasks } from './task-list-source.ts';
 
@@ -84,6 +85,7 @@ export async function publishHome(
       channelDefaults: channelDefaults.map((d) => ({ channelId: d.channelId, projectName: d.projectName })),
       notice: options.notice ?? null,
       personalDigest: personalDigestModel(digest, deps.clock.now()),
+      serviceEvents: api ? await serviceEventsHomeModel(deps, teamId, profile.isAdmin) : null,
     },
     deps.clock.now(),
   );

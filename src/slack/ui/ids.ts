@@ -16,6 +16,8 @@ export const SHORTCUTS = {
 export const VIEWS = {
   createTask: 'create_task',
   connect: 'connect_service',
+  /** The service-events settings (admins): the webhook address and its signing secret. */
+  serviceEvents: 'service_events',
   link: 'link_member',
   /** The edit form opened from a card's overflow menu. */
   editTask: 'edit_task',
@@ -49,6 +51,7 @@ export const ACTIONS = {
   homeUnlink: 'home_unlink',
   homeCreateTask: 'home_create_task',
   homeRefresh: 'home_refresh',
+  homeServiceEvents: 'home_service_events',
   // Messages that offer a next step
   offerLink: 'offer_link',
   // An admin's direct message about someone asking to be linked (value: `<slack user>:<member id>`)
@@ -97,6 +100,10 @@ export const EDIT_TASK_FIELDS = {
 export const CONNECT_FIELDS = {
   baseUrl: { block: 'cn_base_url', action: 'cn_base_url_input' },
   token: { block: 'cn_token', action: 'cn_token_input' },
+} as const satisfies Record<string, FieldId>;
+
+export const SERVICE_EVENTS_FIELDS = {
+  secret: { block: 'se_secret', action: 'se_secret_input' },
 } as const satisfies Record<string, FieldId>;
 
 export const LINK_FIELDS = {

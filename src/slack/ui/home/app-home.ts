@@ -17,6 +17,7 @@ import { renderTaskActionBar, renderTaskRow } from '../messages/task-card.ts';
 import { renderTaskNotice, type TaskNotice } from '../messages/task-notice.ts';
 import { dueOf, isDoneStatus, type SlackUserIds, statusesFor } from '../messages/task-parts.ts';
 import { decodeTaskBlockId } from '../values.ts';
+import { renderServiceEventsLine, type ServiceEventsHomeModel } from './service-events-line.ts';
 
 export interface AppHomeModel {
   /** The workspace's connection to the service, or null. */
@@ -40,6 +41,8 @@ export interface AppHomeModel {
   notice?: TaskNotice | null | undefined;
   /** The person's own digest by direct message; shown (with its toggle) when connected and linked. */
   personalDigest?: PersonalDigestModel | null | undefined;
+  /** How the service's changes reach Slack and how fresh they are; shown when connected. */
+  serviceEvents?: ServiceEventsHomeModel | null | undefined;
 }
 
 function button(actionId: string, text: string, style?: 'primary' | 'danger'): Button {
@@ -172,6 +175,7 @@ export function renderAppHome(model: AppHomeModel, now: Date): HomeView {
   const top: KnownBlock[] = [{ type: 'header', text: plainText('Taskbridge', LIMITS.headerText) }];
   if (model.notice) top.push(renderTaskNotice(model.notice, now, 'home_notice'));
   top.push(connectionBlock(model));
+  if (model.connection && model.serviceEvents) top.push(renderServiceEventsLine(model.serviceEvents, now));
   const link = linkBlock(model);
   if (link) top.push(link);
   if (model.connection) {
