@@ -71,6 +71,11 @@ export interface Config {
    * `{project_id}`, e.g. `https://work.example.com/projects/{project_id}/tasks/{id}`. Default: unset.
    */
   taskUrlPattern?: string;
+  /**
+   * Where the app is reached from outside (PUBLIC_URL), e.g. `https://taskbridge.example.com`: the
+   * service-events settings show the webhook address under it. Default: unset (the path is shown).
+   */
+  publicUrl?: string;
 }
 
 /** Options for {@link loadConfig}. */
@@ -234,6 +239,9 @@ const fieldSchemas = {
       },
     )
     .optional(),
+  PUBLIC_URL: httpUrl('PUBLIC_URL', 'https://taskbridge.example.com')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
 };
 type Fields = { [K in keyof typeof fieldSchemas]: z.output<(typeof fieldSchemas)[K]> };
 
@@ -300,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   const host = f.HOST ?? (slack.mode === 'local' ? '127.0.0.1' : undefined);
   if (host) config.host = host;
   if (f.WORK_TASK_URL_PATTERN) config.taskUrlPattern = f.WORK_TASK_URL_PATTERN;
+  if (f.PUBLIC_URL) config.publicUrl = f.PUBLIC_URL;
   if (f.WORK_API_URL && f.WORK_API_TOKEN) {
     config.workApi = hideSecrets(
       {

@@ -61,6 +61,7 @@ async function main(): Promise<void> {
       ? { baseUrl: config.workApi.url, token: config.workApi.token, teamId: config.workApi.teamId }
       : undefined,
     taskUrlPattern: config.taskUrlPattern,
+    publicUrl: config.publicUrl,
     port: config.port,
     host: config.host,
     logger,
@@ -73,7 +74,10 @@ async function main(): Promise<void> {
   // Socket Mode has no HTTP server of the app's: the ops routes get their own on PORT.
   const ops =
     slack.kind === 'socket'
-      ? await startOpsServer([healthRoute, readiness.route, metrics.route], config.port)
+      ? await startOpsServer(
+          [healthRoute, readiness.route, metrics.route, app.serviceEvents.route],
+          config.port,
+        )
       : undefined;
   logger.info(
     {

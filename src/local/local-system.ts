@@ -13,6 +13,7 @@ import { createSandbox, type Sandbox } from '../sandbox/index.ts';
 import { createSlackEmulator, DEFAULT_SEED, type SlackEmulator } from '../slack-emulator/index.ts';
 import { createSlackSigner, type SlackSigner } from '../slack-emulator/signer.ts';
 import { openStore } from '../store/open-store.ts';
+import { registerLocalWebhook } from './local-webhooks.ts';
 import { namingThePort } from './port-in-use.ts';
 
 export interface LocalSystemOptions {
@@ -119,6 +120,9 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
       setBy: DEFAULT_SEED.users.ana.id,
     });
   }
+  // Over HTTP the sandbox sends its events to the app; in Socket Mode the app has no HTTP server of
+  // its own here, so watched projects are checked for changes instead.
+  if (eventsUrl) await registerLocalWebhook(app, sandbox, team, eventsUrl);
   const signer = createSlackSigner({
     appUrl: eventsUrl ?? 'socket-mode:',
     signingSecret,

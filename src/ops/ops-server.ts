@@ -13,15 +13,16 @@ export interface OpsServer {
 
 export async function startOpsServer(routes: CustomRoute[], port: number): Promise<OpsServer> {
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const path = req.url?.split('?')[0];
-    const route = routes.find(
-      (r) => r.path === path && [r.method].flat().some((m) => m.toUpperCase() === req.method),
-    );
-    if (!route) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
-      return;
+    const path = req.url?.split('?')[0] ?? '';
+    for (const route of routes) {
+      if (![route.method].flat().some((m) => m.toUpperCase() === req.method)) continue;
+      const params = matchPath(route.path, path);
+      if (params) {
+        route.handler(Object.assign(req, { params }), res);
+        return;
+      }
     }
-    route.handler(Object.assign(req, { params: {} }), res);
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -36,6 +37,30 @@ export async function startOpsServer(routes: CustomRoute[], port: number): Promi
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * A route's path against a request's: equal segments, and `:name` segments (as Bolt's custom routes
+ * write them) taking one non-empty segment each. The params, or null when it does not match.
+ */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const w = want[i]!;
+    const g = got[i]!;
+    if (w.startsWith(':')) {
+      if (g === '') return null;
+      try {
+        params[w.slice(1)] = decodeURIComponent(g);
+      } catch {
+        return null;
+      }
+    } else if (w !== g) return null;
+  }
+  return params;
 }
 
 /** `/healthz` for the ops server: the process answers. */

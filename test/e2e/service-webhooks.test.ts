@@ -8,6 +8,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { taskViewOf } from '../../src/api/task-view.ts';
 import type { ProjectEvent, ProjectEventSink } from '../../src/events/project-event.ts';
+import { startOpsServer } from '../../src/ops/ops-server.ts';
 import { type Harness, startHarness, TEAM } from '../support/harness.ts';
 
 let h: Harness | undefined;
@@ -210,5 +211,25 @@ describe('service webhooks into the app', () => {
     }
     await h!.app.serviceEvents.endpoint.settled();
     expect(sink.events).toEqual([]);
+  });
+
+  it('is served by the ops server in Socket Mode', async () => {
+    const sink = recordingSink();
+    h = await startHarness({ projectEvents: sink, transport: 'socket' });
+    const ops = await startOpsServer([h.app.serviceEvents.route], 0);
+    try {
+      const settings = await h.app.deps.serviceEvents.ensure(TEAM);
+      const hook = h.sandbox.webhooks.add(`${ops.url}/service/events/${settings.pathKey}`);
+      await h.app.deps.serviceEvents.saveSecret(TEAM, hook.secret);
+      await service('POST', '/tasks', { project_id: 1, title: 'Over the ops server' });
+      await sink.waitFor(1);
+      expect(sink.events[0]).toMatchObject({ kind: 'task.created', task: { title: 'Over the ops server' } });
+      expect(
+        (await fetch(`${ops.url}/service/events/${settings.pathKey}/extra`, { method: 'POST' })).status,
+      ).toBe(404);
+      await h.app.serviceEvents.endpoint.settled();
+    } finally {
+      await ops.close();
+    }
   });
 });

@@ -11,6 +11,7 @@ import { loadConfig } from '../../../src/config.ts';
 import { createLogger } from '../../../src/lib/logger.ts';
 import { type LocalSystem, startLocalSystem } from '../../../src/local/local-system.ts';
 import { PortInUseError } from '../../../src/local/port-in-use.ts';
+import { DEFAULT_SEED } from '../../../src/slack-emulator/index.ts';
 
 const dirs: string[] = [];
 const servers: Server[] = [];
@@ -74,5 +75,29 @@ describe('local mode', () => {
     await expect(startLocalSystem(options({ port: 0, sandboxPort }))).rejects.toThrow(
       new RegExp(`port ${sandboxPort} \\(the sandbox\\) is already in use.*Set SANDBOX_PORT`),
     );
+  });
+
+  it('registers its own service-events endpoint with the local sandbox, replacing an earlier one', async () => {
+    const opts = options({ port: 0, sandboxPort: 0 });
+    system = await startLocalSystem(opts);
+    await system.stop();
+    system = await startLocalSystem(opts);
+    const hooks = system.sandbox.webhooks.list();
+    expect(hooks).toHaveLength(1);
+    expect(hooks[0]!.url.startsWith(`${new URL(system.eventsUrl!).origin}/service/events/`)).toBe(true);
+    const res = await fetch(`${system.sandbox.url}/tasks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${system.sandbox.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ project_id: 1, title: 'Told by webhook' }),
+    });
+    expect(res.status).toBe(201);
+    await system.sandbox.webhooks.idle();
+    await system.app.serviceEvents.endpoint.settled();
+    expect(system.sandbox.webhooks.deliveries().at(-1)).toMatchObject({
+      state: 'delivered',
+      last_status: 204,
+    });
+    const settings = await system.app.deps.serviceEvents.describe(DEFAULT_SEED.team.id);
+    expect(settings?.lastDeliveryAt).toBeTruthy();
   });
 });
