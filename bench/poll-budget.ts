@@ -1,0 +1,107 @@
+/**
+ * The polling fallback's share of the rate budget: N watched projects (each with some tasks, and
+ * changes made on the service while it runs), ten minutes of the poller's 5-second ticks on a fake
+ * clock against the sandbox over HTTP. Prints the requests the poller sent in the busiest minute
+ * and on average, how often each project is checked, and the events found. Target: at most 12
+ * requests in any minute (20 % of the spec's 60/min), whatever N.
+ *
+ *   npx node bench/poll-budget.ts                 # 1, 5, 20 and 60 watched projects
+ *   npx node bench/poll-budget.ts --projects 40   # one figure
+ */
+import { parseArgs } from 'node:util';
+import { createRateLimiter, createWorkApiClient } from '../src/api/index.ts';
+import { createChangePoller, POLL_TICK_MS } from '../src/events/change-poller.ts';
+import { POLL_REQUESTS_PER_MINUTE } from '../src/events/poll-budget.ts';
+import { fixedClock } from '../src/lib/clock.ts';
+import { createLogger } from '../src/lib/logger.ts';
+import { createSandbox } from '../src/sandbox/index.ts';
+import { openStore } from '../src/store/open-store.ts';
+
+const { values } = parseArgs({
+  options: { projects: { type: 'string' }, minutes: { type: 'string', default: '10' } },
+});
+const counts = values.projects ? [Number(values.projects)] : [1, 5, 20, 60];
+const minutes = Number(values.minutes);
+const TEAM = 'T0BENCH';
+const TASKS_PER_PROJECT = 15;
+
+async function run(projectCount: number) {
+  const sandbox = await createSandbox({ port: 0, seed: 'empty', rateLimits: false });
+  const store = await openStore('sqlite::memory:');
+  const call = async (method: string, path: string, body: unknown) => {
+    const res = await fetch(`${sandbox.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return ((await res.json()) as { data: { id: number } }).data;
+  };
+  const projects: number[] = [];
+  const tasks: number[] = [];
+  for (let p = 0; p < projectCount; p++) {
+    const project = await call('POST', '/projects', { workspace_id: 1, name: `Project ${p + 1}` });
+    projects.push(project.id);
+    for (let t = 0; t < TASKS_PER_PROJECT; t++) {
+      tasks.push((await call('POST', '/tasks', { project_id: project.id, title: `Task ${t + 1}` })).id);
+    }
+  }
+  const clock = fixedClock('2026-11-26T10:00:00.000Z');
+  const sentAt: number[] = [];
+  const quiet = () => {};
+  const api = createWorkApiClient({
+    baseUrl: sandbox.url,
+    token: sandbox.token,
+    cache: false,
+    // The fake clock runs far faster than real time: the real-time limiter must not be what limits.
+    limiter: createRateLimiter({ limits: { general: 1_000_000, search: 1_000_000, upload: 1_000_000 } }),
+    logger: { debug: () => sentAt.push(clock.now().getTime()), info: quiet, warn: quiet, error: quiet },
+  });
+  let events = 0;
+  const poller = createChangePoller({
+    store,
+    watched: () => ({ teams: async () => [TEAM], projectsOf: async () => projects }),
+    clientFor: async () => api,
+    hasWebhooks: async () => false,
+    sink: () => ({ deliver: async () => void events++ }),
+    clock,
+    logger: createLogger({ level: 'silent' }),
+  });
+  const ticks = (minutes * 60_000) / POLL_TICK_MS;
+  let changes = 0;
+  for (let i = 0; i < ticks; i++) {
+    // A change on the service every 30 s.
+    if (i % 6 === 5) {
+      const id = tasks[(i * 7) % tasks.length]!;
+      await call('PUT', `/tasks/${id}`, { due_date: `2026-12-${String((i % 28) + 1).padStart(2, '0')}` });
+      changes++;
+    }
+    await poller.tick();
+    clock.advance(POLL_TICK_MS);
+  }
+  const start = Date.parse('2026-11-26T10:00:00.000Z');
+  let busiest = 0;
+  for (const t of sentAt) busiest = Math.max(busiest, sentAt.filter((u) => u > t - 60_000 && u <= t).length);
+  const perMinute = sentAt.filter((t) => t >= start + 60_000).length / (minutes - 1);
+  await sandbox.close();
+  await store.close();
+  return { projectCount, requests: sentAt.length, busiest, perMinute, events, changes };
+}
+
+let pass = true;
+console.log(
+  `poll budget: ${minutes} min of ${POLL_TICK_MS / 1000}-s ticks, ${TASKS_PER_PROJECT} tasks a project, target ≤ ${POLL_REQUESTS_PER_MINUTE} requests in any minute`,
+);
+console.log('projects  requests  busiest-minute  per-minute(avg)  each-project-every  changes  events');
+for (const n of counts) {
+  const r = await run(n);
+  const every = r.perMinute > 0 ? `${Math.round((60 * n) / r.perMinute)} s` : '-';
+  console.log(
+    `${String(n).padStart(8)}  ${String(r.requests).padStart(8)}  ${String(r.busiest).padStart(14)}  ${r.perMinute.toFixed(1).padStart(15)}  ${every.padStart(18)}  ${String(r.changes).padStart(7)}  ${String(r.events).padStart(6)}`,
+  );
+  if (r.busiest > POLL_REQUESTS_PER_MINUTE) pass = false;
+}
+console.log(
+  `${pass ? 'PASS' : 'FAIL'}: busiest minute ${pass ? '≤' : '>'} ${POLL_REQUESTS_PER_MINUTE} requests`,
+);
+console.log('rerun: npx node bench/poll-budget.ts [--projects N] [--minutes M]');
+process.exitCode = pass ? 0 : 1;
