@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { taskViewOf } from '../../src/api/task-view.ts';
 import type { ProjectEvent, ProjectEventSink } from '../../src/events/project-event.ts';
 import { startOpsServer } from '../../src/ops/ops-server.ts';
-import { type Harness, startHarness, TEAM } from '../support/harness.ts';
+import { fixedClock, type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -231,5 +231,64 @@ describe('service webhooks into the app', () => {
     } finally {
       await ops.close();
     }
+  });
+});
+
+describe('service-events settings in App Home', () => {
+  type View = { id: string; callback_id: string; private_metadata: string; blocks: unknown[] };
+
+  async function openHome(user: string) {
+    const seen = new Set(h!.emulator.calls('views.publish'));
+    await h!.signer.event({ type: 'app_home_opened', user, tab: 'home', channel: 'D0HOME' });
+    await h!.emulator.waitForCall('views.publish', (c) => !seen.has(c) && c.args.user_id === user, 5_000);
+    return JSON.stringify(h!.emulator.homeTab(user));
+  }
+
+  async function openSettings(user: string): Promise<View> {
+    const seen = new Set(h!.emulator.calls('views.open'));
+    await h!.signer.blockAction({ actionId: 'home_service_events', user });
+    const call = await h!.emulator.waitForCall('views.open', (c) => !seen.has(c), 5_000);
+    return call.response.view as View;
+  }
+
+  it('an admin sees the address, saves the secret; Home then says events arrive by webhook', async () => {
+    const clock = fixedClock('2026-11-26T12:00:00.000Z');
+    h = await startHarness({
+      publicUrl: 'https://tb.example.com',
+      clock,
+      watchedProjects: { teams: async () => [TEAM], projectsOf: async () => [1] },
+    });
+    expect(await openHome(USERS.ana)).toContain('Changes not checked yet');
+    await h.app.deps.changePoller.tick();
+    clock.advance(40_000);
+    const home = await openHome(USERS.ana);
+    expect(home).toContain('Changes checked 40 s ago');
+    expect(home).toContain('home_service_events');
+
+    const view = await openSettings(USERS.ana);
+    const { pathKey } = await h.app.deps.serviceEvents.ensure(TEAM);
+    expect(JSON.stringify(view)).toContain(`https://tb.example.com/service/events/${pathKey}`);
+    const values = (secret: string) => ({
+      se_secret: { se_secret_input: { type: 'plain_text_input', value: secret } },
+    });
+    const bad = await h.signer.viewSubmission({ user: USERS.ana, view, values: values('not a secret') });
+    expect(JSON.stringify(bad.body)).toMatch(/whsec_/);
+    expect((await h.app.deps.serviceEvents.describe(TEAM))?.hasSecret).toBe(false);
+    const secret = `whsec_${Buffer.alloc(24, 3).toString('base64')}`;
+    await h.signer.viewSubmission({ user: USERS.ana, view, values: values(secret) });
+    expect(await h.app.deps.serviceEvents.secretOf(TEAM)).toBe(secret);
+    // Stored sealed: the secret is nowhere in the store as written.
+    for await (const [, value] of h.store.entries<unknown>(''))
+      expect(JSON.stringify(value)).not.toContain(secret);
+    expect(await openHome(USERS.ana)).toContain('Service events arrive by webhook');
+  });
+
+  it('a member who is no admin gets no button and cannot open the settings', async () => {
+    h = await startHarness({ link: ['ana', 'chloe'] });
+    const home = await openHome(USERS.chloe);
+    expect(home).toContain('satellite_antenna');
+    expect(home).not.toContain('home_service_events');
+    const view = await openSettings(USERS.chloe);
+    expect(JSON.stringify(view)).toContain('Only a Slack workspace admin');
   });
 });
