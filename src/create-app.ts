@@ -357,6 +357,8 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     },
     async stop() {
       await changePoller.stop();
+      // Deliveries already answered 2xx finish their work (task view, sink) before the store closes.
+      await serviceEventsEndpoint.settled();
       // Releases the claims of digests not yet sent, so another instance sends them.
       await digests.runner.stop();
       await receiver.stop();

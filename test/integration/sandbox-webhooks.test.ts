@@ -177,6 +177,13 @@ describe('sandbox webhooks', () => {
       expect(() => verifier.verify(delivery.body, headersOf(delivery))).not.toThrow();
     const [row] = sandbox!.webhooks.deliveries();
     expect(row).toMatchObject({ id: ids[0], state: 'delivered', attempts: 3, last_status: 200 });
+    // The backoff: each failure waited the next delay of the schedule before its retry.
+    const log = JSON.parse(row!.attempt_log) as Array<{ status: number; retry_in_ms: number | null }>;
+    expect(log.map((a) => [a.status, a.retry_in_ms])).toEqual([
+      [500, 20],
+      [503, 40],
+      [200, null],
+    ]);
     expect(receiver!.received).toHaveLength(3);
   });
 
@@ -192,6 +199,25 @@ describe('sandbox webhooks', () => {
       attempts: 3,
       last_status: 500,
       next_attempt_at: null,
+    });
+    const log = JSON.parse(sandbox!.webhooks.deliveries()[0]!.attempt_log) as Array<{
+      retry_in_ms: number | null;
+    }>;
+    expect(log.map((a) => a.retry_in_ms)).toEqual([10, 20, null]);
+  });
+
+  it('counts an answer that does not come in time as a failure, and retries it', async () => {
+    await start({ webhooks: { retryDelaysMs: [10], timeoutMs: 100 } });
+    sandbox!.webhooks.add(receiver!.url);
+    receiver!.hold();
+    await api('POST', '/tasks', { project_id: 1, title: 'Slow receiver' });
+    await receiver!.waitFor(2);
+    await sandbox!.webhooks.idle();
+    expect(new Set(receiver!.received.map((d) => d.headers['webhook-id'])).size).toBe(1);
+    expect(sandbox!.webhooks.deliveries()[0]).toMatchObject({
+      state: 'failed',
+      attempts: 2,
+      last_error: 'no answer within 100 ms',
     });
   });
 

@@ -192,6 +192,8 @@ CREATE TABLE IF NOT EXISTS webhook_deliveries (
   last_status INTEGER,
   last_error TEXT,
   next_attempt_at TEXT,
+  -- Every attempt: [{at, status, error, retry_in_ms}], so the backoff can be read afterwards.
+  attempt_log TEXT NOT NULL DEFAULT '[]',
   created_at TEXT NOT NULL,
   delivered_at TEXT
 ) STRICT;

@@ -148,6 +148,7 @@ export class WebhookDispatcher {
       status,
       error,
       nextAttemptAt: nextAt,
+      retryInMs: nextAt ? delay! : null,
       now: new Date().toISOString(),
     });
     if (!done && delay !== undefined) this.#schedule({ ...attempt, made }, delay);

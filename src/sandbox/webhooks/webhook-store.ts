@@ -27,6 +27,8 @@ export interface DeliveryRow {
   last_status: number | null;
   last_error: string | null;
   next_attempt_at: string | null;
+  /** JSON: every attempt as `{at, status, error, retry_in_ms}` (null: no retry follows). */
+  attempt_log: string;
   created_at: string;
   delivered_at: string | null;
 }
@@ -99,14 +101,31 @@ export function recordAttempt(
     status: number | null;
     error: string | null;
     nextAttemptAt: string | null;
+    retryInMs: number | null;
     now: string;
   },
 ): void {
+  const entry = JSON.stringify({
+    at: outcome.now,
+    status: outcome.status,
+    error: outcome.error,
+    retry_in_ms: outcome.retryInMs,
+  });
   db.run(
     `UPDATE webhook_deliveries SET attempts = attempts + 1, state = ?, last_status = ?, last_error = ?,
-       next_attempt_at = ?, delivered_at = CASE WHEN ? = 'delivered' THEN ? ELSE delivered_at END
+       next_attempt_at = ?, attempt_log = json_insert(attempt_log, '$[#]', json(?)),
+       delivered_at = CASE WHEN ? = 'delivered' THEN ? ELSE delivered_at END
      WHERE id = ?`,
-    [outcome.state, outcome.status, outcome.error, outcome.nextAttemptAt, outcome.state, outcome.now, id],
+    [
+      outcome.state,
+      outcome.status,
+      outcome.error,
+      outcome.nextAttemptAt,
+      entry,
+      outcome.state,
+      outcome.now,
+      id,
+    ],
   );
 }
 
