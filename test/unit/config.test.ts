@@ -284,6 +284,16 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads PUBLIC_URL without a trailing slash and refuses one that is not http(s)', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://tb.example.com/' }, { dataDir }).publicUrl).toBe(
+      'https://tb.example.com',
+    );
+    expect(loadConfig({}, { dataDir }).publicUrl).toBeUndefined();
+    expect(problemsOf({ PUBLIC_URL: 'tb.example.com' }, dataDir)).toEqual([
+      expect.stringMatching(/^PUBLIC_URL must be an http\(s\) URL/),
+    ]);
+  });
+
   it('treats empty values as unset', () => {
     const config = loadConfig({ SLACK_BOT_TOKEN: '', SLACK_SIGNING_SECRET: '  ', PORT: '' }, { dataDir });
     expect(config.slack.mode).toBe('local');
