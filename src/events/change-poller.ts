@@ -54,8 +54,13 @@ class BudgetSpent extends Error {}
 export function createChangePoller(deps: ChangePollerDeps): ChangePoller {
   const log = deps.logger.child({ component: 'change-poller' });
   const budget = deps.budget ?? new PollBudget();
-  /** `team project` → when it was last read in full (ms). */
-  const checked = new Map<string, number>();
+  /**
+   * When each watched project was last read in full (ms), per workspace, in the store: every
+   * instance picks the same next project and App Home says the same freshness whichever answers.
+   */
+  const checkedKey = (teamId: string) => `${storeKeys.team(teamId)}poll-checked`;
+  const checkedOf = async (teamId: string) =>
+    (await deps.store.get<Record<string, number>>(checkedKey(teamId))) ?? {};
   /** Projects whose first read only set the baseline (the view was not warm yet). */
   const primed = new Set<string>();
   let requests = 0;
@@ -128,7 +133,9 @@ export function createChangePoller(deps: ChangePollerDeps): ChangePoller {
         }
         view.apply({ kind: 'delete', taskId: gone.id });
       }
-      checked.set(key, now());
+      const checked = await checkedOf(teamId);
+      checked[String(projectId)] = now();
+      await deps.store.set(checkedKey(teamId), checked);
     }
     primed.add(key);
     for (const event of events) {
@@ -150,9 +157,8 @@ export function createChangePoller(deps: ChangePollerDeps): ChangePoller {
     const api = await deps.clientFor(teamId);
     if (!api) return;
     // The project checked longest ago (never checked first).
-    const next = [...projects].sort(
-      (a, b) => (checked.get(`${teamId} ${a}`) ?? -1) - (checked.get(`${teamId} ${b}`) ?? -1),
-    )[0]!;
+    const checked = await checkedOf(teamId);
+    const next = [...projects].sort((a, b) => (checked[String(a)] ?? -1) - (checked[String(b)] ?? -1))[0]!;
     await pollProject(teamId, next, api);
   };
 
@@ -180,9 +186,10 @@ export function createChangePoller(deps: ChangePollerDeps): ChangePoller {
     },
     async freshness(teamId) {
       const projects = await deps.watched().projectsOf(teamId);
+      const checked = await checkedOf(teamId);
       let oldest: number | null = null;
       for (const projectId of projects) {
-        const at = checked.get(`${teamId} ${projectId}`);
+        const at = checked[String(projectId)];
         if (at === undefined) return { checkedAt: null, projects: projects.length };
         oldest = oldest === null ? at : Math.min(oldest, at);
       }

@@ -173,5 +173,10 @@ describe('the polling fallback', () => {
     // One of the two polled; the other found the tick claimed.
     expect(Math.min(a.poller.requests, b.requests)).toBe(0);
     expect(Math.max(a.poller.requests, b.requests)).toBeGreaterThan(0);
+    // The next tick goes to the other project whichever instance wins it, and both say the same freshness.
+    a.clock.advance(POLL_TICK_MS);
+    await Promise.all([a.poller.tick(), b.tick()]);
+    expect(await b.freshness(TEAM)).toEqual(await a.poller.freshness(TEAM));
+    expect((await b.freshness(TEAM)).checkedAt).not.toBeNull();
   });
 });
