@@ -173,17 +173,18 @@ export function createChangePoller(deps: ChangePollerDeps): ChangePoller {
     }
   };
 
+  // Ticks never overlap: a slow service delays the next one instead of doubling the load.
+  const once = () => {
+    running ??= tick().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
   return {
     get requests() {
       return requests;
     },
-    tick() {
-      // Ticks never overlap: a slow service delays the next one instead of doubling the load.
-      running ??= tick().finally(() => {
-        running = undefined;
-      });
-      return running;
-    },
+    tick: once,
     async freshness(teamId) {
       const projects = await deps.watched().projectsOf(teamId);
       const checked = await checkedOf(teamId);
@@ -197,7 +198,7 @@ export function createChangePoller(deps: ChangePollerDeps): ChangePoller {
     },
     start() {
       if (timer) return;
-      timer = setInterval(() => void this.tick(), POLL_TICK_MS);
+      timer = setInterval(() => void once(), POLL_TICK_MS);
       timer.unref();
     },
     async stop() {
