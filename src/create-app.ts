@@ -85,6 +85,8 @@ export interface CreateAppOptions {
     enabled?: boolean;
     /** How long an instance's claim on a firing holds before another may take it over, in ms. Default 20 minutes. */
     claimTtlMs?: number | undefined;
+    /** How often the timer ticks, in ms (a divisor of a minute). Default 60 000. */
+    tickMs?: number | undefined;
   };
   /** More HTTP routes beside the events path in the HTTP modes (readiness, metrics: src/ops). */
   routes?: CustomRoute[];
@@ -145,6 +147,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     clock,
     logger,
     claimTtlMs: opts.digests?.claimTtlMs,
+    tickMs: opts.digests?.tickMs,
   });
 
   const profiles = new SlackProfiles(clock);
