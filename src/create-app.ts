@@ -17,6 +17,7 @@ import { type BotIdentity, fetchBotIdentity, memoizedIdentity } from './slack/re
 import { answerProcessEventError } from './slack/receiver/event-errors.ts';
 import { guardReceiver } from './slack/receiver/guard-receiver.ts';
 import { installedWorkspaces, singleWorkspace } from './slack/receiver/served-workspaces.ts';
+import { publishSocketModeAcks } from './slack/receiver/socket-mode-acks.ts';
 import { checkSlackAtStart } from './slack/receiver/start-up-check.ts';
 import { registerListeners } from './slack/router/index.ts';
 import { answerUnhandledError } from './slack/router/unhandled-error.ts';
@@ -236,6 +237,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
         logger: common.logger,
         installerOptions: { clientOptions },
       });
+      publishSocketModeAcks(receiver.client);
       app = new App({ ...common, receiver, authorize: singleAuthorize(opts.slack.botToken, identity!) });
       break;
     case 'oauth':
