@@ -144,6 +144,31 @@ describe.runIf(redisTool.mustRun)('three app instances on one Redis', () => {
     expect(await countTitled(title)).toBe(1);
   }, 60_000);
 
+  it('answers a command repeated on another instance while the first still runs once', async () => {
+    const [one, two] = instances as [Instance, Instance, Instance];
+    const seen = responses().length;
+    const since = () => responses().slice(seen);
+    const isNote = (c: RecordedCall) =>
+      /Still working on your earlier|The service is busy/.test(String(c.args.text ?? ''));
+    sandbox.faults.set({ latencyMs: 3_000 });
+    try {
+      await one.signer.command('/task mine');
+      await two.signer.command('/task  mine');
+      await emulator.waitForCall(
+        'response_url',
+        (c) =>
+          since().includes(c) && String(c.args.text ?? '').includes('Still working on your earlier `/task'),
+        10_000,
+      );
+      await emulator.waitForCall('response_url', (c) => since().includes(c) && !isNote(c), 30_000);
+    } finally {
+      sandbox.faults.clear();
+    }
+    // A second run would answer as late as the first: give it the time to show.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(since().filter((c) => !isNote(c))).toHaveLength(1);
+  }, 60_000);
+
   it('sends every digest once when all three find it due', async () => {
     await seedDueTasks(api, 'Digest item');
     const at = thisMinute();
