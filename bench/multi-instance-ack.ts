@@ -16,7 +16,7 @@
  * load: `/task help` commands (answered in the ack itself, so the figure is the ack path: signature,
  * parsing, Bolt, the answer) signed once per instance and sent at a fixed rate, round-robin, over
  * keep-alive connections. For each instance count the rate climbs until p99 passes 100 ms or an
- * answer fails; the figure is the last rate that held.
+ * answer fails twice at one rate; the figure is the last rate that held.
  */
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -160,17 +160,24 @@ async function measure(label: string, instances: number, cpuList?: string): Prom
   const steps: Step[] = [];
   let best = 0;
   console.log(`  ${label}: load average ${loadavg()[0]!.toFixed(2)} on ${CORES} cores at the start`);
-  for (const rate of RATES) {
-    const step = await runStep(targets, rate);
-    acks += rate * STEP_SECONDS;
-    steps.push(step);
-    console.log(
-      `  ${label} at ${rate}/s: p50 ${step.p50.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms, failures ${step.failures}`,
-    );
-    if (step.p99 > P99_TARGET_MS || step.failures > 0) break;
-    best = rate;
-    // Let queues drain between steps.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  rates: for (const rate of RATES) {
+    // A step that misses is run once more: on a shared machine one stall of another process can
+    // push a p99 over alone. A rate that misses twice ends the climb.
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const step = await runStep(targets, rate);
+      acks += rate * STEP_SECONDS;
+      steps.push(step);
+      console.log(
+        `  ${label} at ${rate}/s${attempt > 1 ? ' (again)' : ''}: p50 ${step.p50.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms, failures ${step.failures}`,
+      );
+      // Let queues drain between steps.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      if (step.p99 <= P99_TARGET_MS && step.failures === 0) {
+        best = rate;
+        continue rates;
+      }
+    }
+    break;
   }
   const cpuMsPerAck = (apps.reduce((sum, app) => sum + cpuMs(app.child.pid), 0) - cpuBefore) / acks;
   for (const target of targets) await target.pool.close();
