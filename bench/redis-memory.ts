@@ -9,6 +9,7 @@
  * Each workspace as a busy team would have it: the OAuth installation (bot token sealed), the
  * service connection (token sealed), P people linked, 5 channel defaults, 3 channel digests (each
  * with its last firing and its posted message) and one personal digest per 5 people.
+ * Also reports the share of the prefix index (src/store/redis-key-index.ts: sorted sets by bucket).
  */
 import { createClient } from '@keyv/redis';
 import { createDigestSubscriptions } from '../src/digest/subscriptions.ts';
@@ -109,6 +110,25 @@ for await (const batch of raw.scanIterator({ MATCH: '*T000000000*', COUNT: 500 }
   for (const key of batch) sampleBytes += (await raw.memoryUsage(key)) ?? 0;
 }
 
+// Listing one workspace's links reads its own bucket only (no SCAN), however many workspaces there are.
+const listings: number[] = [];
+for (let i = 0; i < 50; i++) {
+  const teamId = `T${String((i * 7919) % WORKSPACES).padStart(9, '0')}`;
+  const from = performance.now();
+  let found = 0;
+  for await (const _ of store.entries(`team:${teamId}:user-link:`)) found++;
+  listings.push(performance.now() - from);
+  if (found !== PEOPLE) throw new Error(`listed ${found} links of ${teamId}, expected ${PEOPLE}`);
+}
+listings.sort((a, b) => a - b);
+
+let indexBytes = 0;
+for (const match of ['taskbridge:index:*', 'taskbridge:expiry:*', 'taskbridge:index-*']) {
+  for await (const batch of raw.scanIterator({ MATCH: match, COUNT: 500 })) {
+    for (const key of batch) indexBytes += (await raw.memoryUsage(key)) ?? 0;
+  }
+}
+
 console.log(
   `Redis memory for ${WORKSPACES} workspaces (${PEOPLE} people linked each), redis-server ${(await raw.info('server')).match(/redis_version:(\S+)/)?.[1]}`,
 );
@@ -117,7 +137,13 @@ console.log(
   `  INFO used_memory: ${(before / 1e6).toFixed(1)} MB before, ${(after / 1e6).toFixed(1)} MB after`,
 );
 console.log(`  per workspace: ${(perWorkspace / 1024).toFixed(1)} KiB (INFO delta / N)`);
+console.log(
+  `  of which the prefix index: ${(indexBytes / WORKSPACES / 1024).toFixed(1)} KiB a workspace (MEMORY USAGE of its sorted sets / N)`,
+);
 console.log(`  one workspace's keys by MEMORY USAGE: ${(sampleBytes / 1024).toFixed(1)} KiB`);
+console.log(
+  `  listing one workspace's ${PEOPLE} links: median ${listings[25]!.toFixed(2)} ms, worst ${listings.at(-1)!.toFixed(2)} ms (50 listings)`,
+);
 console.log(`  toward 10,000 workspaces: ${((perWorkspace * 10_000) / 1e6).toFixed(0)} MB of data`);
 console.log(`  seeded in ${seconds.toFixed(1)} s`);
 console.log(`rerun: npx node bench/redis-memory.ts ${WORKSPACES} ${PEOPLE}`);

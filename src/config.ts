@@ -53,6 +53,8 @@ export interface Config {
    * expires. It must outlast a whole run. Default: 1 200 000 (20 minutes).
    */
   digestClaimLeaseMs: number;
+  /** How often the digest timer ticks, in ms (DIGEST_TICK_SECONDS, a divisor of 60). Default: 60 000. */
+  digestTickMs: number;
   /**
    * The interface the app (and in local mode the sandbox and the emulator) listens on. Default:
    * `127.0.0.1` in local mode (nothing there is meant for other machines); every interface otherwise.
@@ -202,6 +204,16 @@ const fieldSchemas = {
         .max(86_400, { message: 'DIGEST_CLAIM_LEASE_SECONDS must be at most 86400 (a day)' }),
     )
     .default(1200),
+  DIGEST_TICK_SECONDS: z
+    .string()
+    .regex(/^\d+$/, {
+      message: 'DIGEST_TICK_SECONDS must be a whole number of seconds that divides 60, such as 60',
+    })
+    .transform(Number)
+    .refine((seconds) => seconds >= 1 && 60 % seconds === 0, {
+      message: 'DIGEST_TICK_SECONDS must divide 60 (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30 or 60)',
+    })
+    .default(60),
   HOST: z
     .string()
     .trim()
@@ -300,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     encryptionKeySource,
     port: f.PORT!,
     digestClaimLeaseMs: f.DIGEST_CLAIM_LEASE_SECONDS! * 1000,
+    digestTickMs: f.DIGEST_TICK_SECONDS! * 1000,
     logLevel: f.LOG_LEVEL!,
     sandboxPort: f.SANDBOX_PORT!,
     playgroundPort: f.PLAYGROUND_PORT!,

@@ -30,6 +30,7 @@ import { type BotIdentity, fetchBotIdentity, memoizedIdentity } from './slack/re
 import { answerProcessEventError } from './slack/receiver/event-errors.ts';
 import { guardReceiver } from './slack/receiver/guard-receiver.ts';
 import { installedWorkspaces, singleWorkspace } from './slack/receiver/served-workspaces.ts';
+import { publishSocketModeAcks } from './slack/receiver/socket-mode-acks.ts';
 import { checkSlackAtStart } from './slack/receiver/start-up-check.ts';
 import { registerListeners } from './slack/router/index.ts';
 import { answerUnhandledError } from './slack/router/unhandled-error.ts';
@@ -99,6 +100,8 @@ export interface CreateAppOptions {
     enabled?: boolean;
     /** How long an instance's claim on a firing holds before another may take it over, in ms. Default 20 minutes. */
     claimTtlMs?: number | undefined;
+    /** How often the timer ticks, in ms (a divisor of a minute). Default 60 000. */
+    tickMs?: number | undefined;
   };
   /** More HTTP routes beside the events path in the HTTP modes (readiness, metrics: src/ops). */
   routes?: CustomRoute[];
@@ -169,6 +172,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     clock,
     logger,
     claimTtlMs: opts.digests?.claimTtlMs,
+    tickMs: opts.digests?.tickMs,
   });
 
   const profiles = new SlackProfiles(clock);
@@ -288,6 +292,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
         logger: common.logger,
         installerOptions: { clientOptions },
       });
+      publishSocketModeAcks(receiver.client);
       app = new App({ ...common, receiver, authorize: singleAuthorize(opts.slack.botToken, identity!) });
       break;
     case 'oauth':

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
     host: config.host,
     logger,
     workApiClientOptions: shared.limiter ? { limiter: shared.limiter } : {},
-    digests: { claimTtlMs: config.digestClaimLeaseMs },
+    digests: { claimTtlMs: config.digestClaimLeaseMs, tickMs: config.digestTickMs },
     routes: [readiness.route, metrics.route],
   });
   const inFlight = trackInFlight(app.app);

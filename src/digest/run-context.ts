@@ -89,7 +89,7 @@ export function createRunContext(options: DigestRunnerOptions, signal: () => Abo
     logger,
     claimTtlMs: options.claimTtlMs ?? 20 * MINUTE_MS,
     graceMs: options.graceMs ?? LATE_GRACE_MS,
-    retryDelayMs: options.retryDelayMs ?? MINUTE_MS,
+    retryDelayMs: options.retryDelayMs ?? options.tickMs ?? MINUTE_MS,
     posts,
     fetches,
     signal,

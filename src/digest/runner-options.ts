@@ -50,8 +50,14 @@ export interface DigestRunnerOptions {
   claimTtlMs?: number;
   /** How long after its instant a digest still counts as on time. Default `LATE_GRACE_MS` (2 minutes). */
   graceMs?: number;
-  /** After a failed fetch or post, or a claim another runner holds, look again this much later. Default 60 000. */
+  /** After a failed fetch or post, or a claim another runner holds, look again this much later. Default: `tickMs`. */
   retryDelayMs?: number;
+  /**
+   * How often `start()`'s timer ticks, in ms: a whole divisor of a minute, so that a tick still falls
+   * on every minute boundary (schedules are to the minute). Default 60 000. Shorter ticks only send a
+   * digest sooner after a missed tick or a lapsed claim; the multi-instance tests use a few seconds.
+   */
+  tickMs?: number;
 }
 
 /** What one tick did; every due firing is counted in exactly one of the outcome fields. */

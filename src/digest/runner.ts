@@ -20,6 +20,7 @@ export type {
 const MINUTE_MS = 60_000;
 
 export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
+  const tickMs = checkTickMs(options.tickMs ?? MINUTE_MS);
   let lifecycle = new AbortController();
   const ctx = createRunContext(options, () => lifecycle.signal);
   const index = new DueIndex(ctx.graceMs);
@@ -48,7 +49,7 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
       loop = (async () => {
         tickLogged();
         while (!signal.aborted) {
-          const wait = MINUTE_MS - (ctx.clock.now().getTime() % MINUTE_MS);
+          const wait = tickMs - (ctx.clock.now().getTime() % tickMs);
           try {
             await ctx.clock.sleep(wait, signal);
           } catch {
@@ -72,4 +73,14 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
     refreshPosted: (teamId, subscriptionId, localDate) =>
       track(posted.refreshPosted(teamId, subscriptionId, localDate)),
   };
+}
+
+/** A tick that divides a minute keeps one tick on every minute boundary, where schedules fall. */
+function checkTickMs(tickMs: number): number {
+  if (!Number.isInteger(tickMs) || tickMs < 1000 || MINUTE_MS % tickMs !== 0) {
+    throw new RangeError(
+      `The digest tick must be a whole divisor of a minute of at least 1 s (got ${tickMs} ms)`,
+    );
+  }
+  return tickMs;
 }

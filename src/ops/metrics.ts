@@ -2,7 +2,8 @@
  * Prometheus metrics at `/metrics` (prom-client): Slack acknowledgements and their latency, the
  * service calls by rate class, its 429s and the client's retries, digests by outcome and the late
  * ones. Everything is observed from outside the code it measures, through diagnostics channels:
- * Node's HTTP server channels (a Slack request's arrival and its answer, which is the ack), undici's
+ * Node's HTTP server channels (a Slack request's arrival and its answer, which is the ack), the
+ * Socket Mode channels (an envelope's arrival and its ack: `slack/receiver/socket-mode-acks.ts`), undici's
  * (every service request the client sends), and the digest runner's own (`digest-events.ts`). So
  * no handler and no client carries metrics code, and a process without `/metrics` pays nothing.
  *
@@ -14,11 +15,23 @@ import type { CustomRoute } from '@slack/bolt';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { classifyRequest } from '../contract/index.ts';
 import { DIGEST_RECORDED, type DigestRecordedEvent } from '../digest/digest-events.ts';
+import {
+  SOCKET_ACK,
+  SOCKET_ENVELOPE,
+  type SocketAckEvent,
+  type SocketEnvelopeEvent,
+} from '../slack/receiver/socket-mode-acks.ts';
 
 /** The client's User-Agent: how the service's requests are told apart from any other undici request. */
 const CLIENT_AGENT = 'taskbridge-work-api-client';
 /** Request ids seen lately: a request id seen again is a retry (the client keeps one id per call). */
 const RECENT_IDS = 5_000;
+/**
+ * Envelopes awaiting their ack: at most this many, none older than a minute (one never acked, which
+ * Bolt could not type, is dropped oldest first).
+ */
+const PENDING_ENVELOPES = 10_000;
+const PENDING_NS = 60_000_000_000n;
 
 export interface Metrics {
   registry: Registry;
@@ -37,8 +50,8 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
 
   const ackSeconds = new Histogram({
     name: 'taskbridge_slack_ack_seconds',
-    help: "From a Slack request's arrival to the app's HTTP answer (the ack Slack waits 3 s for)",
-    labelNames: ['status'],
+    help: "From a Slack request's arrival to the app's ack (Slack waits 3 s for it): the HTTP answer, by status, or the Socket Mode ack",
+    labelNames: ['transport', 'status'],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3],
     registers: [registry],
   });
@@ -85,7 +98,27 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     if (at === undefined) return;
     started.delete(request);
     const seconds = Number(process.hrtime.bigint() - at) / 1e9;
-    ackSeconds.observe({ status: String(response.statusCode) }, seconds);
+    ackSeconds.observe({ transport: 'http', status: String(response.statusCode) }, seconds);
+  });
+
+  const envelopes = new Map<string, bigint>();
+  subscribe(SOCKET_ENVELOPE, (message) => {
+    const { envelopeId } = message as SocketEnvelopeEvent;
+    const now = process.hrtime.bigint();
+    envelopes.set(envelopeId, now);
+    // Oldest first out: a Map iterates in insertion order.
+    for (const [id, at] of envelopes) {
+      if (envelopes.size <= PENDING_ENVELOPES && now - at < PENDING_NS) break;
+      envelopes.delete(id);
+    }
+  });
+  subscribe(SOCKET_ACK, (message) => {
+    const { envelopeId } = message as SocketAckEvent;
+    const at = envelopes.get(envelopeId);
+    if (at === undefined) return;
+    envelopes.delete(envelopeId);
+    const seconds = Number(process.hrtime.bigint() - at) / 1e9;
+    ackSeconds.observe({ transport: 'socket', status: 'acked' }, seconds);
   });
 
   const recentIds = new Set<string>();

@@ -54,6 +54,12 @@ export const storeKeys = {
    * before this lookup; the value is the team id only, and the path key is random.
    */
   serviceEventsPath: (pathKey: string) => `service-events-path:${checkPathKey(pathKey)}`,
+  /**
+   * A command running now, held as a claim so that a repeat on any instance is answered once;
+   * the command's text is hashed by the caller (`hash`, hex) to keep the key short.
+   */
+  runningCommand: (teamId: string, userId: string, channelId: string, hash: string) =>
+    `${storeKeys.team(teamId)}running-command:${checkSlackId('userId', userId)}:${checkSlackId('channelId', channelId)}:${checkSlackId('hash', hash)}`,
   /** Idempotency keys are global: Slack's event ids and view hashes are unique across workspaces. */
   once: (key: string) => `once:${key}`,
 } as const;

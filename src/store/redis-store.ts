@@ -1,6 +1,7 @@
-import KeyvRedis, { createClient } from '@keyv/redis';
+import KeyvRedis, { createClient, type RedisClientType } from '@keyv/redis';
 import { Keyv } from 'keyv';
 import { createKeyvStore } from './keyv-store.ts';
+import { createRedisKeyIndex, type RedisKeyIndex } from './redis-key-index.ts';
 import type { Store } from './types.ts';
 
 const RECORD_NAMESPACE = 'taskbridge';
@@ -8,8 +9,29 @@ const RECORD_NAMESPACE = 'taskbridge';
 const RECORD_PREFIX = `${RECORD_NAMESPACE}::`;
 /** Claims live beside records, never inside their key space: `taskbridge:claim:` cannot start with `taskbridge::`. */
 const CLAIM_PREFIX = `${RECORD_NAMESPACE}:claim:`;
-/** Keys fetched per SCAN step and per MGET. */
-const BATCH = 200;
+/** The prefix listing's index (redis-key-index.ts), beside records and claims too. */
+const INDEX_NAMES = {
+  recordPrefix: RECORD_PREFIX,
+  indexPrefix: `${RECORD_NAMESPACE}:index:`,
+  expiryPrefix: `${RECORD_NAMESPACE}:expiry:`,
+  buckets: `${RECORD_NAMESPACE}:index-buckets`,
+  built: `${RECORD_NAMESPACE}:index-built`,
+};
+
+/** @keyv/redis for reads; writes and deletes go through the key index, which updates record and index together. */
+class IndexedKeyvRedis extends KeyvRedis<string> {
+  readonly #index: RedisKeyIndex;
+  constructor(client: RedisClientType, index: RedisKeyIndex) {
+    super(client, { namespace: RECORD_NAMESPACE, throwOnErrors: true });
+    this.#index = index;
+  }
+  override async set(key: string, value: string, ttl?: number): Promise<void> {
+    await this.#index.set(key, value, ttl);
+  }
+  override async delete(key: string): Promise<boolean> {
+    return this.#index.delete(key);
+  }
+}
 
 /** The store on Redis, with the one further thing other shared state needs: running a Lua script on its connection. */
 export interface RedisStore extends Store {
@@ -53,7 +75,16 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
       cause: error,
     });
   }
-  const adapter = new KeyvRedis(client, { namespace: RECORD_NAMESPACE, throwOnErrors: true });
+  const index = createRedisKeyIndex(client, INDEX_NAMES);
+  try {
+    await index.build();
+  } catch (error) {
+    client.destroy();
+    throw new Error(`Cannot index the Redis store at ${redactUrl(url)}: ${describe(error)}`, {
+      cause: error,
+    });
+  }
+  const adapter = new IndexedKeyvRedis(client, index);
   const keyv = new Keyv({
     store: adapter,
     namespace: RECORD_NAMESPACE,
@@ -62,21 +93,7 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
   });
   keyv.on('error', () => {});
   const store = createKeyvStore(keyv, {
-    async *scan(prefix) {
-      const match = `${RECORD_PREFIX}${escapeGlob(prefix)}*`;
-      let cursor = '0';
-      do {
-        const page = await client.scan(cursor, { MATCH: match, COUNT: BATCH, TYPE: 'string' });
-        cursor = String(page.cursor);
-        if (page.keys.length === 0) continue;
-        const values = await client.mGet(page.keys);
-        for (const [index, key] of page.keys.entries()) {
-          const raw = values[index];
-          // A key can expire or be deleted between SCAN and MGET.
-          if (typeof raw === 'string') yield [key.slice(RECORD_PREFIX.length), raw];
-        }
-      } while (cursor !== '0');
-    },
+    scan: (prefix) => index.list(prefix),
     async claim(key, ttlMs) {
       const answer = await client.set(CLAIM_PREFIX + key, '1', {
         condition: 'NX',
@@ -100,10 +117,7 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
   });
 }
 
-/** SCAN's MATCH is a glob: a prefix holding `*`, `?`, `[`, `]` or `\` must match itself only. */
-export function escapeGlob(text: string): string {
-  return text.replace(/[*?[\]\\]/g, (char) => `\\${char}`);
-}
+export { escapeGlob } from './redis-key-index.ts';
 
 /** The URL without its password, fit for an error message. */
 export function redactUrl(url: string): string {

@@ -27,12 +27,22 @@ export interface AppProcess {
 
 const MAIN = join(import.meta.dirname, '../../src/main.ts');
 
+export interface AppProcessOptions {
+  /** Pins the process to these CPUs (`taskset -c`, e.g. '0' or '0,1'); default: wherever the OS runs it. */
+  cpus?: string;
+}
+
 export async function startAppProcess(
   name: string,
   env: Record<string, string>,
   startTimeoutMs = 60_000,
+  options: AppProcessOptions = {},
 ): Promise<AppProcess> {
-  const child = spawn(process.execPath, [MAIN], {
+  // taskset execs node in its own place, so the child's pid (and its signals) stay the app's.
+  const [command, args] = options.cpus
+    ? ['taskset', ['-c', options.cpus, process.execPath, MAIN]]
+    : [process.execPath, [MAIN]];
+  const child = spawn(command, args, {
     // Nothing from the test's own environment leaks in but what Node needs to run.
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -232,6 +232,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the digest tick in seconds (default a minute) and refuses one that does not divide 60', () => {
+    expect(loadConfig({}, { dataDir }).digestTickMs).toBe(60_000);
+    expect(loadConfig({ DIGEST_TICK_SECONDS: '5' }, { dataDir }).digestTickMs).toBe(5_000);
+    for (const bad of ['0', '7', '90', '2.5', 'often']) {
+      const problems = problemsOf({ DIGEST_TICK_SECONDS: bad }, dataDir);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^DIGEST_TICK_SECONDS must/);
+    }
+  });
+
   it('checks URLs, ports, the log level and the store URL', () => {
     const problems = problemsOf(
       {

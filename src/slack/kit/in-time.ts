@@ -9,6 +9,7 @@
 import type { RespondArguments, RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../deps.ts';
+import type { RunningCommands } from './running-commands.ts';
 import { type Recipient, tellPerson } from './tell-person.ts';
 import { WAIT_BUDGETS } from './wait-budgets.ts';
 
@@ -33,8 +34,7 @@ export interface InTimeOptions {
   firstWordMs?: number;
 }
 
-/** Commands now running, by workspace, person, channel and text; per app, not per process. */
-export type RunningCommands = Set<string>;
+export type { RunningCommands } from './running-commands.ts';
 
 export function answerInTime<A extends AnyArgs>(
   deps: AppDeps,
@@ -45,13 +45,29 @@ export function answerInTime<A extends AnyArgs>(
   const firstWordMs = options.firstWordMs ?? WAIT_BUDGETS.interactive.firstWordMs;
   return async (args) => {
     const to = recipientOf(args);
-    const key = running && args.command ? commandKey(args.command) : undefined;
-    if (key && running?.has(key)) {
-      await args.ack?.();
-      await sayStillWorking(deps, args, to);
-      return;
+    const command = running ? args.command : undefined;
+    // Held while this command runs, in the store (every instance sees it); a store that fails
+    // holds nothing back: the command runs.
+    let held = false;
+    if (running && command) {
+      const first = await running.start(command).catch((error: unknown) => {
+        deps.logger.warn({ err: error }, 'could not mark a command as running');
+        return undefined;
+      });
+      if (first === false) {
+        await args.ack?.();
+        await sayStillWorking(deps, args, to);
+        return;
+      }
+      held = first === true;
     }
-    if (key) running?.add(key);
+    const letGo = (): void => {
+      if (!held || !running || !command) return;
+      held = false;
+      void running
+        .finish(command)
+        .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not clear a running command'));
+    };
     let spoke = false;
     let done = false;
     const original = args.respond;
@@ -59,7 +75,7 @@ export function answerInTime<A extends AnyArgs>(
       ? (message) => {
           spoke = true;
           // Answered: the same command typed again now is a new request, not an impatient repeat.
-          if (key) running?.delete(key);
+          letGo();
           return original(message);
         }
       : undefined;
@@ -74,14 +90,9 @@ export function answerInTime<A extends AnyArgs>(
     } finally {
       done = true;
       clearTimeout(timer);
-      if (key) running?.delete(key);
+      letGo();
     }
   };
-}
-
-function commandKey(command: NonNullable<AnyArgs['command']>): string {
-  const text = (command.text ?? '').trim().replace(/\s+/g, ' ');
-  return `${command.team_id}:${command.user_id}:${command.channel_id}:${command.command} ${text}`;
 }
 
 function recipientOf(args: AnyArgs): (Recipient & { teamId: string }) | undefined {

@@ -21,8 +21,9 @@ import { SPRINT_ROUTES } from '../features/sprints/routes.ts';
 import { TASK_ROUTES } from '../features/tasks/routes.ts';
 import { UNFURL_ROUTES } from '../features/unfurls/routes.ts';
 import { WORKSPACE_ROUTES } from '../features/workspaces/routes.ts';
-import { answerInTime, type RunningCommands } from '../kit/in-time.ts';
+import { answerInTime } from '../kit/in-time.ts';
 import type { FeatureRoutes } from '../kit/routes.ts';
+import { runningCommandsIn } from '../kit/running-commands.ts';
 import { COMMAND_NAME } from '../ui/ids.ts';
 import { mergeRoutes } from './merge-routes.ts';
 import { taskCommand } from './task-command.ts';
@@ -58,8 +59,8 @@ export const EVENT_ROUTES = ROUTES.events;
 
 export function registerListeners(app: App, deps: AppDeps): void {
   // Where a person waits, they hear within 3 s (kit/in-time.ts); a command repeated while it still
-  // runs is answered once.
-  const running: RunningCommands = new Set();
+  // runs is answered once, on whichever instance it lands (the store holds what runs).
+  const running = runningCommandsIn(deps.store);
   for (const [name, make] of ROUTES.commands) app.command(name, answerInTime(deps, make(deps), running));
   for (const [id, make] of ROUTES.shortcuts) app.shortcut(id, answerInTime(deps, make(deps)));
   for (const [id, make] of ROUTES.views) app.view(id, answerInTime(deps, make(deps)));

@@ -32,6 +32,8 @@ export interface AppDigestsOptions {
   logger: Logger;
   /** How long a firing's claim holds (the runner's `claimTtlMs`). Default: the runner's. */
   claimTtlMs?: number | undefined;
+  /** How often the runner's timer ticks (the runner's `tickMs`). Default: the runner's. */
+  tickMs?: number | undefined;
 }
 
 /** The app clock for reading the time; real timers for waiting, unless the clock brings its own. */
@@ -60,6 +62,7 @@ export function createAppDigests(options: AppDigestsOptions): AppDigests {
     clock: digestClockOf(options.clock),
     logger,
     ...(options.claimTtlMs ? { claimTtlMs: options.claimTtlMs } : {}),
+    ...(options.tickMs ? { tickMs: options.tickMs } : {}),
   });
   return { subscriptions, runner };
 }

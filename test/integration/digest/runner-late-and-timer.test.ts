@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createDigestRunner } from '../../../src/digest/runner.ts';
+import type { DigestRunnerOptions } from '../../../src/digest/runner-options.ts';
+import { firingKey } from '../../../src/digest/schedule.ts';
 import { CHANNELS, type DigestWorld, startDigestWorld, TEAM } from './support/digest-world.ts';
 
 /** Wednesday 4 March 2026, 11:30 in New York; already Thursday 01:30 in Tokyo. */
@@ -63,6 +66,49 @@ describe('digest runner: after downtime, and its minute timer', () => {
     world.clock.set('2026-03-05T14:00:00.000Z');
     await new Promise((resolve) => setImmediate(resolve));
     expect(world.posts()).toHaveLength(2);
+  });
+});
+
+describe('digest runner: a tick shorter than a minute', () => {
+  let world: DigestWorld;
+  afterEach(async () => {
+    await world.close();
+  });
+
+  it('takes over a lapsed claim at the first tick after it, not the next minute', async () => {
+    world = await startDigestWorld({ start: '2026-03-04T13:59:50.000Z', clockedClaims: true });
+    const sub = await world.subscribe({ channelId: CHANNELS.website, time: '09:00' }); // 14:00 UTC
+    // Another instance claimed the 14:00 firing and died: its claim lapses at 14:00:09.
+    world.clock.set('2026-03-04T13:59:58.000Z');
+    expect(
+      await world.store.claim(firingKey({ subscriptionId: sub.id, localDate: '2026-03-04' }), 11_000),
+    ).toBe(true);
+    const runner = world.runner({ tickMs: 5_000 });
+    runner.start();
+    for (const at of ['14:00:00', '14:00:05']) {
+      await untilSleeping(world);
+      world.clock.set(`2026-03-04T${at}.000Z`);
+    }
+    await untilSleeping(world);
+    expect(world.posts(CHANNELS.website)).toHaveLength(0);
+    world.clock.set('2026-03-04T14:00:10.000Z');
+    const call = await world.emulator.waitForCall(
+      'chat.postMessage',
+      (c) => c.args.channel === CHANNELS.website,
+    );
+    expect(call.at).toBe(Date.parse('2026-03-04T14:00:10.000Z'));
+    await runner.stop();
+    expect(world.posts(CHANNELS.website)).toHaveLength(1);
+  });
+});
+
+describe('digest runner: its tick setting', () => {
+  it('refuses a tick that does not divide a minute', () => {
+    for (const tickMs of [0, 500, 7_000, 90_000, 1_100]) {
+      expect(() => createDigestRunner({ tickMs } as DigestRunnerOptions)).toThrow(
+        /whole divisor of a minute/,
+      );
+    }
   });
 });
 
