@@ -6,7 +6,8 @@
  *   flock /work/coord/heavy.lock npx node bench/ack-ladder.ts --seconds 5 --rates 200,600
  *   ... --text "mine"   (another /task text; default "help", answered in the ack itself)
  *
- * Each app runs in its own process (bench/support/ack-app-process.ts, bare-bolt-process.ts) and
+ * Each app runs in its own process (bench/support/ack-app-process.ts with `npm start`'s Node flags,
+ * bare-bolt-process.ts with Node's defaults) and
  * reports its CPU time and its event loop's delay (monitorEventLoopDelay, reset before each step).
  * This process runs the Slack emulator, the sandbox and the load: one signed body per app (valid
  * five minutes, re-signed per step) sent at a fixed rate over keep-alive connections. Per step:
@@ -22,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { createSandbox } from '../src/sandbox/index.ts';
 import { createSlackEmulator } from '../src/slack-emulator/index.ts';
+import { APP_NODE_FLAGS } from './support/app-node-flags.ts';
 import type { ProcessStats } from './support/process-stats.ts';
 
 const { values } = parseArgs({
@@ -48,12 +50,19 @@ interface AppUnderTest {
   pool: Pool;
 }
 
-async function startApp(name: string, script: string, settings: object): Promise<AppUnderTest> {
+async function startApp(
+  name: string,
+  script: string,
+  settings: object,
+  flags: string[] = [],
+): Promise<AppUnderTest> {
   // BENCH_CPU_PROF=<dir>: each app writes a V8 CPU profile there when it stops (for --cpu-prof reading).
   const profile = process.env.BENCH_CPU_PROF;
-  const execArgv = profile
-    ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${profile}`]
-    : process.execArgv;
+  const execArgv = [
+    ...process.execArgv,
+    ...flags,
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+  ];
   const child = fork(new URL(script, import.meta.url), [JSON.stringify(settings)], { execArgv });
   const { eventsUrl } = await message<{ eventsUrl: string }>(child);
   const pool = new Pool(new URL(eventsUrl).origin, { connections: 128, pipelining: 1 });
@@ -154,14 +163,19 @@ async function runStep(app: AppUnderTest, rate: number): Promise<Step> {
   };
 }
 
-const taskbridge = await startApp('Taskbridge', './support/ack-app-process.ts', {
-  slackApiUrl: emulator.url,
-  botToken: emulator.botToken,
-  signingSecret,
-  workApiUrl: sandbox.url,
-  workApiToken: sandbox.token,
-  unlimited: true,
-});
+const taskbridge = await startApp(
+  'Taskbridge',
+  './support/ack-app-process.ts',
+  {
+    slackApiUrl: emulator.url,
+    botToken: emulator.botToken,
+    signingSecret,
+    workApiUrl: sandbox.url,
+    workApiToken: sandbox.token,
+    unlimited: true,
+  },
+  APP_NODE_FLAGS,
+);
 const bolt = await startApp('bare Bolt', './support/bare-bolt-process.ts', {
   slackApiUrl: emulator.url,
   botToken: emulator.botToken,

@@ -19,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { createSandbox } from '../src/sandbox/index.ts';
 import { createSlackEmulator } from '../src/slack-emulator/index.ts';
 import { createSlackSigner } from '../src/slack-emulator/signer.ts';
+import { APP_NODE_FLAGS } from './support/app-node-flags.ts';
 import type { ProcessStats } from './support/process-stats.ts';
 
 const COUNT = Number(process.argv[2] ?? 2000);
@@ -27,26 +28,31 @@ const API_LATENCY_MS = 800;
 const ACK_P99_TARGET_MS = 100;
 /** The service's 800 ms, one more request's worth of queueing, and the post. */
 const REPLY_P99_TARGET_MS = 1_500;
+const RSS_AFTER_TARGET_MB = 250;
 const signingSecret = 'bench-signing-secret';
 
 const sandbox = await createSandbox({ port: 0, rateLimits: false, faults: { latencyMs: API_LATENCY_MS } });
 const emulator = await createSlackEmulator({ port: 0 });
-const child = fork(new URL('./support/ack-app-process.ts', import.meta.url), [
-  JSON.stringify({
-    slackApiUrl: emulator.url,
-    botToken: emulator.botToken,
-    signingSecret,
-    workApiUrl: sandbox.url,
-    workApiToken: sandbox.token,
-    maxWaitMs: 2_000,
-    unlimited: true,
-    connections: 512,
-  }),
-]);
+const child = fork(
+  new URL('./support/ack-app-process.ts', import.meta.url),
+  [
+    JSON.stringify({
+      slackApiUrl: emulator.url,
+      botToken: emulator.botToken,
+      signingSecret,
+      workApiUrl: sandbox.url,
+      workApiToken: sandbox.token,
+      maxWaitMs: 2_000,
+      unlimited: true,
+      connections: 512,
+    }),
+  ],
+  { execArgv: [...process.execArgv, ...APP_NODE_FLAGS, '--expose-gc'] },
+);
 const next = <T>() => new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T)));
 const { eventsUrl } = await next<{ eventsUrl: string }>();
-const stats = async () => {
-  child.send('stats');
+const stats = async (what: 'stats' | 'gc' = 'stats') => {
+  child.send(what);
   return next<ProcessStats & { serviceRequests: number }>();
 };
 const signer = createSlackSigner({ appUrl: eventsUrl, signingSecret, emulator });
@@ -65,6 +71,8 @@ for (let i = 0; i < warmRuns; i++) {
 }
 const perMine = ((await stats()).serviceRequests - before) / warmRuns;
 emulator.clearCalls();
+await new Promise((r) => setTimeout(r, 1_000));
+const atRest = await stats('gc');
 
 /** When each command was sent, by its response_url's id; the first post there is its reply. */
 const sentAt = new Map<string, number>();
@@ -105,7 +113,7 @@ const sendSeconds = (performance.now() - started) / 1000;
 const deadline = performance.now() + 10_000;
 while (replyMs.length < COUNT && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
 stopListening();
-const after = await stats();
+const after = await stats('gc');
 const load = loadavg().map((l) => l.toFixed(2));
 
 const busy = replyTexts.filter((t) => t.includes('The service is busy')).length;
@@ -134,8 +142,12 @@ console.log(
   `  replies "busy" ${busy}, "budget spent" ${spent}, "still working" ${stillWorking}; service requests per command ${perCommandCalls.toFixed(2)}   ${verdict(busy + spent + stillWorking === 0 && perCommandCalls >= 1)} (target: 0, 0, 0; every command waited on the service)`,
 );
 console.log(
-  `  sent over ${sendSeconds.toFixed(1)} s; app RSS ${after.rssMb.toFixed(0)} MB, event-loop delay max ${after.loopMaxMs.toFixed(1)} ms`,
+  `  sent over ${sendSeconds.toFixed(1)} s; app event-loop delay max ${after.loopMaxMs.toFixed(1)} ms`,
 );
+console.log(
+  `  app RSS warm at rest ${atRest.rssMb.toFixed(0)} MB (heap ${atRest.heapUsedMb.toFixed(0)} MB), after the load ${after.rssMb.toFixed(0)} MB (heap after GC ${after.heapUsedMb.toFixed(0)} MB)   ${verdict(after.rssMb <= RSS_AFTER_TARGET_MB)} (target after <= ${RSS_AFTER_TARGET_MB} MB)`,
+);
+if (process.env.BENCH_MEM_DETAIL) console.log(JSON.stringify({ atRest, after }));
 console.log(`service requests per /task mine on a warm cache: ${perMine.toFixed(2)} (target <= 2)`);
 console.log('rerun: flock /work/coord/heavy.lock npx node bench/slack-ack-latency.ts [count] [per-second]');
 child.send('stop');

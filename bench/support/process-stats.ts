@@ -4,11 +4,16 @@
  * delay since the last `reset` (perf_hooks.monitorEventLoopDelay, sampled every 10 ms).
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 
 export interface ProcessStats {
   cpuMicros: number;
   rssMb: number;
   heapUsedMb: number;
+  heapTotalMb: number;
+  externalMb: number;
+  /** V8's spaces as [name, size MB, used MB], for finding what holds memory. */
+  spaces: Array<[string, number, number]>;
   /** Event-loop delay since the last reset, in ms. */
   loopMaxMs: number;
   loopP99Ms: number;
@@ -24,6 +29,13 @@ export function processStats(): ProcessStats {
     cpuMicros: cpu.user + cpu.system,
     rssMb: mem.rss / 1024 / 1024,
     heapUsedMb: mem.heapUsed / 1024 / 1024,
+    heapTotalMb: mem.heapTotal / 1024 / 1024,
+    externalMb: mem.external / 1024 / 1024,
+    spaces: getHeapSpaceStatistics().map((s) => [
+      s.space_name,
+      Math.round(s.space_size / 1048576),
+      Math.round(s.space_used_size / 1048576),
+    ]),
     loopMaxMs: loop.max / 1e6,
     loopP99Ms: loop.percentile(99) / 1e6,
   };
