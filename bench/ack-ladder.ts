@@ -4,7 +4,8 @@
  *
  *   flock /work/coord/heavy.lock npx node bench/ack-ladder.ts                       (about 5 min)
  *   flock /work/coord/heavy.lock npx node bench/ack-ladder.ts --seconds 5 --rates 200,600
- *   ... --text "mine"   (another /task text; default "help", answered in the ack itself)
+ *   ... --text mine --vary   (another /task text, each from its own channel; default "help",
+ *                             answered in the ack itself)
  *
  * Each app runs in its own process (bench/support/ack-app-process.ts with `npm start`'s Node flags,
  * bare-bolt-process.ts with Node's defaults) and
@@ -31,6 +32,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     rates: { type: 'string', default: '50,100,200,400,600,800' },
     text: { type: 'string', default: 'help' },
+    vary: { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -78,19 +80,25 @@ async function ask(app: AppUnderTest, what: 'stats' | 'reset'): Promise<ProcessS
   return message<ProcessStats>(app.child);
 }
 
-function signed(text: string) {
+/**
+ * One signed command. With `channel` (--vary), each command comes from its own channel with a
+ * response_url the emulator honours, so none is a repeat of one still running and its reply lands.
+ */
+function signed(text: string, channel?: string) {
   const body = new URLSearchParams({
     token: 'unused',
     team_id: 'T0001',
     team_domain: 'acme',
-    channel_id: 'C0GENERAL',
-    channel_name: 'general',
+    channel_id: channel ?? 'C0GENERAL',
+    channel_name: channel ?? 'general',
     user_id: 'U0ANA',
     user_name: 'ana',
     command: '/task',
     text,
     api_app_id: 'A0TASKBRIDGE',
-    response_url: `${emulator.url.replace(/\/api\/?$/, '')}/unused-response-url`,
+    response_url: channel
+      ? emulator.responseUrl({ teamId: 'T0001', channelId: channel, userId: 'U0ANA' })
+      : `${emulator.url.replace(/\/api\/?$/, '')}/unused-response-url`,
     trigger_id: '1.2.unused',
   }).toString();
   const timestamp = String(Math.floor(Date.now() / 1000));
@@ -105,6 +113,8 @@ function signed(text: string) {
   };
 }
 
+let serial = 0;
+
 interface Step {
   rate: number;
   sent: number;
@@ -118,7 +128,7 @@ interface Step {
 
 async function runStep(app: AppUnderTest, rate: number): Promise<Step> {
   const path = new URL(app.eventsUrl).pathname;
-  const { body, headers } = signed(values.text);
+  const fixed = signed(values.text);
   await ask(app, 'reset');
   const cpuBefore = (await ask(app, 'stats')).cpuMicros;
   const total = rate * SECONDS;
@@ -130,6 +140,7 @@ async function runStep(app: AppUnderTest, rate: number): Promise<Step> {
   while (sent < total) {
     const due = Math.min(total, Math.floor(((performance.now() - started) * rate) / 1000) + 1);
     for (; sent < due; sent++) {
+      const { body, headers } = values.vary ? signed(values.text, `C0L${(serial++).toString(36)}`) : fixed;
       const t0 = performance.now();
       inFlight.push(
         app.pool
@@ -186,7 +197,9 @@ const apps = [taskbridge, bolt];
 for (const app of apps) await runStep(app, 50);
 
 const results = new Map<AppUnderTest, Step[]>(apps.map((a) => [a, []]));
-console.log(`ack ladder: /task ${values.text}, ${SECONDS} s per step, rates ${RATES.join(', ')}/s`);
+console.log(
+  `ack ladder: /task ${values.text}${values.vary ? ' (one channel each)' : ''}, ${SECONDS} s per step, rates ${RATES.join(', ')}/s`,
+);
 for (const rate of RATES) {
   for (const app of apps) {
     const step = await runStep(app, rate);

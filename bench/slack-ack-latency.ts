@@ -28,6 +28,7 @@ const API_LATENCY_MS = 800;
 const ACK_P99_TARGET_MS = 100;
 /** The service's 800 ms, one more request's worth of queueing, and the post. */
 const REPLY_P99_TARGET_MS = 1_500;
+const RSS_REST_TARGET_MB = 130;
 const RSS_AFTER_TARGET_MB = 250;
 const signingSecret = 'bench-signing-secret';
 
@@ -56,6 +57,8 @@ const stats = async (what: 'stats' | 'gc' = 'stats') => {
   return next<ProcessStats & { serviceRequests: number }>();
 };
 const signer = createSlackSigner({ appUrl: eventsUrl, signingSecret, emulator });
+await new Promise((r) => setTimeout(r, 1_000));
+const startedUp = await stats('gc');
 
 // Warm cache: the profile, the link and the client's caches are filled by a first command. Each
 // warm-up waits for the list itself (not a "busy" note), so the next is not a repeat still running.
@@ -143,6 +146,9 @@ console.log(
 );
 console.log(
   `  sent over ${sendSeconds.toFixed(1)} s; app event-loop delay max ${after.loopMaxMs.toFixed(1)} ms`,
+);
+console.log(
+  `  app RSS just started ${startedUp.rssMb.toFixed(0)} MB (heap ${startedUp.heapUsedMb.toFixed(0)} MB)   ${verdict(startedUp.rssMb <= RSS_REST_TARGET_MB)} (target at rest <= ${RSS_REST_TARGET_MB} MB)`,
 );
 console.log(
   `  app RSS warm at rest ${atRest.rssMb.toFixed(0)} MB (heap ${atRest.heapUsedMb.toFixed(0)} MB), after the load ${after.rssMb.toFixed(0)} MB (heap after GC ${after.heapUsedMb.toFixed(0)} MB)   ${verdict(after.rssMb <= RSS_AFTER_TARGET_MB)} (target after <= ${RSS_AFTER_TARGET_MB} MB)`,
