@@ -153,7 +153,6 @@ console.log(
 console.log(
   `  app RSS warm at rest ${atRest.rssMb.toFixed(0)} MB (heap ${atRest.heapUsedMb.toFixed(0)} MB), after the load ${after.rssMb.toFixed(0)} MB (heap after GC ${after.heapUsedMb.toFixed(0)} MB)   ${verdict(after.rssMb <= RSS_AFTER_TARGET_MB)} (target after <= ${RSS_AFTER_TARGET_MB} MB)`,
 );
-if (process.env.BENCH_MEM_DETAIL) console.log(JSON.stringify({ atRest, after }));
 console.log(`service requests per /task mine on a warm cache: ${perMine.toFixed(2)} (target <= 2)`);
 console.log('rerun: flock /work/coord/heavy.lock npx node bench/slack-ack-latency.ts [count] [per-second]');
 child.send('stop');

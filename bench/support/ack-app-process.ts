@@ -37,7 +37,6 @@ let serviceRequests = 0;
 const counting: Dispatcher = new Agent({ connections: settings.connections ?? 64 }).compose(
   (dispatch) => (opts, handler) => {
     serviceRequests++;
-    if (process.env.BENCH_TRACE) console.error(`svc ${Date.now()} ${opts.method} ${opts.path}`);
     return dispatch(opts, handler);
   },
 );
