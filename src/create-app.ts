@@ -249,6 +249,8 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
   let app: App;
   const common = {
     logger: boltLogger(logger),
+    // No listener reads `context.conversation`; Bolt's store would be a middleware step per request.
+    convoStore: false,
     clientOptions: { ...clientOptions, rejectRateLimitedCalls: false, retryConfig: { retries: 2 } },
     extendedErrorHandler: true,
   } as const;
@@ -275,6 +277,9 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
         endpoints: EVENTS_PATH,
         customRoutes: [healthRoute, serviceEventsRoute, ...(opts.routes ?? [])],
         processEventErrorHandler,
+        // The gate installed just below (guard-receiver.ts) checks every events request's signature
+        // and timestamp before Bolt sees it; Bolt's own check would be a second HMAC per request.
+        signatureVerification: false,
         logger: common.logger,
       });
       guardReceiver(receiver, {
@@ -301,6 +306,9 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
         endpoints: EVENTS_PATH,
         customRoutes: [healthRoute, serviceEventsRoute, ...(opts.routes ?? [])],
         processEventErrorHandler,
+        // The gate installed just below (guard-receiver.ts) checks every events request's signature
+        // and timestamp before Bolt sees it; Bolt's own check would be a second HMAC per request.
+        signatureVerification: false,
         clientId: opts.slack.clientId,
         clientSecret: opts.slack.clientSecret,
         stateSecret: opts.slack.stateSecret,

@@ -1,14 +1,17 @@
 /**
  * The app under test for bench/slack-ack-latency.ts, in a process of its own so its event loop and
  * memory are measured alone (the load generator, the emulator and the sandbox live in the parent).
- * Settings arrive as one JSON argument; it answers IPC messages `stats` with its RSS and the number
- * of service requests it has made. Also the app for bench/three-second-answer.ts, which leaves the
- * service wait to the app's own budgets and links several people.
+ * Settings arrive as one JSON argument; it answers the IPC messages of process-stats.ts (CPU, RSS,
+ * event-loop delay) plus the number of service requests it has made. Also the app for
+ * bench/three-second-answer.ts, which leaves the service wait to the app's own budgets and links
+ * several people, and for bench/ack-ladder.ts.
  */
 import { Agent, type Dispatcher } from 'undici';
+import { createRateLimiter } from '../../src/api/limiter.ts';
 import { createTaskbridgeApp } from '../../src/create-app.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { openStore } from '../../src/store/open-store.ts';
+import { answerStats } from './process-stats.ts';
 
 interface Settings {
   slackApiUrl: string;
@@ -20,14 +23,23 @@ interface Settings {
   maxWaitMs?: number;
   /** People to link, as Slack proves them (by their email); default Ana only, unproven. */
   links?: Array<{ userId: string; memberId: number; memberName: string; email: string }>;
+  /**
+   * Lifts the client's own rate limit (the bench's sandbox has its limits off), so every command
+   * waits on the service itself rather than being refused for a spent budget.
+   */
+  unlimited?: boolean;
+  /** Connections to the service; default 64 (the client's own default Agent). */
+  connections?: number;
 }
 
 const settings = JSON.parse(process.argv[2] ?? '{}') as Settings;
 let serviceRequests = 0;
-const counting: Dispatcher = new Agent({ connections: 64 }).compose((dispatch) => (opts, handler) => {
-  serviceRequests++;
-  return dispatch(opts, handler);
-});
+const counting: Dispatcher = new Agent({ connections: settings.connections ?? 64 }).compose(
+  (dispatch) => (opts, handler) => {
+    serviceRequests++;
+    return dispatch(opts, handler);
+  },
+);
 const store = await openStore('sqlite::memory:');
 const app = createTaskbridgeApp({
   slack: { kind: 'http', botToken: settings.botToken, signingSecret: settings.signingSecret },
@@ -38,6 +50,9 @@ const app = createTaskbridgeApp({
   workApiClientOptions: {
     dispatcher: counting,
     ...(settings.maxWaitMs === undefined ? {} : { maxWaitMs: settings.maxWaitMs }),
+    ...(settings.unlimited
+      ? { limiter: createRateLimiter({ limits: { general: 1e9, search: 1e9, upload: 1e9 } }) }
+      : {}),
   },
   port: 0,
   logger: createLogger({ level: 'silent' }),
@@ -48,9 +63,8 @@ if (!settings.links)
 for (const { userId, ...link } of settings.links ?? []) {
   await app.deps.userLinks.link('T0001', userId, { ...link, proof: 'email' });
 }
-process.on('message', (message) => {
-  if (message === 'stats')
-    process.send?.({ rssMb: process.memoryUsage().rss / 1024 / 1024, serviceRequests });
-  if (message === 'stop') void app.stop().then(() => process.exit(0));
-});
+answerStats(
+  () => ({ serviceRequests }),
+  () => app.stop(),
+);
 process.send?.({ eventsUrl });

@@ -6,7 +6,10 @@ export function boltLogger(logger: Logger): BoltLogger {
   let name = 'bolt';
   let child = logger.child({ component: name });
   return {
-    debug: (...msg) => child.debug(msg.map(String).join(' ')),
+    // Bolt logs several debug lines per request; join them only when someone will read them.
+    debug: (...msg) => {
+      if (child.isLevelEnabled('debug')) child.debug(msg.map(String).join(' '));
+    },
     info: (...msg) => child.info(msg.map(String).join(' ')),
     warn: (...msg) => child.warn(msg.map(String).join(' ')),
     error: (...msg) => child.error(msg.map(String).join(' ')),

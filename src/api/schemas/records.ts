@@ -81,9 +81,27 @@ const taskShape = z.looseObject({
   updated_at: LenientDateTimeSchema,
 });
 
+function buildTaskSchema(projectId: number | undefined) {
+  return z.preprocess((raw) => normaliseTask(raw, { projectId }), taskShape);
+}
+
+/**
+ * Built once per project rather than per request: building a zod schema (and its lazily prepared
+ * parser) cost more than the parse itself. Bounded: past this many projects, built afresh.
+ */
+const taskSchemas = new Map<number | undefined, ReturnType<typeof buildTaskSchema>>();
+const TASK_SCHEMAS_MAX = 1_000;
+
 /** A task read in a context (a project's list, a create in a project) that supplies its project. */
 export function taskRecordSchema(context: TaskReadContext = {}) {
-  return z.preprocess((raw) => normaliseTask(raw, context), taskShape);
+  const { projectId } = context;
+  let schema = taskSchemas.get(projectId);
+  if (!schema) {
+    if (taskSchemas.size >= TASK_SCHEMAS_MAX) taskSchemas.clear();
+    schema = buildTaskSchema(projectId);
+    taskSchemas.set(projectId, schema);
+  }
+  return schema;
 }
 export const TaskRecordSchema = taskRecordSchema();
 export type TaskRecord = z.output<typeof taskShape>;

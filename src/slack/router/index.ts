@@ -22,12 +22,12 @@ import { TASK_ROUTES } from '../features/tasks/routes.ts';
 import { UNFURL_ROUTES } from '../features/unfurls/routes.ts';
 import { WORKSPACE_ROUTES } from '../features/workspaces/routes.ts';
 import { answerInTime } from '../kit/in-time.ts';
-import type { FeatureRoutes } from '../kit/routes.ts';
+import type { FeatureRoutes, Listener } from '../kit/routes.ts';
 import { runningCommandsIn } from '../kit/running-commands.ts';
 import { COMMAND_NAME } from '../ui/ids.ts';
 import { mergeRoutes } from './merge-routes.ts';
 import { taskCommand } from './task-command.ts';
-import { registerUnrouted } from './unrouted.ts';
+import { registerById } from './unrouted.ts';
 
 export const FEATURES: readonly FeatureRoutes[] = [
   CREATE_ROUTES,
@@ -61,11 +61,14 @@ export function registerListeners(app: App, deps: AppDeps): void {
   // Where a person waits, they hear within 3 s (kit/in-time.ts); a command repeated while it still
   // runs is answered once, on whichever instance it lands (the store holds what runs).
   const running = runningCommandsIn(deps.store);
+  const build = (table: ReadonlyMap<string, Listener>, wrap: boolean) =>
+    new Map([...table].map(([id, make]) => [id, wrap ? answerInTime(deps, make(deps)) : make(deps)]));
   for (const [name, make] of ROUTES.commands) app.command(name, answerInTime(deps, make(deps), running));
-  for (const [id, make] of ROUTES.shortcuts) app.shortcut(id, answerInTime(deps, make(deps)));
-  for (const [id, make] of ROUTES.views) app.view(id, answerInTime(deps, make(deps)));
-  for (const [id, make] of ROUTES.actions) app.action(id, answerInTime(deps, make(deps)));
-  for (const [id, make] of ROUTES.options) app.options(id, make(deps));
   for (const [name, make] of ROUTES.events) app.event(name, make(deps));
-  registerUnrouted(app, deps, ROUTES);
+  registerById(app, deps, {
+    shortcuts: build(ROUTES.shortcuts, true),
+    views: build(ROUTES.views, true),
+    actions: build(ROUTES.actions, true),
+    options: build(ROUTES.options, false),
+  });
 }

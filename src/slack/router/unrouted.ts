@@ -1,18 +1,32 @@
 /**
- * Answers for ids no feature routes: a button from an older version of a message, a form or
- * shortcut the app no longer has, or an id that only looks like one (`constructor`, `__proto__`).
- * Bolt would otherwise say nothing and Slack would show an error after 3 s. Each catch-all runs
- * beside the routed listener and steps aside when the id is routed.
+ * One Bolt listener per surface (actions, forms, shortcuts, options) that finds the routed handler
+ * by id in the merged tables, or answers an id no feature routes: a button from an older version
+ * of a message, a form or shortcut the app no longer has, or an id that only looks like one
+ * (`constructor`, `__proto__`). Bolt would otherwise say nothing and Slack would show an error after
+ * 3 s. One listener per surface rather than one per id: Bolt runs every listener's matching
+ * middleware for every request, so a hundred listeners cost a hundred middleware chains each time.
  */
 import type { App } from '@slack/bolt';
 import type { AppDeps } from '../deps.ts';
-import type { RouteTables } from './merge-routes.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: each table pairs ids with Bolt listeners of different payload types.
+type Built = (args: any) => Promise<void>;
+
+/** The routed listeners, built once (deps given, wrapped), by id. */
+export interface BuiltRoutes {
+  shortcuts: ReadonlyMap<string, Built>;
+  views: ReadonlyMap<string, Built>;
+  actions: ReadonlyMap<string, Built>;
+  options: ReadonlyMap<string, Built>;
+}
 
 const ANY = /.*/;
 
-export function registerUnrouted(app: App, deps: AppDeps, routes: RouteTables): void {
-  app.action(ANY, async ({ ack, respond, action, body }) => {
-    if ('action_id' in action && routes.actions.has(action.action_id)) return;
+export function registerById(app: App, deps: AppDeps, routes: BuiltRoutes): void {
+  app.action(ANY, async (args) => {
+    const { ack, respond, action, body } = args;
+    const routed = 'action_id' in action ? routes.actions.get(action.action_id) : undefined;
+    if (routed) return routed(args);
     await ack();
     deps.logger.info({ type: body.type }, 'unknown action');
     await respond({
@@ -21,10 +35,11 @@ export function registerUnrouted(app: App, deps: AppDeps, routes: RouteTables): 
       text: ':warning: That button is from an older version of this message. Run the command again for a fresh one.',
     }).catch(() => undefined);
   });
-  app.view(ANY, async ({ ack, view }) => {
-    if (routes.views.has(view.callback_id)) return;
+  app.view(ANY, async (args) => {
+    const routed = routes.views.get(args.view.callback_id);
+    if (routed) return routed(args);
     deps.logger.info({ type: 'view' }, 'unknown form');
-    await ack();
+    await args.ack();
   });
   // No feature asks to hear of a closed form (none sets notify_on_close), so any that arrives is
   // acknowledged; nobody waits on it.
@@ -32,14 +47,17 @@ export function registerUnrouted(app: App, deps: AppDeps, routes: RouteTables): 
     deps.logger.info({ type: 'view_closed' }, 'closed form');
     await ack();
   });
-  app.shortcut(ANY, async ({ ack, shortcut }) => {
-    if (routes.shortcuts.has(shortcut.callback_id)) return;
-    deps.logger.info({ type: shortcut.type }, 'unknown shortcut');
-    await ack();
+  app.shortcut(ANY, async (args) => {
+    const routed = routes.shortcuts.get(args.shortcut.callback_id);
+    if (routed) return routed(args);
+    deps.logger.info({ type: args.shortcut.type }, 'unknown shortcut');
+    await args.ack();
   });
-  app.options(ANY, async ({ ack, payload }) => {
-    if ('action_id' in payload && routes.options.has(payload.action_id)) return;
+  app.options(ANY, async (args) => {
+    const { payload } = args;
+    const routed = 'action_id' in payload ? routes.options.get(payload.action_id) : undefined;
+    if (routed) return routed(args);
     deps.logger.info({ type: 'options' }, 'unknown options request');
-    await ack({ options: [] });
+    await args.ack({ options: [] });
   });
 }

@@ -1,0 +1,254 @@
+/**
+ * The ack ladder: slash commands at 50, 100, 200, 400, 600 and 800 a second, 20 s each, sent to
+ * Taskbridge and to a bare Bolt app that only acks, measured in one run, one app at a time.
+ *
+ *   flock /work/coord/heavy.lock npx node bench/ack-ladder.ts                       (about 5 min)
+ *   flock /work/coord/heavy.lock npx node bench/ack-ladder.ts --seconds 5 --rates 200,600
+ *   ... --text mine --vary   (another /task text, each from its own channel; default "help",
+ *                             answered in the ack itself)
+ *
+ * Each app runs in its own process (bench/support/ack-app-process.ts with `npm start`'s Node flags,
+ * bare-bolt-process.ts with Node's defaults) and
+ * reports its CPU time and its event loop's delay (monitorEventLoopDelay, reset before each step).
+ * This process runs the Slack emulator, the sandbox and the load: one signed body per app (valid
+ * five minutes, re-signed per step) sent at a fixed rate over keep-alive connections. Per step:
+ * p50/p99 ack, errors (non-200 or no answer in 3 s), event-loop delay max/p99, CPU ms per command.
+ * The knee is the last rate up to which every step held p99 <= 100 ms with no errors.
+ * Target: Taskbridge's loop never stalls over 100 ms at 600/s; its CPU per command <= 1.5 x Bolt's.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { Pool } from 'undici';
+import { createSandbox } from '../src/sandbox/index.ts';
+import { createSlackEmulator } from '../src/slack-emulator/index.ts';
+import { APP_NODE_FLAGS } from './support/app-node-flags.ts';
+import type { ProcessStats } from './support/process-stats.ts';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '20' },
+    rates: { type: 'string', default: '50,100,200,400,600,800' },
+    text: { type: 'string', default: 'help' },
+    vary: { type: 'boolean', default: false },
+  },
+});
+const SECONDS = Number(values.seconds);
+const RATES = values.rates.split(',').map(Number);
+const P99_TARGET_MS = 100;
+const STALL_TARGET_MS = 100;
+const CPU_RATIO_TARGET = 1.5;
+const signingSecret = 'bench-ladder-secret';
+
+const sandbox = await createSandbox({ port: 0, rateLimits: false });
+const emulator = await createSlackEmulator({ port: 0 });
+
+interface AppUnderTest {
+  name: string;
+  child: ChildProcess;
+  eventsUrl: string;
+  pool: Pool;
+}
+
+async function startApp(
+  name: string,
+  script: string,
+  settings: object,
+  flags: string[] = [],
+): Promise<AppUnderTest> {
+  // BENCH_CPU_PROF=<dir>: each app writes a V8 CPU profile there when it stops (for --cpu-prof reading).
+  const profile = process.env.BENCH_CPU_PROF;
+  const execArgv = [
+    ...process.execArgv,
+    ...flags,
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+  ];
+  const child = fork(new URL(script, import.meta.url), [JSON.stringify(settings)], { execArgv });
+  const { eventsUrl } = await message<{ eventsUrl: string }>(child);
+  const pool = new Pool(new URL(eventsUrl).origin, { connections: 128, pipelining: 1 });
+  return { name, child, eventsUrl, pool };
+}
+
+function message<T>(child: ChildProcess): Promise<T> {
+  return new Promise((resolve) => child.once('message', (m) => resolve(m as T)));
+}
+
+async function ask(app: AppUnderTest, what: 'stats' | 'reset'): Promise<ProcessStats> {
+  app.child.send(what);
+  return message<ProcessStats>(app.child);
+}
+
+/**
+ * One signed command. With `channel` (--vary), each command comes from its own channel with a
+ * response_url the emulator honours, so none is a repeat of one still running and its reply lands.
+ */
+function signed(text: string, channel?: string) {
+  const body = new URLSearchParams({
+    token: 'unused',
+    team_id: 'T0001',
+    team_domain: 'acme',
+    channel_id: channel ?? 'C0GENERAL',
+    channel_name: channel ?? 'general',
+    user_id: 'U0ANA',
+    user_name: 'ana',
+    command: '/task',
+    text,
+    api_app_id: 'A0TASKBRIDGE',
+    response_url: channel
+      ? emulator.responseUrl({ teamId: 'T0001', channelId: channel, userId: 'U0ANA' })
+      : `${emulator.url.replace(/\/api\/?$/, '')}/unused-response-url`,
+    trigger_id: '1.2.unused',
+  }).toString();
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = `v0=${createHmac('sha256', signingSecret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+  return {
+    body,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-slack-request-timestamp': timestamp,
+      'x-slack-signature': signature,
+    },
+  };
+}
+
+let serial = 0;
+
+interface Step {
+  rate: number;
+  sent: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  loopMaxMs: number;
+  loopP99Ms: number;
+  cpuMsPerCommand: number;
+}
+
+async function runStep(app: AppUnderTest, rate: number): Promise<Step> {
+  const path = new URL(app.eventsUrl).pathname;
+  const fixed = signed(values.text);
+  await ask(app, 'reset');
+  const cpuBefore = (await ask(app, 'stats')).cpuMicros;
+  const total = rate * SECONDS;
+  const latencies: number[] = [];
+  let errors = 0;
+  const inFlight: Promise<void>[] = [];
+  const started = performance.now();
+  let sent = 0;
+  while (sent < total) {
+    const due = Math.min(total, Math.floor(((performance.now() - started) * rate) / 1000) + 1);
+    for (; sent < due; sent++) {
+      const { body, headers } = values.vary ? signed(values.text, `C0L${(serial++).toString(36)}`) : fixed;
+      const t0 = performance.now();
+      inFlight.push(
+        app.pool
+          .request({ method: 'POST', path, body, headers, headersTimeout: 3_000, bodyTimeout: 3_000 })
+          .then(async (res) => {
+            await res.body.dump();
+            latencies.push(performance.now() - t0);
+            if (res.statusCode !== 200) errors++;
+          })
+          .catch(() => {
+            errors++;
+          }),
+      );
+    }
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  await Promise.all(inFlight);
+  const after = await ask(app, 'stats');
+  latencies.sort((a, b) => a - b);
+  const pct = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN;
+  return {
+    rate,
+    sent,
+    p50: pct(50),
+    p99: pct(99),
+    errors,
+    loopMaxMs: after.loopMaxMs,
+    loopP99Ms: after.loopP99Ms,
+    cpuMsPerCommand: (after.cpuMicros - cpuBefore) / 1000 / sent,
+  };
+}
+
+const taskbridge = await startApp(
+  'Taskbridge',
+  './support/ack-app-process.ts',
+  {
+    slackApiUrl: emulator.url,
+    botToken: emulator.botToken,
+    signingSecret,
+    workApiUrl: sandbox.url,
+    workApiToken: sandbox.token,
+    unlimited: true,
+  },
+  APP_NODE_FLAGS,
+);
+const bolt = await startApp('bare Bolt', './support/bare-bolt-process.ts', {
+  slackApiUrl: emulator.url,
+  botToken: emulator.botToken,
+  signingSecret,
+});
+const apps = [taskbridge, bolt];
+// Warm-up: JIT and connections, not counted.
+for (const app of apps) await runStep(app, 50);
+
+const results = new Map<AppUnderTest, Step[]>(apps.map((a) => [a, []]));
+console.log(
+  `ack ladder: /task ${values.text}${values.vary ? ' (one channel each)' : ''}, ${SECONDS} s per step, rates ${RATES.join(', ')}/s`,
+);
+for (const rate of RATES) {
+  for (const app of apps) {
+    const step = await runStep(app, rate);
+    results.get(app)!.push(step);
+    console.log(
+      `  ${app.name.padEnd(10)} ${String(rate).padStart(4)}/s  ack p50 ${step.p50.toFixed(1).padStart(6)} ms  p99 ${step.p99.toFixed(1).padStart(7)} ms  errors ${String(step.errors).padStart(4)}  loop delay max ${step.loopMaxMs.toFixed(1).padStart(7)} ms p99 ${step.loopP99Ms.toFixed(1).padStart(6)} ms  CPU ${step.cpuMsPerCommand.toFixed(3)} ms/command  (load ${loadavg()[0]!.toFixed(2)})`,
+    );
+  }
+}
+
+const knee = (steps: Step[]) => {
+  let held = 0;
+  for (const s of steps) {
+    if (s.p99 > P99_TARGET_MS || s.errors > 0) break;
+    held = s.rate;
+  }
+  return held;
+};
+const cpuOf = (steps: Step[]) => {
+  // CPU per command over every step, weighted by commands sent.
+  const sent = steps.reduce((n, s) => n + s.sent, 0);
+  return steps.reduce((ms, s) => ms + s.cpuMsPerCommand * s.sent, 0) / sent;
+};
+const tb = results.get(taskbridge)!;
+const bb = results.get(bolt)!;
+console.log(
+  `knee (p99 <= ${P99_TARGET_MS} ms, no errors): Taskbridge ${knee(tb)}/s, bare Bolt ${knee(bb)}/s`,
+);
+const ratio = cpuOf(tb) / cpuOf(bb);
+console.log(
+  `CPU per command: Taskbridge ${cpuOf(tb).toFixed(3)} ms, bare Bolt ${cpuOf(bb).toFixed(3)} ms, ratio ${ratio.toFixed(2)}   ${ratio <= CPU_RATIO_TARGET ? 'PASS' : 'FAIL'} (target <= ${CPU_RATIO_TARGET})`,
+);
+const at600 = tb.find((s) => s.rate === 600);
+if (at600)
+  console.log(
+    `Taskbridge event-loop delay max at 600/s: ${at600.loopMaxMs.toFixed(1)} ms   ${at600.loopMaxMs <= STALL_TARGET_MS ? 'PASS' : 'FAIL'} (target <= ${STALL_TARGET_MS} ms)`,
+  );
+else console.log('Taskbridge event-loop delay at 600/s: not measured (600 not among the rates)');
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (2 cores shared)`,
+);
+console.log(
+  'rerun: flock /work/coord/heavy.lock npx node bench/ack-ladder.ts [--seconds 20] [--rates 50,100,200,400,600,800] [--text help]',
+);
+for (const app of apps) {
+  app.child.send('stop');
+  await app.pool.close();
+}
+await emulator.close();
+await sandbox.close();
