@@ -129,7 +129,8 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     connections,
     fallback: opts.workApiFallback,
     ...(identity ? { singleWorkspace: async () => (await identity()).teamId } : {}),
-    clientOptions: { ...opts.workApiClientOptions, logger: logger.child({ component: 'work-api' }) },
+    // The app clock reaches the client (limiter, retries, cache), so a test's clock governs it too.
+    clientOptions: { clock, ...opts.workApiClientOptions, logger: logger.child({ component: 'work-api' }) },
   });
   const taskLinks = createTaskLinks(opts.taskUrlPattern);
   const digests = createAppDigests({

@@ -3,8 +3,8 @@
  * tick. The runner itself is in runner.ts; the parts it is made of are in run-*.ts.
  */
 import type { WebClient } from '@slack/web-api';
+import type { Clock } from '../lib/clock.ts';
 import type { Store } from '../store/types.ts';
-import type { DigestClock } from './digest-clock.ts';
 import type { DigestLinks } from './render-digest.ts';
 import type { DigestPostRecord, DigestSubscriptions, NewDigestSubscription } from './subscriptions.ts';
 import type { DigestTaskSource } from './task-source.ts';
@@ -35,7 +35,7 @@ export interface DigestRunnerOptions {
   /** Service member id → Slack user id, for mentions. Default: the workspace's user links in `store`. */
   slackUserIdsFor?: (teamId: string) => Promise<ReadonlyMap<number, string>>;
   /** Default: the system clock and real timers. */
-  clock?: DigestClock;
+  clock?: Clock;
   /** Default: silent. */
   logger?: DigestLogger;
   /** Least time between two posts to one channel, in ms (Slack: about one a second). Default 1000. */
