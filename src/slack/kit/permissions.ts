@@ -9,7 +9,7 @@
  * - delete a task: its creator, or an admin of its project.
  */
 import type { WebClient } from '@slack/web-api';
-import type { TaskRecord as Task, WorkApiClient } from '../../api/index.ts';
+import type { TaskRecord, WorkApiClient } from '../../api/index.ts';
 import type { AppDeps } from '../deps.ts';
 import type { TaskActor } from '../services/task-actor.ts';
 import { TaskRefusal } from '../services/task-refusal.ts';
@@ -157,7 +157,11 @@ export async function mayCreateWorkspace(api: WorkApiClient, actor: Actor): Prom
 }
 
 /** Deleting a task: its creator, or an admin of its project. */
-export async function mayDeleteTask(api: WorkApiClient, task: Task, actor: TaskActor): Promise<boolean> {
+export async function mayDeleteTask(
+  api: WorkApiClient,
+  task: TaskRecord,
+  actor: TaskActor,
+): Promise<boolean> {
   if (task.creator?.id === actor.memberId) return true;
   // Without the task's project its admins cannot be known: only the creator may delete.
   if (task.project_id === null) return false;
@@ -165,7 +169,11 @@ export async function mayDeleteTask(api: WorkApiClient, task: Task, actor: TaskA
 }
 
 /** Throws a TaskRefusal naming who may delete, when the actor may not. */
-export async function assertMayDeleteTask(api: WorkApiClient, task: Task, actor: TaskActor): Promise<void> {
+export async function assertMayDeleteTask(
+  api: WorkApiClient,
+  task: TaskRecord,
+  actor: TaskActor,
+): Promise<void> {
   if (await mayDeleteTask(api, task, actor)) return;
   const creator = task.creator ? ` (${task.creator.name})` : '';
   throw new TaskRefusal(

@@ -4,7 +4,6 @@
  * shared it. The response_url posts where the card was, even where the bot is not a member.
  */
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import type { TaskRecord as Task } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
@@ -30,7 +29,7 @@ export function taskShareHandler(deps: AppDeps) {
     }
     try {
       const api = await requireApi(deps, viewer.teamId);
-      const task = (await api.tasks.get(ref.taskId)) as Task;
+      const task = await api.tasks.get(ref.taskId);
       const model = await taskCardModel(deps, client, api, { ...viewer, task });
       const card = renderTaskCard({ ...model, sharedBySlackUserId: viewer.userId }, deps.clock.now());
       await respond({ delete_original: true });
