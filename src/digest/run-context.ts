@@ -6,6 +6,7 @@
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { createUserLinks } from '../store/repositories/user-links.ts';
 import type { Store } from '../store/types.ts';
+import type { DigestMessages } from './messages.ts';
 import { PostQueue } from './post-queue.ts';
 import { ProjectFetches } from './project-fetches.ts';
 import type { DigestLinks } from './render-digest.ts';
@@ -31,6 +32,7 @@ export interface RunContext {
   store: Store;
   subscriptions: DigestSubscriptions;
   links: DigestLinks;
+  messages: DigestMessages;
   clock: Clock;
   logger: DigestLogger;
   claimTtlMs: number;
@@ -86,6 +88,7 @@ export function createRunContext(options: DigestRunnerOptions, signal: () => Abo
     store,
     subscriptions: options.subscriptions,
     links: options.links,
+    messages: options.messages,
     clock,
     logger,
     claimTtlMs: options.claimTtlMs ?? 20 * MINUTE_MS,

@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Store } from '../../store/types.ts';
 import { WAIT_BUDGETS } from '../kit/wait-budgets.ts';
+import { digestMessages } from '../ui/digest/runner-messages.ts';
 import type { WorkApiRegistry } from './work-api-registry.ts';
 
 export interface AppDigests {
@@ -48,6 +49,7 @@ export function createAppDigests(options: AppDigestsOptions): AppDigests {
     },
     slack: options.slack,
     links: options.links,
+    messages: digestMessages,
     clock: options.clock,
     logger,
     ...(options.claimTtlMs ? { claimTtlMs: options.claimTtlMs } : {}),

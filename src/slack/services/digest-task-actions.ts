@@ -4,8 +4,8 @@
  * task keeps its time of day, and a snooze never moves it earlier).
  */
 import type { TaskRecord, WorkApiClient } from '../../api/index.ts';
-import type { DigestTaskAction } from '../../digest/ids.ts';
 import { snoozeTarget } from '../../digest/snooze.ts';
+import type { DigestTaskAction } from '../ui/digest/ids.ts';
 import { changeTask, markTaskDone } from './task-changes.ts';
 
 export interface DigestTaskResult {
