@@ -9,10 +9,11 @@
  * - delete a task: its creator, or an admin of its project.
  */
 import type { WebClient } from '@slack/web-api';
-import type { TaskRecord, WorkApiClient } from '../../api/index.ts';
+import type { TaskRecord, WorkApiClient, WorkspaceRecord } from '../../api/index.ts';
 import type { AppDeps } from '../deps.ts';
 import type { TaskActor } from '../services/task-actor.ts';
 import { TaskRefusal } from '../services/task-refusal.ts';
+import { allWorkspaces } from '../services/team-workspaces.ts';
 
 /** The person acting, as the checks need them. */
 export interface Actor {
@@ -142,6 +143,14 @@ export function mayManageWorkspace(
 
 export function mayWriteWorkspace(api: WorkApiClient, actor: Actor, workspace: { id: number; name: string }) {
   return workspaceCheck(api, actor, workspace, ['owner', 'admin', 'member'], `members of ${workspace.name}`);
+}
+
+/** The workspaces (of every page) the person may create projects and goals in. */
+export async function writableWorkspaces(api: WorkApiClient, actor: Actor): Promise<WorkspaceRecord[]> {
+  const allowed: WorkspaceRecord[] = [];
+  for (const ws of await allWorkspaces(api))
+    if ((await mayWriteWorkspace(api, actor, ws)).allowed) allowed.push(ws);
+  return allowed;
 }
 
 /** Creating a workspace: Slack admins, or owners and admins of any workspace the service shows. */

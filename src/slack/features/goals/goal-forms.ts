@@ -8,7 +8,7 @@ import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { ProjectRef } from '../../commands/intents.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type FormOpener, openTeamModal } from '../../kit/open-team-modal.ts';
-import { type Actor, actorFor, mayWriteWorkspace } from '../../kit/permissions.ts';
+import { type Actor, actorFor, mayWriteWorkspace, writableWorkspaces } from '../../kit/permissions.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { teamFormHandler } from '../../kit/team-form.ts';
 import { sealTeamForm } from '../../kit/team-form-metadata.ts';
@@ -85,9 +85,7 @@ export async function openNewGoalForm(
   await openTeamModal(deps, client, request, async () => {
     const api = await requireApi(deps, q.teamId);
     const actor = await actorFor(deps, client, q.teamId, q.userId);
-    const workspaces = [];
-    for (const ws of await allWorkspaces(api))
-      if ((await mayWriteWorkspace(api, actor, ws)).allowed) workspaces.push(ws);
+    const workspaces = await writableWorkspaces(api, actor);
     if (workspaces.length === 0) {
       return {
         problem: refusalText({
