@@ -10,7 +10,7 @@ import { taskCardModel } from '../../services/task-card-model.ts';
 import { presentTaskOutcome, surfaceOfAction } from '../../services/task-surface.ts';
 import { renderTaskCard } from '../../ui/messages/task-card.ts';
 import { decodeTaskRef } from '../../ui/values.ts';
-import { presentFailure, viewerOf } from './action-context.ts';
+import { presentFailure, STALE_TASK_BUTTON, viewerOf } from './action-context.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -22,9 +22,7 @@ export function taskShareHandler(deps: AppDeps) {
     const ref = decodeTaskRef(action.value ?? '');
     if (!respond) return;
     if (!ref) {
-      await presentTaskOutcome(deps, client, viewer, surface, {
-        note: ':warning: That button is out of date. Run `/task show ID` (ID: the task’s number) for a fresh card.',
-      });
+      await presentTaskOutcome(deps, client, viewer, surface, { note: STALE_TASK_BUTTON });
       return;
     }
     try {
