@@ -14,6 +14,7 @@ import type { AppDeps } from '../deps.ts';
 import type { TaskActor } from '../services/task-actor.ts';
 import { TaskRefusal } from '../services/task-refusal.ts';
 import { allWorkspaces } from '../services/team-workspaces.ts';
+import { refusalText } from '../ui/team/refusal.ts';
 
 /** The person acting, as the checks need them. */
 export interface Actor {
@@ -151,6 +152,25 @@ export async function writableWorkspaces(api: WorkApiClient, actor: Actor): Prom
   for (const ws of await allWorkspaces(api))
     if ((await mayWriteWorkspace(api, actor, ws)).allowed) allowed.push(ws);
   return allowed;
+}
+
+/**
+ * Where a new project or goal may go: the workspaces the person may write to (`only` when there is
+ * one, so the form need not ask), or, when there are none, why not and what to do, as mrkdwn.
+ */
+export async function workspacesToCreateIn(
+  api: WorkApiClient,
+  actor: Actor,
+  refusal: { what: string; why: string },
+): Promise<{ workspaces: WorkspaceRecord[]; only: WorkspaceRecord | null } | { problem: string }> {
+  const workspaces = await writableWorkspaces(api, actor);
+  if (workspaces.length === 0) {
+    const next = actor.member
+      ? 'Ask a workspace admin to add you.'
+      : 'Link your account with `/task link` first.';
+    return { problem: refusalText({ ...refusal, next }) };
+  }
+  return { workspaces, only: workspaces.length === 1 ? workspaces[0]! : null };
 }
 
 /** Creating a workspace: Slack admins, or owners and admins of any workspace the service shows. */

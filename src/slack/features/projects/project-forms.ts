@@ -11,7 +11,7 @@ import {
   mayManageProject,
   mayWriteWorkspace,
   type Permission,
-  writableWorkspaces,
+  workspacesToCreateIn,
 } from '../../kit/permissions.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { teamFormHandler } from '../../kit/team-form.ts';
@@ -44,19 +44,12 @@ export async function openNewProjectForm(
   await openTeamModal(deps, client, request, async () => {
     const api = await requireApi(deps, q.teamId);
     const actor = await actorFor(deps, client, q.teamId, q.userId);
-    const workspaces = await writableWorkspaces(api, actor);
-    if (workspaces.length === 0) {
-      return {
-        problem: refusalText({
-          what: "You can't create projects.",
-          why: 'Members of a workspace (not guests) and Slack workspace admins create projects.',
-          next: actor.member
-            ? 'Ask a workspace admin to add you.'
-            : 'Link your account with `/task link` first.',
-        }),
-      };
-    }
-    const only = workspaces.length === 1 ? workspaces[0]! : null;
+    const allowed = await workspacesToCreateIn(api, actor, {
+      what: "You can't create projects.",
+      why: 'Members of a workspace (not guests) and Slack workspace admins create projects.',
+    });
+    if ('problem' in allowed) return allowed;
+    const { workspaces, only } = allowed;
     return {
       view: renderProjectForm({
         privateMetadata: sealTeamForm(deps, 'projectForm', { p: null, w: only?.id ?? null, c: q.channelId }),
