@@ -25,6 +25,7 @@ import { createDigestRunner } from '../src/digest/runner.ts';
 import { createDigestSubscriptions } from '../src/digest/subscriptions.ts';
 import { createClientTaskSource } from '../src/digest/task-source.ts';
 import { createSandbox } from '../src/sandbox/index.ts';
+import { digestMessages } from '../src/slack/ui/digest/runner-messages.ts';
 import { createSlackEmulator } from '../src/slack-emulator/index.ts';
 import { openStore } from '../src/store/open-store.ts';
 import { buildSandboxDatabase, planSubscriptions, writeSubscriptions } from './digest-fixtures.ts';
@@ -92,6 +93,7 @@ const runner = createDigestRunner({
   subscriptions: createDigestSubscriptions(store),
   taskSourceFor: () => source,
   slack: () => slack,
+  messages: digestMessages,
   links: {
     taskUrl: (task) => `https://work.example.com/projects/${task.project_id}/tasks/${task.id}`,
     listUrl: (sub) => `https://work.example.com/projects/${sub.projectIds[0]}/tasks`,

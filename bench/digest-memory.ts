@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDigestRunner } from '../src/digest/runner.ts';
 import { createDigestSubscriptions } from '../src/digest/subscriptions.ts';
+import { digestMessages } from '../src/slack/ui/digest/runner-messages.ts';
 import { openStore } from '../src/store/open-store.ts';
 import { planSubscriptions, writeFiredOn, writeSubscriptions } from './digest-fixtures.ts';
 
@@ -89,6 +90,7 @@ async function measure(file: string): Promise<void> {
     subscriptions: createDigestSubscriptions(store),
     taskSourceFor: unreachable,
     slack: unreachable,
+    messages: digestMessages,
     links: { taskUrl: () => 'https://work.example.com', listUrl: () => 'https://work.example.com' },
   });
   // 03:00 UTC on 4 March: every digest of the plan (09:00 New York … 23:00 Tokyo, all 14:00 UTC)

@@ -37,7 +37,6 @@ import { answerUnhandledError } from './slack/router/unhandled-error.ts';
 import { recheckUnprovenLinks } from './slack/services/account-linking/recheck-links.ts';
 import { createDigestLinks } from './slack/services/digest-links.ts';
 import { createAppDigests } from './slack/services/digest-runtime.ts';
-import { createDigestSlackClients } from './slack/services/digest-slack-clients.ts';
 import { createMetadataSigner } from './slack/services/metadata-signer.ts';
 import { SlackProfiles } from './slack/services/slack-profiles.ts';
 import { createTaskLinks } from './slack/services/task-links.ts';
@@ -156,16 +155,18 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     connections,
     fallback: opts.workApiFallback,
     ...(identity ? { singleWorkspace: async () => (await identity()).teamId } : {}),
-    clientOptions: { ...opts.workApiClientOptions, logger: logger.child({ component: 'work-api' }) },
+    // The app clock reaches the client (limiter, retries, cache), so a test's clock governs it too.
+    clientOptions: { clock, ...opts.workApiClientOptions, logger: logger.child({ component: 'work-api' }) },
   });
   const taskLinks = createTaskLinks(opts.taskUrlPattern);
   const digests = createAppDigests({
     store: opts.store,
     workApi,
-    slack: createDigestSlackClients({
+    slack: createTeamSlackClients({
       botToken: slackBotToken,
       installations,
       slackApiUrl: opts.slackApiUrl,
+      pacing: 'caller',
       logger: boltLogger(logger.child({ component: 'digest-slack' })),
     }),
     links: createDigestLinks({ taskLinks, taskUrlPattern: opts.taskUrlPattern }),

@@ -4,7 +4,7 @@
  * what it changed. Values are copied in and out, so a caller that edits a record cannot change
  * what the next caller reads.
  */
-import type { Clock } from './clock.ts';
+import type { Clock } from '../lib/clock.ts';
 
 export interface ReadCache {
   get(key: string): Promise<unknown>;
@@ -40,7 +40,7 @@ export function createMemoryReadCache(options: MemoryReadCacheOptions): ReadCach
     async get(key) {
       const entry = entries.get(key);
       if (!entry) return undefined;
-      if (entry.expiresAt <= clock.now()) {
+      if (entry.expiresAt <= clock.now().getTime()) {
         entries.delete(key);
         return undefined;
       }
@@ -48,7 +48,7 @@ export function createMemoryReadCache(options: MemoryReadCacheOptions): ReadCach
     },
     async set(key, value, ttlMs, tags) {
       entries.delete(key); // re-insert so Map order stays oldest-first
-      entries.set(key, { value: structuredClone(value), expiresAt: clock.now() + ttlMs, tags });
+      entries.set(key, { value: structuredClone(value), expiresAt: clock.now().getTime() + ttlMs, tags });
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
     },
     async invalidate(tags) {

@@ -4,9 +4,9 @@
  */
 import type { Dispatcher } from 'undici';
 import type { RateClass } from '../contract/index.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { createCachedReads, createMemoryReadCache, type ReadCache } from './cache.ts';
 import { type Capabilities, createCapabilities } from './capabilities.ts';
-import { type Clock, systemClock } from './clock.ts';
 import { createRateLimiter, type RateLimiter, tokenKey } from './limiter.ts';
 import { createCall, type WorkApiLogger } from './pipeline.ts';
 import { createAutomationsResource } from './resources/automations.ts';
@@ -33,7 +33,8 @@ export interface WorkApiClientOptions {
   timeoutMs?: number;
   /**
    * Default: one in-memory limiter with `RATE_LIMITS`, shared by every client of the process (the
-   * budget belongs to the token, not to a client); a new one when `clock` is given.
+   * budget belongs to the token, not to a client); a new one when a clock other than the system's
+   * is given.
    */
   limiter?: RateLimiter;
   /** Default: 3 retries, jittered exponential backoff from 250 ms, capped at 8 s. */
@@ -82,7 +83,7 @@ export function createWorkApiClient(options: WorkApiClientOptions): WorkApiClien
   const timeoutMs = checkPositive('timeoutMs', options.timeoutMs ?? 10_000);
   const maxWaitMs = checkPositive('maxWaitMs', options.maxWaitMs ?? 120_000, true);
   const clock = options.clock ?? systemClock;
-  const limiter = options.limiter ?? (options.clock ? createRateLimiter({ clock }) : sharedLimiter());
+  const limiter = options.limiter ?? (clock !== systemClock ? createRateLimiter({ clock }) : sharedLimiter());
   const key = tokenKey(options.token);
   const cache = options.cache === false ? undefined : (options.cache ?? createMemoryReadCache({ clock }));
 

@@ -1,9 +1,9 @@
 /** The API client's public surface. */
 
+export { type Clock, systemClock } from '../lib/clock.ts';
 export type { MemoryReadCacheOptions, ReadCache } from './cache.ts';
 export { CACHE_TTL_MS, createMemoryReadCache } from './cache.ts';
 export { createWorkApiClient, type WorkApiClient, type WorkApiClientOptions } from './client.ts';
-export { type Clock, systemClock } from './clock.ts';
 export type { NextPageQuery, Page, PageMeta } from './envelopes.ts';
 export * from './errors.ts';
 export {

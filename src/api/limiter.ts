@@ -11,7 +11,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { RATE_LIMITS, type RateClass } from '../contract/index.ts';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { MemoryRateLimitState, type RateLimitState } from './limiter-state.ts';
 
 export interface RateLimiterOptions {
@@ -98,7 +98,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   };
 
   const estimate = async (key: string, limit: number, ahead: number): Promise<number> => {
-    const now = clock.now();
+    const now = clock.now().getTime();
     const snap = await state.snapshot(key, windowMs, now);
     const blocked = Math.max(0, snap.blockedUntil - now);
     // A stamp in the future belongs to a request still in flight; expect its answer now rather than
@@ -142,7 +142,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
    */
   const boundFromNow = async (key: string, id: string, takenFor: number, inFlightMs: number) => {
     let stamp = takenFor;
-    for (let sendAt = clock.now(); sendAt + inFlightMs > stamp; sendAt = clock.now()) {
+    for (let sendAt = clock.now().getTime(); sendAt + inFlightMs > stamp; sendAt = clock.now().getTime()) {
       stamp = sendAt + inFlightMs;
       if (!(await state.extend(key, id, stamp, windowMs, sendAt))) return false;
     }
@@ -157,7 +157,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       const key = `${tk}:${rateClass}`;
       const limit = limits[rateClass];
       const l = lane(key);
-      const deadline = clock.now() + maxWaitMs;
+      const deadline = clock.now().getTime() + maxWaitMs;
       // Someone is already waiting: say now if the line is too long, rather than after queueing.
       if (l.queued > 0 && Number.isFinite(maxWaitMs)) {
         const wait = await estimate(key, limit, l.queued);
@@ -173,7 +173,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         await untilAborted(previous, signal);
         for (;;) {
           signal?.throwIfAborted();
-          const now = clock.now();
+          const now = clock.now().getTime();
           const changes = l.changes;
           const id = `${idPrefix}-${++nextId}`;
           const taken = await state.take(key, id, limit, windowMs, now, now + inFlightMs);
@@ -183,7 +183,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
               granted: true,
               slot: {
                 release: async () => {
-                  await state.settle(key, id, clock.now());
+                  await state.settle(key, id, clock.now().getTime());
                   changed(key);
                 },
               },

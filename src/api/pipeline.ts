@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Dispatcher } from 'undici';
 import { classifyRequest, type EndpointName } from '../contract/index.ts';
+import type { Clock } from '../lib/clock.ts';
 import { type FailedAttempt, failureOfAnswer, failureOfTransport } from './attempt-failure.ts';
-import type { Clock } from './clock.ts';
 import { ReadProblem } from './envelopes.ts';
 import {
   type ErrorContext,
@@ -119,7 +119,7 @@ export function createCall(ctx: PipelineContext): Call {
       'x-request-id': requestId,
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const firstAttemptAt = ctx.clock.now();
+    const firstAttemptAt = ctx.clock.now().getTime();
 
     for (let attempt = 0; ; attempt++) {
       const acquired = await ctx.limiter.acquire(ctx.tokenKey, rateClass, {
@@ -135,7 +135,7 @@ export function createCall(ctx: PipelineContext): Call {
         });
       }
 
-      const sentAt = ctx.clock.now();
+      const sentAt = ctx.clock.now().getTime();
       let response: HttpResponse | undefined;
       let failure: unknown;
       try {
@@ -153,7 +153,7 @@ export function createCall(ctx: PipelineContext): Call {
       } finally {
         await acquired.slot.release();
       }
-      const now = ctx.clock.now();
+      const now = ctx.clock.now().getTime();
       ctx.logger?.debug(
         {
           requestId,

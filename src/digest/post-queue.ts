@@ -5,12 +5,12 @@
  * workspace (at most `teamCallsPerSecond` a second as Slack receives them). A 429 holds the workspace for
  * `Retry-After` and the same call is sent again, so nothing is dropped.
  */
-import type { DigestClock } from './digest-clock.ts';
+import type { Clock } from '../lib/clock.ts';
 import { classifySlackFailure } from './slack-failure.ts';
 
 /** Options for {@link PostQueue}. */
 export interface PostQueueOptions {
-  clock: DigestClock;
+  clock: Clock;
   /** Least time between the end of one call to a conversation and the start of the next. Default 1000. */
   spacingMs?: number;
   /** Calls started per second per workspace, across its conversations. Default 5. */
@@ -55,7 +55,7 @@ interface Gate {
 const SWEEP_FROM = 1000;
 
 export class PostQueue {
-  readonly #clock: DigestClock;
+  readonly #clock: Clock;
   readonly #spacingMs: number;
   readonly #teamIntervalMs: number;
   /** Calls allowed within one second on Slack's side. */

@@ -1,8 +1,9 @@
 /**
  * From fetched tasks to the message of one firing: select the subscription's tasks for its local
- * date, then compose. Pure; the runner calls it for the first post, a preview and every edit.
+ * date, then compose (`messages`: the Slack UI's). Pure; the runner calls it for the first post, a
+ * preview and every edit.
  */
-import { type DigestMessage, digestMessage } from './compose.ts';
+import type { DigestMessage, DigestMessages } from './messages.ts';
 import { type DigestSelection, type DigestTask, selectTasks } from './select.ts';
 import type { DigestFiring, DigestSubscription } from './types.ts';
 
@@ -20,6 +21,7 @@ export interface RenderDigestInput {
   tasksByProject: ReadonlyMap<number, readonly DigestTask[]>;
   slackUserIds: ReadonlyMap<number, string>;
   links: DigestLinks;
+  messages: DigestMessages;
   now: Date;
   /**
    * Render "nothing due" even for a digest that stays silent then: a preview must show something,
@@ -44,7 +46,7 @@ export function renderDigest(input: RenderDigestInput): RenderedDigest | null {
     doneStatusIds: NO_DONE_STATUSES,
     localDate: firing.localDate,
   });
-  const message = digestMessage(
+  const message = input.messages.digest(
     {
       subscription: input.showWhenEmpty ? { ...subscription, postWhenEmpty: true } : subscription,
       firing,

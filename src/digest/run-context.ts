@@ -2,9 +2,11 @@
  * What every part of a digest run shares: the options with their defaults applied, the post
  * queue, the shared project fetches, and the few helpers that reach a workspace's connections.
  */
+
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { createUserLinks } from '../store/repositories/user-links.ts';
 import type { Store } from '../store/types.ts';
-import { type DigestClock, systemDigestClock } from './digest-clock.ts';
+import type { DigestMessages } from './messages.ts';
 import { PostQueue } from './post-queue.ts';
 import { ProjectFetches } from './project-fetches.ts';
 import type { DigestLinks } from './render-digest.ts';
@@ -30,7 +32,8 @@ export interface RunContext {
   store: Store;
   subscriptions: DigestSubscriptions;
   links: DigestLinks;
-  clock: DigestClock;
+  messages: DigestMessages;
+  clock: Clock;
   logger: DigestLogger;
   claimTtlMs: number;
   graceMs: number;
@@ -64,7 +67,7 @@ export function errorDetails(error: unknown): { error: string } {
 
 export function createRunContext(options: DigestRunnerOptions, signal: () => AbortSignal): RunContext {
   const { store } = options;
-  const clock = options.clock ?? systemDigestClock;
+  const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silent;
   const userLinks = createUserLinks(store);
   const slackUserIdsFor =
@@ -85,6 +88,7 @@ export function createRunContext(options: DigestRunnerOptions, signal: () => Abo
     store,
     subscriptions: options.subscriptions,
     links: options.links,
+    messages: options.messages,
     clock,
     logger,
     claimTtlMs: options.claimTtlMs ?? 20 * MINUTE_MS,

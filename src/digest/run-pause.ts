@@ -4,7 +4,6 @@
  * runners hitting the same closed channel send one notice between them).
  */
 import type { DueIndex } from './due-index.ts';
-import { pausedNoticeMessage } from './paused-notice.ts';
 import { errorDetails, type RunContext, type TeamContext } from './run-context.ts';
 import { digestKeys } from './store-keys.ts';
 
@@ -30,7 +29,7 @@ export async function pauseChannel(
   const inChannel = await ctx.subscriptions.listByChannel(teamId, channelId);
   for (const creator of new Set(inChannel.map((each) => each.createdBy))) {
     const count = inChannel.filter((each) => each.createdBy === creator).length;
-    const notice = pausedNoticeMessage({ channelId, count, code });
+    const notice = ctx.messages.pausedNotice({ channelId, count, code });
     try {
       await ctx.posts.send(teamId, creator, ctx.signal(), () =>
         slack.chat.postMessage({ channel: creator, text: notice.text, blocks: notice.blocks }),

@@ -54,6 +54,7 @@ export function createPostedDigests(ctx: RunContext): PostedDigests {
       tasksByProject,
       slackUserIds,
       links: ctx.links,
+      messages: ctx.messages,
       now: ctx.clock.now(),
       showWhenEmpty: true,
     });
@@ -98,6 +99,7 @@ export function createPostedDigests(ctx: RunContext): PostedDigests {
         tasksByProject,
         slackUserIds,
         links: ctx.links,
+        messages: ctx.messages,
         now,
         showWhenEmpty: true,
       });

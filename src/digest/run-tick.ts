@@ -216,6 +216,7 @@ async function deliver(
         tasksByProject,
         slackUserIds: await people,
         links: ctx.links,
+        messages: ctx.messages,
         now: ctx.clock.now(),
         showWhenEmpty: false,
       });

@@ -3,8 +3,9 @@
  * tick. The runner itself is in runner.ts; the parts it is made of are in run-*.ts.
  */
 import type { WebClient } from '@slack/web-api';
+import type { Clock } from '../lib/clock.ts';
 import type { Store } from '../store/types.ts';
-import type { DigestClock } from './digest-clock.ts';
+import type { DigestMessages } from './messages.ts';
 import type { DigestLinks } from './render-digest.ts';
 import type { DigestPostRecord, DigestSubscriptions, NewDigestSubscription } from './subscriptions.ts';
 import type { DigestTaskSource } from './task-source.ts';
@@ -32,10 +33,12 @@ export interface DigestRunnerOptions {
   /** The workspace's bot client; undefined while the app is not installed there. */
   slack: (teamId: string) => MaybePromise<DigestSlackClient | undefined>;
   links: DigestLinks;
+  /** The messages as Block Kit (the app passes src/slack/ui/digest's `digestMessages`). */
+  messages: DigestMessages;
   /** Service member id → Slack user id, for mentions. Default: the workspace's user links in `store`. */
   slackUserIdsFor?: (teamId: string) => Promise<ReadonlyMap<number, string>>;
   /** Default: the system clock and real timers. */
-  clock?: DigestClock;
+  clock?: Clock;
   /** Default: silent. */
   logger?: DigestLogger;
   /** Least time between two posts to one channel, in ms (Slack: about one a second). Default 1000. */

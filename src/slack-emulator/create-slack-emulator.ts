@@ -59,6 +59,8 @@ export interface SlackEmulatorOptions {
   seed?: boolean;
   /** The app credentials oauth.v2.access accepts. Default: client id `1111111111.2222222222`, secret `emulator-client-secret`. */
   oauth?: OAuthApp;
+  /** How many calls `calls()` keeps, the latest (a long local run must not grow without end). Default 10 000. */
+  maxRecordedCalls?: number;
 }
 
 export interface AddMessageInput {
@@ -112,6 +114,7 @@ export interface SlackEmulator {
   /** Closes a view as a user dismissing it would. */
   closeView(viewId: string, cleared?: boolean): void;
 
+  /** The calls answered, oldest first: the latest `maxRecordedCalls` of them. */
   calls(method?: string): RecordedCall[];
   clearCalls(): void;
   /** Resolves with the first call of method matching predicate (earlier calls included). Default timeout: 2000 ms. */
@@ -152,7 +155,7 @@ export async function createSlackEmulator(options: SlackEmulatorOptions = {}): P
     clock,
     options.oauth ?? { clientId: '1111111111.2222222222', clientSecret: 'emulator-client-secret' },
   );
-  const recorder = new CallRecorder();
+  const recorder = new CallRecorder(options.maxRecordedCalls);
   const faults = new FaultQueue();
   const responseUrls = new ResponseUrls(state, clock);
   const socketMode = new SocketModeHub(clock);

@@ -4,13 +4,27 @@ import type { RecordedCall } from './model.ts';
 /** Default wait of {@link CallRecorder.waitFor}: long enough for an app to finish work after its ack. */
 export const DEFAULT_WAIT_MS = 2000;
 
-/** Every call the emulator answered, in order, with a way to wait for one that has not come yet. */
+/** Calls kept by default: plenty for a test or a playground session, bounded for a long local run. */
+export const MAX_RECORDED_CALLS = 10_000;
+
+/**
+ * The calls the emulator answered, in order (the latest `max`: the oldest go first), with a way to
+ * wait for one that has not come yet.
+ */
 export class CallRecorder {
   readonly #calls: RecordedCall[] = [];
   readonly #events = new EventEmitter().setMaxListeners(0);
+  readonly #max: number;
+
+  constructor(max = MAX_RECORDED_CALLS) {
+    if (!Number.isInteger(max) || max < 1)
+      throw new RangeError(`CallRecorder: max must be a positive integer, got ${max}`);
+    this.#max = max;
+  }
 
   record(call: RecordedCall): void {
     this.#calls.push(call);
+    if (this.#calls.length > this.#max) this.#calls.shift();
     this.#events.emit('call', call);
   }
 

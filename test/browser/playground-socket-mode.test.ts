@@ -3,48 +3,34 @@
  * request now an envelope over the emulator's WebSocket. A command, a card's button and a modal's
  * options request and submission, in Chromium.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/lib/logger.ts';
-import { type LocalSystem, startLocalSystem } from '../../src/local/local-system.ts';
+import type { LocalSystem } from '../../src/local/local-system.ts';
+import { type PlaygroundSystem, startPlaygroundSystem } from '../support/playground-system.ts';
 import { type Browser, CHROMIUM, launchChromium } from './chromium.ts';
 
+let playground: PlaygroundSystem;
 let system: LocalSystem;
 let browser: Browser;
-let dataDir: string;
 let page: Page;
 
 describe.runIf(CHROMIUM.mustRun)('the playground with the app in Socket Mode', () => {
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-playground-socket-'));
-    system = await startLocalSystem({
-      dataDir,
-      storeUrl: 'sqlite::memory:',
-      encryptionKey: 'cd'.repeat(32),
-      port: 0,
-      sandboxPort: 0,
-      playgroundPort: 0,
-      transport: 'socket',
-      scheduleDigests: false,
-      logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    });
+    playground = await startPlaygroundSystem({ transport: 'socket' });
+    system = playground.system;
     browser = await launchChromium();
     page = await browser.context.newPage();
     page.setDefaultTimeout(6_000);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
-    await system?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await playground?.stop();
   });
 
   it('creates a task by command and marks it done, and creates one by the global shortcut', async () => {
     expect(system.eventsUrl).toBeUndefined();
     expect(system.emulator.socketMode.connectionCount('T0001')).toBe(1);
-    await page.goto(`${system.playground!.url}#U0ANA/C0WEBSITE`);
+    await page.goto(`${playground.url}#U0ANA/C0WEBSITE`);
     const box = page.getByRole('textbox', { name: 'Message #website' });
     await box.click();
     await box.pressSequentially('/task new Socket-borne card #Website ');

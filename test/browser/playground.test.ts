@@ -4,27 +4,26 @@
  * a person would (types, picks, clicks) and checks what the page then shows and what the service
  * then holds. Set PLAYGROUND_SCREENSHOT=docs/playground.png to refresh the README's screenshot.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createWorkApiClient, type WorkApiClient } from '../../src/api/index.ts';
-import { createLogger } from '../../src/lib/logger.ts';
-import { type LocalSystem, startLocalSystem } from '../../src/local/local-system.ts';
+import type { LocalSystem } from '../../src/local/local-system.ts';
+import { type PlaygroundSystem, startPlaygroundSystem } from '../support/playground-system.ts';
 import { type Browser, CHROMIUM, launchChromium } from './chromium.ts';
 
 const TEAM = 'T0001';
 
+let playground: PlaygroundSystem;
 let system: LocalSystem;
 let browser: Browser;
 let api: WorkApiClient;
-let dataDir: string;
 let page: Page;
 
 /** Opens the page as a person (by Slack user id) in a channel (`C0…`, `home` or `app`). */
 async function open(user: string, channel: string): Promise<void> {
-  await page.goto(`${system.playground!.url}#${user}/${channel}`);
+  await page.goto(`${playground.url}#${user}/${channel}`);
   await page.getByRole('main').waitFor();
 }
 
@@ -45,24 +44,14 @@ async function tasksTitled(title: string) {
 
 describe.runIf(CHROMIUM.mustRun)('the playground in Chromium', () => {
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-playground-'));
-    system = await startLocalSystem({
-      dataDir,
-      storeUrl: 'sqlite::memory:',
-      encryptionKey: 'cd'.repeat(32),
-      port: 0,
-      sandboxPort: 0,
-      playgroundPort: 0,
-      scheduleDigests: false,
-      logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    });
+    playground = await startPlaygroundSystem();
+    system = playground.system;
     api = createWorkApiClient({ baseUrl: system.sandbox.url, token: system.sandbox.token, cache: false });
     browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
-    await system?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await playground?.stop();
   });
   beforeEach(async () => {
     page = await browser.context.newPage();

@@ -9,7 +9,6 @@
  * makes send digests.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DigestClock } from '../../src/digest/digest-clock.ts';
 import type { DigestSubscription } from '../../src/digest/types.ts';
 import type { FixedClock } from '../../src/lib/clock.ts';
 import type { RecordedCall } from '../../src/slack-emulator/model.ts';
@@ -21,7 +20,7 @@ const NINE_LONDON = new Date('2026-03-04T09:00:00.000Z');
 /** Waits longer than this are the minute timer's: they never end (until the app stops). */
 const PACING_MAX_MS = 10_000;
 
-function testClock(start: string): FixedClock & DigestClock {
+function testClock(start: string): FixedClock {
   const clock = fixedClock(start);
   return {
     ...clock,
@@ -48,7 +47,7 @@ type Block = {
 type View = { id: string; callback_id: string; title: { text: string }; blocks: Block[] };
 
 let h: Harness;
-let clock: FixedClock & DigestClock;
+let clock: FixedClock;
 
 const text = (value: unknown) => JSON.stringify(value);
 

@@ -63,6 +63,12 @@ describe('projects from Slack', () => {
     expect(res.body).toMatchObject({ response_action: 'errors', errors: { pj_name: expect.any(String) } });
   });
 
+  it('tells someone with no workspace to write to why the form cannot open, and what to do', async () => {
+    await h.signer.command('/task projects new', { user: USERS.zoe });
+    const view = await filledView('team_project_form', "can't create projects");
+    expect(JSON.stringify(view)).toContain('/task link');
+  });
+
   it('edits a project by form, prefilled with what it has', async () => {
     await h.signer.command('/task projects edit #Operations');
     const form = await filledView('team_project_form', 'Keeping the lights on.');

@@ -3,8 +3,8 @@
  * list method its `.all()` iterator.
  */
 import type { z } from 'zod';
+import type { Clock } from '../../lib/clock.ts';
 import type { Capabilities } from '../capabilities.ts';
-import type { Clock } from '../clock.ts';
 import { type Page, readPage, readRecord } from '../envelopes.ts';
 import { type CallOptions, type PaginateOptions, paginate } from '../paginate.ts';
 import type { Answer, Call } from '../pipeline.ts';

@@ -9,10 +9,12 @@
  * - delete a task: its creator, or an admin of its project.
  */
 import type { WebClient } from '@slack/web-api';
-import type { TaskRecord as Task, WorkApiClient } from '../../api/index.ts';
+import type { TaskRecord, WorkApiClient, WorkspaceRecord } from '../../api/index.ts';
 import type { AppDeps } from '../deps.ts';
 import type { TaskActor } from '../services/task-actor.ts';
 import { TaskRefusal } from '../services/task-refusal.ts';
+import { allWorkspaces } from '../services/team-workspaces.ts';
+import { refusalText } from '../ui/team/refusal.ts';
 
 /** The person acting, as the checks need them. */
 export interface Actor {
@@ -144,6 +146,33 @@ export function mayWriteWorkspace(api: WorkApiClient, actor: Actor, workspace: {
   return workspaceCheck(api, actor, workspace, ['owner', 'admin', 'member'], `members of ${workspace.name}`);
 }
 
+/** The workspaces (of every page) the person may create projects and goals in. */
+export async function writableWorkspaces(api: WorkApiClient, actor: Actor): Promise<WorkspaceRecord[]> {
+  const allowed: WorkspaceRecord[] = [];
+  for (const ws of await allWorkspaces(api))
+    if ((await mayWriteWorkspace(api, actor, ws)).allowed) allowed.push(ws);
+  return allowed;
+}
+
+/**
+ * Where a new project or goal may go: the workspaces the person may write to (`only` when there is
+ * one, so the form need not ask), or, when there are none, why not and what to do, as mrkdwn.
+ */
+export async function workspacesToCreateIn(
+  api: WorkApiClient,
+  actor: Actor,
+  refusal: { what: string; why: string },
+): Promise<{ workspaces: WorkspaceRecord[]; only: WorkspaceRecord | null } | { problem: string }> {
+  const workspaces = await writableWorkspaces(api, actor);
+  if (workspaces.length === 0) {
+    const next = actor.member
+      ? 'Ask a workspace admin to add you.'
+      : 'Link your account with `/task link` first.';
+    return { problem: refusalText({ ...refusal, next }) };
+  }
+  return { workspaces, only: workspaces.length === 1 ? workspaces[0]! : null };
+}
+
 /** Creating a workspace: Slack admins, or owners and admins of any workspace the service shows. */
 export async function mayCreateWorkspace(api: WorkApiClient, actor: Actor): Promise<Permission> {
   if (actor.isSlackAdmin) return { allowed: true };
@@ -157,7 +186,11 @@ export async function mayCreateWorkspace(api: WorkApiClient, actor: Actor): Prom
 }
 
 /** Deleting a task: its creator, or an admin of its project. */
-export async function mayDeleteTask(api: WorkApiClient, task: Task, actor: TaskActor): Promise<boolean> {
+export async function mayDeleteTask(
+  api: WorkApiClient,
+  task: TaskRecord,
+  actor: TaskActor,
+): Promise<boolean> {
   if (task.creator?.id === actor.memberId) return true;
   // Without the task's project its admins cannot be known: only the creator may delete.
   if (task.project_id === null) return false;
@@ -165,7 +198,11 @@ export async function mayDeleteTask(api: WorkApiClient, task: Task, actor: TaskA
 }
 
 /** Throws a TaskRefusal naming who may delete, when the actor may not. */
-export async function assertMayDeleteTask(api: WorkApiClient, task: Task, actor: TaskActor): Promise<void> {
+export async function assertMayDeleteTask(
+  api: WorkApiClient,
+  task: TaskRecord,
+  actor: TaskActor,
+): Promise<void> {
   if (await mayDeleteTask(api, task, actor)) return;
   const creator = task.creator ? ` (${task.creator.name})` : '';
   throw new TaskRefusal(

@@ -16,10 +16,27 @@ import { type Recipient, tellPerson } from './tell-person.ts';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
-export interface FormContext<K extends TeamFormKind> extends Interaction {
-  meta: TeamFormMetadata<K>;
+export interface SealedFormContext<M> extends Interaction {
+  meta: M;
   /** Where the outcome goes. */
   to: Recipient;
+}
+
+export type FormContext<K extends TeamFormKind> = SealedFormContext<TeamFormMetadata<K>>;
+
+/** A form whose `private_metadata` was sealed when it opened: how to open it, read it and run it. */
+export interface SealedFormSpec<M, V> {
+  /** The form's metadata; throws when it is missing, tampered with or another form's. */
+  open(deps: AppDeps, privateMetadata: string | undefined): M;
+  read(values: unknown, meta: M): FormResult<V>;
+  /** Does the work; answers what to tell the person (null: it told them itself). */
+  run(ctx: SealedFormContext<M>, value: V): Promise<RenderedMessage | null>;
+  /** What failed, for the log. */
+  what: string;
+  /** The once-only key's purpose. Default `team-form`. */
+  purpose?: string;
+  /** Words of the form's own for errors it knows; null falls back to the shared description. */
+  describe?: (error: unknown) => string | null;
 }
 
 export interface TeamFormSpec<K extends TeamFormKind, V> {
@@ -36,11 +53,20 @@ function channelOf(meta: object): string | null {
 }
 
 export function teamFormHandler<K extends TeamFormKind, V>(spec: TeamFormSpec<K, V>) {
+  return sealedFormHandler<TeamFormMetadata<K>, V>({
+    open: (deps, privateMetadata) => openTeamForm(deps, spec.kind, privateMetadata),
+    read: spec.read,
+    run: spec.run,
+    what: `the ${spec.kind} form`,
+  });
+}
+
+export function sealedFormHandler<M extends object, V>(spec: SealedFormSpec<M, V>) {
   return (deps: AppDeps) =>
     async ({ ack, body, view, client }: Args) => {
-      let meta: TeamFormMetadata<K>;
+      let meta: M;
       try {
-        meta = openTeamForm(deps, spec.kind, view.private_metadata);
+        meta = spec.open(deps, view.private_metadata);
       } catch {
         // Errors must name a block of the view: the first input shows it.
         const block = view.blocks.find((b) => b.type === 'input')?.block_id ?? 'form';
@@ -59,11 +85,11 @@ export function teamFormHandler<K extends TeamFormKind, V>(spec: TeamFormSpec<K,
       const person = personOf(body);
       const teamId = person.teamId;
       const to = { userId: person.userId, channelId: channelOf(meta) };
-      const ctx: FormContext<K> = { ...interaction(deps, client, person, { to }), meta, to };
+      const ctx: SealedFormContext<M> = { ...interaction(deps, client, person, { to }), meta, to };
       try {
         const outcome = await once(
           deps.idempotency,
-          { purpose: 'team-form', kind: 'view', teamId, viewId: view.id },
+          { purpose: spec.purpose ?? 'team-form', kind: 'view', teamId, viewId: view.id },
           async () => {
             const message = await spec.run(ctx, read.value);
             if (message) await tellPerson(client, ctx.to, message);
@@ -72,7 +98,7 @@ export function teamFormHandler<K extends TeamFormKind, V>(spec: TeamFormSpec<K,
         );
         if (outcome.state !== 'ran') deps.logger.info({ view: view.id }, 'form submitted again: ignored');
       } catch (error) {
-        await ctx.fail(error, { what: `the ${spec.kind} form` });
+        await ctx.fail(error, { what: spec.what, ...(spec.describe ? { describe: spec.describe } : {}) });
       }
     };
 }

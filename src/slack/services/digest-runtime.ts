@@ -3,8 +3,6 @@
  * sends them, built from the app's own parts (store, service clients, clock, logger) so the Slack
  * handlers and the minute timer share one runner, one post queue and one fetch per project.
  */
-import type { DigestClock } from '../../digest/digest-clock.ts';
-import { systemDigestClock } from '../../digest/digest-clock.ts';
 import type { DigestLinks } from '../../digest/render-digest.ts';
 import { createDigestRunner, type DigestRunner, type DigestSlackClient } from '../../digest/runner.ts';
 import { createDigestSubscriptions, type DigestSubscriptions } from '../../digest/subscriptions.ts';
@@ -13,6 +11,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Store } from '../../store/types.ts';
 import { WAIT_BUDGETS } from '../kit/wait-budgets.ts';
+import { digestMessages } from '../ui/digest/runner-messages.ts';
 import type { WorkApiRegistry } from './work-api-registry.ts';
 
 export interface AppDigests {
@@ -27,20 +26,13 @@ export interface AppDigestsOptions {
   /** The workspace's Slack client for posting; undefined while the app is not installed there. */
   slack: (teamId: string) => Promise<DigestSlackClient | undefined>;
   links: DigestLinks;
-  /** The app clock. A clock that can also `sleep` (a test's virtual clock) paces posts too. */
+  /** The app clock: it reads the time and paces posts (a test's virtual clock moves on instead of waiting). */
   clock: Clock;
   logger: Logger;
   /** How long a firing's claim holds (the runner's `claimTtlMs`). Default: the runner's. */
   claimTtlMs?: number | undefined;
   /** How often the runner's timer ticks (the runner's `tickMs`). Default: the runner's. */
   tickMs?: number | undefined;
-}
-
-/** The app clock for reading the time; real timers for waiting, unless the clock brings its own. */
-export function digestClockOf(clock: Clock): DigestClock {
-  const sleep = (clock as Partial<DigestClock>).sleep;
-  if (typeof sleep === 'function') return clock as DigestClock;
-  return { now: () => clock.now(), sleep: systemDigestClock.sleep };
 }
 
 export function createAppDigests(options: AppDigestsOptions): AppDigests {
@@ -59,7 +51,8 @@ export function createAppDigests(options: AppDigestsOptions): AppDigests {
     },
     slack: options.slack,
     links: options.links,
-    clock: digestClockOf(options.clock),
+    messages: digestMessages,
+    clock: options.clock,
     logger,
     ...(options.claimTtlMs ? { claimTtlMs: options.claimTtlMs } : {}),
     ...(options.tickMs ? { tickMs: options.tickMs } : {}),

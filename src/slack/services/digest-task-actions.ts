@@ -3,13 +3,13 @@
  * Snooze moves its due date a day on, or to the next Monday, on the digest's own calendar (the
  * task keeps its time of day, and a snooze never moves it earlier).
  */
-import type { TaskRecord as Task, WorkApiClient } from '../../api/index.ts';
-import type { DigestTaskAction } from '../../digest/ids.ts';
+import type { TaskRecord, WorkApiClient } from '../../api/index.ts';
 import { snoozeTarget } from '../../digest/snooze.ts';
+import type { DigestTaskAction } from '../ui/digest/ids.ts';
 import { changeTask, markTaskDone } from './task-changes.ts';
 
 export interface DigestTaskResult {
-  task: Task;
+  task: TaskRecord;
   /** False when the task already was so (nothing was sent). */
   changed: boolean;
   /** The new due instant, after a snooze. */

@@ -6,7 +6,7 @@
  * notice on top.
  */
 import type { WebClient } from '@slack/web-api';
-import type { TaskRecord as Task, WorkApiClient } from '../../api/index.ts';
+import type { TaskRecord, WorkApiClient } from '../../api/index.ts';
 import type { ProjectStatusDef } from '../../contract/index.ts';
 import type { AppDeps } from '../deps.ts';
 import { renderAppHome } from '../ui/home/app-home.ts';
@@ -42,7 +42,7 @@ export async function publishHome(
   ]);
   const api = await deps.workApi.clientFor(teamId);
   const fallbackBaseUrl = connection ? undefined : await deps.workApi.fallbackBaseUrlFor(teamId);
-  let tasks: Task[] | undefined;
+  let tasks: TaskRecord[] | undefined;
   let statuses: Map<number, ProjectStatusDef[]> | undefined;
   let tasksProblem: string | null = null;
   if (api && link) {
@@ -95,7 +95,7 @@ export async function publishHome(
 /** Each project's statuses (for the status menus); a project whose statuses fail just has no menu. */
 async function statusesOf(
   api: WorkApiClient,
-  tasks: readonly Task[],
+  tasks: readonly TaskRecord[],
 ): Promise<Map<number, ProjectStatusDef[]>> {
   const projectIds = [...new Set(tasks.flatMap((t) => (t.project_id === null ? [] : [t.project_id])))];
   const found = await Promise.all(

@@ -4,7 +4,7 @@
  * after an action keeps all of it, whichever message it started in.
  */
 import type { WebClient } from '@slack/web-api';
-import type { TaskRecord as Task, WorkApiClient } from '../../api/index.ts';
+import type { TaskRecord, WorkApiClient } from '../../api/index.ts';
 import type { AppDeps } from '../deps.ts';
 import type { TaskCardModel } from '../ui/messages/task-card.ts';
 import { slackUsersByMember } from './resolve-people.ts';
@@ -15,7 +15,7 @@ export async function taskCardModel(
   deps: AppDeps,
   client: WebClient,
   api: WorkApiClient,
-  q: { teamId: string; userId: string; task: Task },
+  q: { teamId: string; userId: string; task: TaskRecord },
 ): Promise<TaskCardModel> {
   const { task } = q;
   const [statuses, project, slackUserIds, timeZone, origin] = await Promise.all([

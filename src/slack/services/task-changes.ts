@@ -3,13 +3,13 @@
  * reading first gives the status an Undo goes back to, says when there is nothing to do (a second
  * click on Done), and notices a task deleted meanwhile (the read answers 404).
  */
-import type { TaskRecord as Task, WorkApiClient } from '../../api/index.ts';
+import type { TaskRecord, WorkApiClient } from '../../api/index.ts';
 import type { MemberRef, ProjectStatusDef, UpdateTaskBody } from '../../contract/index.ts';
 import { TaskRefusal } from './task-refusal.ts';
 
 export interface TaskChange {
-  before: Task;
-  after: Task;
+  before: TaskRecord;
+  after: TaskRecord;
   /** False when the task already was as asked (nothing was sent to the service). */
   changed: boolean;
 }
@@ -37,12 +37,12 @@ export function doneStatusOf(statuses: readonly ProjectStatusDef[]): ProjectStat
 export async function changeTask(
   api: WorkApiClient,
   taskId: number,
-  decide: (task: Task) => UpdateTaskBody | null,
+  decide: (task: TaskRecord) => UpdateTaskBody | null,
 ): Promise<TaskChange> {
-  const before = (await api.tasks.get(taskId)) as Task;
+  const before = await api.tasks.get(taskId);
   const body = decide(before);
   if (!body) return { before, after: before, changed: false };
-  const after = (await api.tasks.update(taskId, body)) as Task;
+  const after = await api.tasks.update(taskId, body);
   return { before, after, changed: true };
 }
 
@@ -51,7 +51,7 @@ export async function markTaskDone(
   api: WorkApiClient,
   taskId: number,
 ): Promise<TaskChange & { status: ProjectStatusDef }> {
-  const before = (await api.tasks.get(taskId)) as Task;
+  const before = await api.tasks.get(taskId);
   const statuses = await projectStatuses(api, before.project_id);
   const done = doneStatusOf(statuses);
   if (!done) {
@@ -60,7 +60,7 @@ export async function markTaskDone(
     );
   }
   if (before.status.id === done.id) return { before, after: before, changed: false, status: done };
-  const after = (await api.tasks.update(taskId, { status_id: done.id })) as Task;
+  const after = await api.tasks.update(taskId, { status_id: done.id });
   return { before, after, changed: true, status: done };
 }
 
@@ -70,13 +70,13 @@ export async function setTaskStatus(
   taskId: number,
   statusId: number,
 ): Promise<TaskChange & { status: ProjectStatusDef }> {
-  const before = (await api.tasks.get(taskId)) as Task;
+  const before = await api.tasks.get(taskId);
   const status = (await projectStatuses(api, before.project_id)).find((s) => s.id === statusId);
   if (!status) {
     throw new TaskRefusal('That status is no longer one of this project’s. The card has been refreshed.');
   }
   if (before.status.id === statusId) return { before, after: before, changed: false, status };
-  const after = (await api.tasks.update(taskId, { status_id: statusId })) as Task;
+  const after = await api.tasks.update(taskId, { status_id: statusId });
   return { before, after, changed: true, status };
 }
 

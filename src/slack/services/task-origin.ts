@@ -6,7 +6,7 @@
  * return the description (the spec's task has no such field).
  */
 import type { WebClient } from '@slack/web-api';
-import type { TaskRecord as Task } from '../../api/index.ts';
+import type { TaskRecord } from '../../api/index.ts';
 import { storeKeys } from '../../store/keys.ts';
 import type { AppDeps } from '../deps.ts';
 
@@ -54,7 +54,7 @@ export async function rememberOrigin(
  * The card's line for a task created for someone, as mrkdwn: from what the app remembers, else
  * from the description when the service returns one; null when neither says.
  */
-export async function originLine(deps: AppDeps, teamId: string, task: Task): Promise<string | null> {
+export async function originLine(deps: AppDeps, teamId: string, task: TaskRecord): Promise<string | null> {
   const remembered = await deps.store
     .get<string>(storeKeys.taskOrigin(teamId, task.id))
     .catch(() => undefined);

@@ -1,7 +1,7 @@
 /**
  * A Slack client for a workspace outside any request (re-checking a link, telling someone their
- * link moved): the app's one bot token in the single-workspace modes, the workspace's
- * installation in OAuth mode.
+ * link moved, posting a scheduled digest): the app's one bot token in the single-workspace modes,
+ * the workspace's installation in OAuth mode.
  */
 import { webApi } from '@slack/bolt';
 import type { Logger as SlackLogger, WebClient } from '@slack/web-api';
@@ -9,20 +9,37 @@ import type { TaskbridgeInstallationStore } from '../../store/repositories/insta
 
 export type TeamSlackClients = (teamId: string) => Promise<WebClient | undefined>;
 
-export function createTeamSlackClients(options: {
+export interface TeamSlackClientsOptions {
+  /** The bot token of a single-workspace mode; undefined in OAuth mode. */
   botToken?: string | undefined;
+  /** OAuth mode's installations, where each workspace's bot token is kept. */
   installations: TaskbridgeInstallationStore;
+  /** The Slack Web API base. Default: Slack's. */
   slackApiUrl?: string | undefined;
+  /** Where the client logs (the app's logger, adapted). Default: the client's own console logger. */
   logger?: SlackLogger | undefined;
-}): TeamSlackClients {
+  /**
+   * `caller`: a 429 comes straight back and nothing is retried by the client, for a caller that
+   * paces itself (the digest's post queue waits `Retry-After`; a post retried blindly after a
+   * timeout could be posted twice). Default `client`: one retry by the client.
+   */
+  pacing?: 'client' | 'caller';
+}
+
+/** Clients are kept per token; a reinstall brings a new token and so a new client. */
+const MAX_CLIENTS = 1_000;
+
+export function createTeamSlackClients(options: TeamSlackClientsOptions): TeamSlackClients {
+  const byCaller = options.pacing === 'caller';
   const clients = new Map<string, WebClient>();
   const clientFor = (token: string): WebClient => {
     let client = clients.get(token);
     if (!client) {
-      if (clients.size >= 1_000) clients.clear();
+      if (clients.size >= MAX_CLIENTS) clients.clear();
       client = new webApi.WebClient(token, {
         ...(options.slackApiUrl ? { slackApiUrl: options.slackApiUrl } : {}),
-        retryConfig: { retries: 1 },
+        ...(byCaller ? { rejectRateLimitedCalls: true } : {}),
+        retryConfig: { retries: byCaller ? 0 : 1 },
         ...(options.logger ? { logger: options.logger } : {}),
       });
       clients.set(token, client);
@@ -37,8 +54,10 @@ export function createTeamSlackClients(options: {
         enterpriseId: undefined,
         isEnterpriseInstall: false,
       });
-      return installation.bot?.token ? clientFor(installation.bot.token) : undefined;
+      const token = installation.bot?.token;
+      return token ? clientFor(token) : undefined;
     } catch {
+      // Not installed there (any more): nothing is sent; a digest waits, as for a workspace not connected.
       return undefined;
     }
   };

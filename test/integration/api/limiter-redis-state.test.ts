@@ -91,13 +91,13 @@ describe.skipIf(!available)('Redis state (real redis-server)', () => {
     });
     const b = createRateLimiter({ clock, limits: { general: 1 }, state: state() });
     const key = `late-grant-${Date.now()}`;
-    const start = clock.now();
+    const start = clock.nowMs();
     // Granted at `start`, but the answer takes 30 s to come back: the request leaves then.
     runner.stallNext(() => clock.advance(30_000));
     const r = await a.acquire(key, 'general', { inFlightMs: 10_000 });
     expect(r.granted).toBe(true);
-    expect(clock.now()).toBe(start + 30_000);
-    expect((await state().snapshot(`${key}:general`, W, clock.now())).stamps).toEqual([start + 40_000]);
+    expect(clock.nowMs()).toBe(start + 30_000);
+    expect((await state().snapshot(`${key}:general`, W, clock.nowMs())).stamps).toEqual([start + 40_000]);
     // Its answer can reach the server as late as start + 40 s: the slot counts until then + W.
     await clock.advance(10_000 + W - 30_000);
     expect(await b.acquire(key, 'general', { inFlightMs: 10_000, maxWaitMs: 1_000 })).toEqual({
@@ -143,7 +143,7 @@ describe.skipIf(!available)('Redis state (real redis-server)', () => {
       granted: false,
       waitMs: 60_000,
     });
-    await b.block(key, 'general', clock.now() + 90_000);
+    await b.block(key, 'general', clock.nowMs() + 90_000);
     expect(await a.estimateWait(key, 'general')).toBe(90_000);
   });
 
@@ -156,7 +156,7 @@ describe.skipIf(!available)('Redis state (real redis-server)', () => {
       port: 0,
       seed: 'demo',
       rateLimits: { general: 4, search: 4, upload: 4 },
-      now: () => new Date(clock.now()),
+      now: () => clock.now(),
     });
     const proxy = await startFaultProxy(sb.url);
     try {

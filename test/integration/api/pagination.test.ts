@@ -91,7 +91,7 @@ describe('paging over real HTTP', () => {
       port: 0,
       seed: 'demo',
       rateLimits: { general: 4, search: 4, upload: 4 },
-      now: () => new Date(clock.now()),
+      now: () => clock.now(),
     });
     const limitedProxy = await startFaultProxy(limited.url);
     try {
@@ -102,7 +102,7 @@ describe('paging over real HTTP', () => {
         limiter: createRateLimiter({ limits: { general: 4 }, clock }),
         dispatcher: tracking.dispatcher,
       });
-      const start = clock.now();
+      const start = clock.nowMs();
       const ids: number[] = [];
       for await (const t of paginate((q, o) => api.tasks.list(q, o), { per_page: 3 }, { concurrency: 3 }))
         ids.push(t.id);
@@ -110,7 +110,7 @@ describe('paging over real HTTP', () => {
       expect(limitedProxy.requests).toHaveLength(8);
       expect(limitedProxy.requests.every((r) => r.status === 200)).toBe(true);
       // 8 pages at 4 a minute: the second four wait for the window.
-      expect(clock.now() - start).toBeGreaterThanOrEqual(60_000);
+      expect(clock.nowMs() - start).toBeGreaterThanOrEqual(60_000);
     } finally {
       await tracking.close();
       await limitedProxy.close();

@@ -10,13 +10,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createLogger } from '../../../src/lib/logger.ts';
-import { type LocalSystem, startLocalSystem } from '../../../src/local/local-system.ts';
 import { GLOBAL_SHORTCUTS, MESSAGE_SHORTCUTS } from '../../../src/playground/shortcuts.ts';
+import { type PlaygroundSystem, startPlaygroundSystem } from '../../support/playground-system.ts';
 
 const run = promisify(execFile);
-let system: LocalSystem;
-let dataDir: string;
+let playground: PlaygroundSystem;
 let base: string;
 
 const post = async (name: string, body: unknown) => {
@@ -34,22 +32,11 @@ const snapshot = async (user: string, channel: string) =>
 
 describe('the playground server', () => {
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-playground-api-'));
-    system = await startLocalSystem({
-      dataDir,
-      storeUrl: 'sqlite::memory:',
-      encryptionKey: 'ef'.repeat(32),
-      port: 0,
-      sandboxPort: 0,
-      playgroundPort: 0,
-      scheduleDigests: false,
-      logger: createLogger({ level: 'silent' }),
-    });
-    base = system.playground!.url;
+    playground = await startPlaygroundSystem();
+    base = playground.url;
   }, 30_000);
   afterAll(async () => {
-    await system?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await playground?.stop();
   });
 
   it('answers npm run chat through the running copy, in the workspace the page shows', async () => {

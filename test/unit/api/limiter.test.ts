@@ -26,11 +26,11 @@ async function take(
 describe('sliding-window limiter', () => {
   it('lets `limit` requests through at once and holds the next until the oldest answer is a window old', async () => {
     const { clock, limiter } = setup();
-    const start = clock.now();
+    const start = clock.nowMs();
     for (let i = 0; i < 3; i++) await (await take(limiter)).release();
     let granted = 0;
     const fourth = limiter.acquire(T, 'general', { inFlightMs: 10_000 }).then((r) => {
-      granted = clock.now();
+      granted = clock.nowMs();
       return r;
     });
     await clock.advance(W - 1);
@@ -55,7 +55,7 @@ describe('sliding-window limiter', () => {
     await clock.advance(1);
     await next;
     expect(done).toBe(true);
-    expect(clock.now()).toBe(Date.parse('2026-11-20T09:00:00.000Z') + 5_000 + W);
+    expect(clock.nowMs()).toBe(Date.parse('2026-11-20T09:00:00.000Z') + 5_000 + W);
   });
 
   it('never holds an in-flight slot past its bound, even when the answer never comes', async () => {
@@ -71,12 +71,12 @@ describe('sliding-window limiter', () => {
     const state = new MemoryRateLimitState();
     const here = createRateLimiter({ limits: { general: 1 }, clock, state });
     const there = createRateLimiter({ limits: { general: 1 }, clock, state });
-    const start = clock.now();
+    const start = clock.nowMs();
     const r = await there.acquire(T, 'general', { inFlightMs: 10_000 });
     if (!r.granted) throw new Error('refused');
     let grantedAt = 0;
     const waiting = here.acquire(T, 'general', { inFlightMs: 10_000 }).then((x) => {
-      grantedAt = clock.now();
+      grantedAt = clock.nowMs();
       return x;
     });
     await clock.advance(5_000);
@@ -128,7 +128,7 @@ describe('sliding-window limiter', () => {
 
   it('holds everyone of the token and class after a block (a 429), and only them', async () => {
     const { clock, limiter } = setup();
-    await limiter.block(T, 'general', clock.now() + 30_000);
+    await limiter.block(T, 'general', clock.nowMs() + 30_000);
     expect(await limiter.estimateWait(T, 'general')).toBe(30_000);
     expect(await limiter.estimateWait(T, 'search')).toBe(0);
     const order: number[] = [];
@@ -202,10 +202,10 @@ describe('sliding-window limiter', () => {
               (async () => {
                 const r = await limiter.acquire(T, 'general', { inFlightMs: 10_000 });
                 if (!r.granted) throw new Error('refused');
-                const granted = clock.now();
+                const granted = clock.nowMs();
                 await clock.sleep(req.latency);
                 await r.slot.release();
-                spans.push({ granted, answered: clock.now() });
+                spans.push({ granted, answered: clock.nowMs() });
               })(),
             );
           }

@@ -52,6 +52,15 @@ const RULES: readonly Rule[] = [
       !under(e.to, 'src/lib'),
   },
   {
+    // The runner selects, schedules and sends; its Block Kit is built in src/slack/ui/digest.
+    name: 'src/digest builds no Block Kit: it imports nothing of Slack',
+    breaks: (e) =>
+      under(e.from, 'src/digest') &&
+      ['src/slack', 'src/slack-emulator', 'src/slack-platform', 'src/create-app.ts'].some((f) =>
+        under(e.to, f),
+      ),
+  },
+  {
     name: 'services, kit and ui never import features or the router',
     breaks: (e) =>
       ['src/slack/services', 'src/slack/kit', 'src/slack/ui'].some((f) => under(e.from, f)) &&
@@ -116,7 +125,9 @@ describe('imports run one way', () => {
   it('flags each kind of wrong-way import', () => {
     const wrong: Edge[] = [
       { from: 'src/lib/dates.ts', to: 'src/slack-platform/mrkdwn.ts' },
-      { from: 'src/digest/compose.ts', to: 'src/slack-emulator/block-kit-limits.ts' },
+      { from: 'src/slack/ui/digest/compose.ts', to: 'src/slack-emulator/block-kit-limits.ts' },
+      { from: 'src/digest/run-tick.ts', to: 'src/slack-platform/block-kit-limits.ts' },
+      { from: 'src/digest/run-pause.ts', to: 'src/slack/ui/digest/paused-notice.ts' },
       { from: 'src/api/pipeline.ts', to: 'src/slack/deps.ts' },
       { from: 'src/sandbox/server.ts', to: 'src/slack-platform/mrkdwn.ts' },
       { from: 'src/slack-platform/mrkdwn.ts', to: 'src/slack/ui/limits.ts' },

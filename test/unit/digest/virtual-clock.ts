@@ -1,9 +1,9 @@
 /**
- * A DigestClock for tests: time moves only when the test says so (`advance`, `set`), or, in auto
+ * A Clock for tests: time moves only when the test says so (`advance`, `set`), or, in auto
  * mode, jumps straight to the earliest pending sleep once the event loop has had a turn. Sleeps
  * resolve in time order, so what a runner spaces out stays spaced out in virtual time.
  */
-import type { DigestClock } from '../../../src/digest/digest-clock.ts';
+import type { Clock } from '../../../src/lib/clock.ts';
 
 interface Sleeper {
   at: number;
@@ -11,7 +11,7 @@ interface Sleeper {
   resolve: () => void;
 }
 
-export class VirtualClock implements DigestClock {
+export class VirtualClock implements Clock {
   #now: number;
   #seq = 0;
   #sleepers: Sleeper[] = [];

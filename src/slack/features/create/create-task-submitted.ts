@@ -7,7 +7,7 @@
  */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { TaskRecord } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { tellPerson } from '../../kit/tell-person.ts';
@@ -90,7 +90,7 @@ async function createFromSubmission(
     submission: CreateTaskSubmission;
     metadata: CreateTaskMetadata;
   },
-): Promise<Task> {
+): Promise<TaskRecord> {
   const api = await requireApi(deps, q.teamId);
   const s = q.submission;
   const people = await resolveSlackUsers(s.assigneeSlackUserIds, {
@@ -140,13 +140,13 @@ async function createFromSubmission(
       })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not tell about unassigned people'));
   }
-  return task as Task;
+  return task;
 }
 
 async function postResult(
   deps: AppDeps,
   client: WebClient,
-  q: { teamId: string; userId: string; metadata: CreateTaskMetadata; task: Task; timeZone: string },
+  q: { teamId: string; userId: string; metadata: CreateTaskMetadata; task: TaskRecord; timeZone: string },
 ): Promise<void> {
   const now = deps.clock.now();
   const slackUserIds = await slackUsersByMember(deps, q.teamId);

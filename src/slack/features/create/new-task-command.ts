@@ -1,9 +1,3 @@
-/**
- * `/task new …`. With a title and a known project (named, or the channel's default) the task is
- * created at once; otherwise the create form opens, prefilled with what was typed. The form opens
- * before any service call, because the trigger expires 3 s after the command.
- */
-import type { TaskRecord as Task } from '../../../api/index.ts';
 import { describeDueProblem, parseDueDate } from '../../../lib/dates.ts';
 import type { NewTaskIntent, ReadingNote } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
@@ -118,7 +112,7 @@ export async function newTaskHandler(ctx: CommandContext, intent: NewTaskIntent)
   const model = await taskCardModel(deps, ctx.client, api, {
     teamId: ctx.teamId,
     userId: ctx.userId,
-    task: task as Task,
+    task,
   });
   const card = renderTaskCard({ ...model, projectName: model.projectName ?? project.name, timeZone }, now);
   // A redelivered command gets the first task back; its card is posted once, by whichever delivery

@@ -4,14 +4,12 @@
  * view (a double submit or a retry finds the claim taken), the person is told, and "Send a preview
  * now" posts the digest as it would look today, once.
  */
-import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { nextFiring } from '../../../digest/schedule.ts';
 import { DigestDeliveryError } from '../../../digest/slack-failure.ts';
 import { DigestSubscriptionError } from '../../../digest/subscriptions.ts';
 import type { DigestSubscription } from '../../../digest/types.ts';
 import type { AppDeps } from '../../deps.ts';
-import { once } from '../../kit/once.ts';
-import { reportFailure } from '../../kit/report-failure.ts';
+import { sealedFormHandler } from '../../kit/team-form.ts';
 import { tellPerson } from '../../kit/tell-person.ts';
 import { describeFailure } from '../../services/failure-message.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
@@ -23,9 +21,8 @@ import {
 import { digestSavedMessage } from '../../ui/digest/digest-messages.ts';
 import { DIGEST_FIELDS } from '../../ui/ids.ts';
 import { mrkdwn } from '../../ui/limits.ts';
+import type { FormResult } from '../../ui/team/modal-parts.ts';
 import { type DigestFormMetadata, openDigestFormMetadata } from './form-metadata.ts';
-
-type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 function said(text: string): RenderedMessage {
   return { text, blocks: [{ type: 'section', text: mrkdwn(text) }] };
@@ -76,60 +73,44 @@ async function preview(deps: AppDeps, sub: DigestSubscription): Promise<Rendered
   }
 }
 
-export function digestFormSubmittedHandler(deps: AppDeps) {
-  return async ({ ack, body, view, client }: Args) => {
-    let meta: DigestFormMetadata;
-    try {
-      meta = openDigestFormMetadata(deps, view.private_metadata);
-    } catch {
-      await ack({
-        response_action: 'errors',
-        errors: { [DIGEST_FIELDS.projects.block]: 'This form is out of date. Close it and open it again.' },
-      });
-      return;
-    }
-    const read = readDigestForm(view.state.values);
-    if (!read.ok) {
-      await ack({ response_action: 'errors', errors: read.errors });
-      return;
-    }
-    await ack();
-    const teamId = body.team?.id ?? body.user.team_id ?? '';
-    const userId = body.user.id;
-    const to = { userId, channelId: meta.c };
-    try {
-      const origin = { purpose: 'digest-form', kind: 'view', teamId, viewId: view.id } as const;
-      await once(deps.idempotency, origin, async () => {
-        const { sub, created } = await save(deps, { teamId, userId, meta, value: read.value });
-        deps.logger.info({ teamId, subscriptionId: sub.id, created, by: userId }, 'digest saved');
-        const now = deps.clock.now();
-        const names = selectedOptionLabels(view.state.values, DIGEST_FIELDS.projects);
-        await tellPerson(
-          client,
-          to,
-          digestSavedMessage(
-            {
-              subscription: sub,
-              projectNames: names,
-              next: nextFiring(sub, now),
-              created,
-              preview: read.value.preview,
-            },
-            now,
-          ),
-        );
-        if (read.value.preview) {
-          const problem = await preview(deps, sub);
-          if (problem) await tellPerson(client, to, problem);
-        }
-        return true;
-      });
-    } catch (error) {
-      await reportFailure(deps, { client, to }, error, {
-        what: 'the digest form',
-        describe: (e) =>
-          e instanceof DigestSubscriptionError ? `:warning: The digest was not saved: ${e.message}.` : null,
-      });
-    }
+/** The form's values, with the chosen projects' names as the form showed them (for the reply). */
+type Submitted = DigestFormValue & { projectNames: string[] };
+
+function read(values: unknown): FormResult<Submitted> {
+  const form = readDigestForm(values);
+  if (!form.ok) return form;
+  return {
+    ok: true,
+    value: { ...form.value, projectNames: selectedOptionLabels(values, DIGEST_FIELDS.projects) },
   };
 }
+
+export const digestFormSubmittedHandler = sealedFormHandler<DigestFormMetadata, Submitted>({
+  open: openDigestFormMetadata,
+  read,
+  what: 'the digest form',
+  purpose: 'digest-form',
+  describe: (e) =>
+    e instanceof DigestSubscriptionError ? `:warning: The digest was not saved: ${e.message}.` : null,
+  run: async (ctx, value) => {
+    const { deps, teamId, userId, meta, now } = ctx;
+    const { sub, created } = await save(deps, { teamId, userId, meta, value });
+    deps.logger.info({ teamId, subscriptionId: sub.id, created, by: userId }, 'digest saved');
+    await tellPerson(
+      ctx.client,
+      ctx.to,
+      digestSavedMessage(
+        {
+          subscription: sub,
+          projectNames: value.projectNames,
+          next: nextFiring(sub, now),
+          created,
+          preview: value.preview,
+        },
+        now,
+      ),
+    );
+    // Said after the saved message: the digest is saved whatever the preview does.
+    return value.preview ? preview(deps, sub) : null;
+  },
+});

@@ -12,7 +12,6 @@ import type {
   SlackActionMiddlewareArgs,
 } from '@slack/bolt';
 import { DigestDeliveryError } from '../../../digest/slack-failure.ts';
-import { parseTaskActionValue } from '../../../digest/task-action-value.ts';
 import type { DigestSubscription } from '../../../digest/types.ts';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
@@ -22,6 +21,7 @@ import { linkOfferForActing, taskActor } from '../../services/task-actor.ts';
 import { describeTaskFailure } from '../../services/task-refusal.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { digestGoneMessage, type TaskActedModel, taskActedMessage } from '../../ui/digest/digest-messages.ts';
+import { parseTaskActionValue } from '../../ui/digest/task-action-value.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockAction<OverflowAction>> & AllMiddlewareArgs;
 

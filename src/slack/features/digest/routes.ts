@@ -2,8 +2,9 @@
  * Scheduled digests: `/task digest`, the form, the list's buttons, the task menu in a digest
  * message, the personal digest on Home, the zone search.
  */
-import { DIGEST_TASK_MENU_ACTION_ID } from '../../../digest/ids.ts';
+
 import type { FeatureRoutes } from '../../kit/routes.ts';
+import { DIGEST_TASK_MENU_ACTION_ID } from '../../ui/digest/ids.ts';
 import { DIGEST_ACTIONS, DIGEST_FIELDS, DIGEST_VIEWS } from '../../ui/ids.ts';
 import { digestHandler } from './digest-command.ts';
 import { digestFormSubmittedHandler } from './digest-form-submitted.ts';

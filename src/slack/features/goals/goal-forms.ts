@@ -8,7 +8,7 @@ import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { ProjectRef } from '../../commands/intents.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type FormOpener, openTeamModal } from '../../kit/open-team-modal.ts';
-import { type Actor, actorFor, mayWriteWorkspace } from '../../kit/permissions.ts';
+import { type Actor, actorFor, mayWriteWorkspace, workspacesToCreateIn } from '../../kit/permissions.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { teamFormHandler } from '../../kit/team-form.ts';
 import { sealTeamForm } from '../../kit/team-form-metadata.ts';
@@ -85,21 +85,12 @@ export async function openNewGoalForm(
   await openTeamModal(deps, client, request, async () => {
     const api = await requireApi(deps, q.teamId);
     const actor = await actorFor(deps, client, q.teamId, q.userId);
-    const workspaces = [];
-    for (const ws of await allWorkspaces(api))
-      if ((await mayWriteWorkspace(api, actor, ws)).allowed) workspaces.push(ws);
-    if (workspaces.length === 0) {
-      return {
-        problem: refusalText({
-          what: "You can't set goals.",
-          why: 'Members of a workspace (not guests) and Slack workspace admins set goals.',
-          next: actor.member
-            ? 'Ask a workspace admin to add you.'
-            : 'Link your account with `/task link` first.',
-        }),
-      };
-    }
-    const only = workspaces.length === 1 ? workspaces[0]! : null;
+    const allowed = await workspacesToCreateIn(api, actor, {
+      what: "You can't set goals.",
+      why: 'Members of a workspace (not guests) and Slack workspace admins set goals.',
+    });
+    if ('problem' in allowed) return allowed;
+    const { workspaces, only } = allowed;
     const projects = (await activeProjects(api)).filter((p) => !only || p.workspace_id === only.id);
     const where = { teamId: q.teamId, channelId: q.channelId ?? '' };
     const chosen = await resolveProject(deps, api, q.project, where);

@@ -3,7 +3,6 @@
  * zone and the Slack users linked to members, in the shape the task-list renderers take.
  */
 import type { WebClient } from '@slack/web-api';
-import type { TaskRecord as Task } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { hasNextPage } from '../../services/has-next-page.ts';
 import { slackUsersByMember } from '../../services/resolve-people.ts';
@@ -27,7 +26,7 @@ export async function loadTaskListPage(
     notes: answer.notes,
     pending: answer.pending,
     interim: answer.pending !== undefined,
-    tasks: page.data as Task[],
+    tasks: page.data,
     page: page.meta.current_page,
     hasNext: hasNextPage(page.meta, page.data.length),
     total: page.meta.total ?? page.data.length,

@@ -3,16 +3,15 @@
  * its admins). Opened with a loading view, filled once the service has answered.
  */
 import type { WebClient } from '@slack/web-api';
-import type { WorkApiClient, WorkspaceRecord } from '../../../api/index.ts';
 import type { ProjectRef } from '../../commands/intents.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type FormOpener, openTeamModal } from '../../kit/open-team-modal.ts';
 import {
-  type Actor,
   actorFor,
   mayManageProject,
   mayWriteWorkspace,
   type Permission,
+  workspacesToCreateIn,
 } from '../../kit/permissions.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { teamFormHandler } from '../../kit/team-form.ts';
@@ -27,13 +26,6 @@ import { renderProjectSaved } from '../../ui/team/project-messages.ts';
 import { refusalFor, refusalText, renderRefusal } from '../../ui/team/refusal.ts';
 
 /** The workspaces the actor may create projects in. */
-async function creatableWorkspaces(api: WorkApiClient, actor: Actor): Promise<WorkspaceRecord[]> {
-  const workspaces = await allWorkspaces(api);
-  const allowed: WorkspaceRecord[] = [];
-  for (const ws of workspaces) if ((await mayWriteWorkspace(api, actor, ws)).allowed) allowed.push(ws);
-  return allowed;
-}
-
 function refused(what: string, permission: Exclude<Permission, { allowed: true }>): RenderedMessage {
   return renderRefusal({ what, why: permission.why, next: permission.next });
 }
@@ -52,19 +44,12 @@ export async function openNewProjectForm(
   await openTeamModal(deps, client, request, async () => {
     const api = await requireApi(deps, q.teamId);
     const actor = await actorFor(deps, client, q.teamId, q.userId);
-    const workspaces = await creatableWorkspaces(api, actor);
-    if (workspaces.length === 0) {
-      return {
-        problem: refusalText({
-          what: "You can't create projects.",
-          why: 'Members of a workspace (not guests) and Slack workspace admins create projects.',
-          next: actor.member
-            ? 'Ask a workspace admin to add you.'
-            : 'Link your account with `/task link` first.',
-        }),
-      };
-    }
-    const only = workspaces.length === 1 ? workspaces[0]! : null;
+    const allowed = await workspacesToCreateIn(api, actor, {
+      what: "You can't create projects.",
+      why: 'Members of a workspace (not guests) and Slack workspace admins create projects.',
+    });
+    if ('problem' in allowed) return allowed;
+    const { workspaces, only } = allowed;
     return {
       view: renderProjectForm({
         privateMetadata: sealTeamForm(deps, 'projectForm', { p: null, w: only?.id ?? null, c: q.channelId }),

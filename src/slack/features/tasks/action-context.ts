@@ -47,6 +47,10 @@ export interface TaskActionSpec {
   run(ctx: TaskActionContext): Promise<TaskOutcome>;
 }
 
+/** Said for a task button whose value no longer reads. */
+export const STALE_TASK_BUTTON =
+  ':warning: That button is out of date. Run `/task show ID` (ID: the task’s number) for a fresh card.';
+
 export function viewerOf(body: BlockAction): Viewer {
   return { teamId: body.team?.id ?? body.user.team_id ?? '', userId: body.user.id };
 }
@@ -67,9 +71,7 @@ export function taskActionHandler(deps: AppDeps, spec: TaskActionSpec) {
     const action = body.actions[0];
     const ref = action ? spec.refOf(action) : null;
     if (!action || !ref) {
-      await presentTaskOutcome(deps, client, viewer, surface, {
-        note: ':warning: That button is out of date. Run `/task show ID` (ID: the task’s number) for a fresh card.',
-      });
+      await presentTaskOutcome(deps, client, viewer, surface, { note: STALE_TASK_BUTTON });
       return;
     }
     try {

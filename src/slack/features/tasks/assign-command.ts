@@ -1,9 +1,3 @@
-/**
- * `/task assign ID @person… | me | none`: sets exactly who the task is assigned to. Anyone who
- * cannot be matched to a member of the task's project stops the whole change, with why: a partial
- * assignment would surprise more than it helps.
- */
-import type { TaskRecord as Task } from '../../../api/index.ts';
 import type { AssignIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { resolvePeople, unresolvedText } from '../../services/resolve-people.ts';
@@ -16,7 +10,7 @@ import { actOnTask, cardModelFor } from './command-support.ts';
 
 export async function assignHandler(ctx: CommandContext, intent: AssignIntent): Promise<void> {
   await actOnTask(ctx, intent.taskId, async ({ api }) => {
-    const task = (await api.tasks.get(intent.taskId)) as Task;
+    const task = await api.tasks.get(intent.taskId);
     const people = await resolvePeople(intent.assignees, {
       deps: ctx.deps,
       api,

@@ -5,7 +5,7 @@
  * command's own failure reply.
  */
 
-import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { TaskRecord } from '../../../api/index.ts';
 import { NotFoundError, type WorkApiClient } from '../../../api/index.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { once } from '../../kit/once.ts';
@@ -64,7 +64,11 @@ export function missingTaskText(taskId: number): string {
   return `:mag: There is no task #${taskId} that Taskbridge can see (it may have been deleted). Check the number; nothing was changed.`;
 }
 
-export function cardModelFor(ctx: CommandContext, api: WorkApiClient, task: Task): Promise<TaskCardModel> {
+export function cardModelFor(
+  ctx: CommandContext,
+  api: WorkApiClient,
+  task: TaskRecord,
+): Promise<TaskCardModel> {
   return taskCardModel(ctx.deps, ctx.client, api, { teamId: ctx.teamId, userId: ctx.userId, task });
 }
 

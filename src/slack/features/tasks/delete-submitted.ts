@@ -5,7 +5,6 @@
  * card marked gone too.
  */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import type { TaskRecord as Task } from '../../../api/index.ts';
 import { NotFoundError } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
@@ -61,7 +60,7 @@ export function deleteTaskSubmittedHandler(deps: AppDeps) {
         deps.idempotency,
         { purpose: 'delete-task', kind: 'view', teamId, viewId: view.id },
         async () => {
-          const task = (await api.tasks.get(meta.taskId)) as Task;
+          const task = await api.tasks.get(meta.taskId);
           await assertMayDeleteTask(api, task, actor);
           await api.tasks.delete(meta.taskId);
           return { title: task.title };

@@ -3,7 +3,7 @@
  * keeps that time on the new day; otherwise it is due by the end of that day.
  */
 
-import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { TaskRecord } from '../../../api/index.ts';
 import { dueKind, fromLocalDateTime, toLocalTimeString } from '../../../lib/dates.ts';
 import { dueMrkdwn } from '../../../slack-platform/date-tokens.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -16,7 +16,7 @@ import { taskActionHandler } from './action-context.ts';
 import { cardOf } from './status-actions.ts';
 
 /** The due instant for a day picked in `timeZone`, keeping a timed due's time of day. */
-export function pickedDue(day: string, current: Task, timeZone: string): Date | null {
+export function pickedDue(day: string, current: TaskRecord, timeZone: string): Date | null {
   const due = dueOf(current);
   const time = due && dueKind(due) === 'timed' ? toLocalTimeString(due, timeZone) : null;
   return fromLocalDateTime(day, time, timeZone)?.date ?? null;

@@ -7,7 +7,7 @@
  * Slack retry cannot save twice; the card is then redrawn where it was.
  */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { TaskRecord } from '../../../api/index.ts';
 import { NotFoundError, type WorkApiClient } from '../../../api/index.ts';
 import type { ProjectStatusDef, UpdateTaskBody } from '../../../contract/index.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -62,10 +62,10 @@ export function editTaskSubmittedHandler(deps: AppDeps) {
       return;
     }
     let api: WorkApiClient;
-    let current: Task;
+    let current: TaskRecord;
     try {
       api = await requireApi(deps, teamId);
-      current = (await api.tasks.get(meta.taskId, { signal: AbortSignal.timeout(CHECK_BUDGET_MS) })) as Task;
+      current = await api.tasks.get(meta.taskId, { signal: AbortSignal.timeout(CHECK_BUDGET_MS) });
     } catch (error) {
       const why = describeTaskFailure(error, meta.taskId);
       if (error instanceof NotFoundError) {
@@ -137,7 +137,7 @@ export function editTaskSubmittedHandler(deps: AppDeps) {
       const saved = await once(
         deps.idempotency,
         { purpose: 'edit-task', kind: 'view', teamId, viewId: view.id, revision: current.updated_at },
-        async () => (await api.tasks.update(meta.taskId, update)) as Task,
+        async () => await api.tasks.update(meta.taskId, update),
       );
       if (saved.state !== 'ran') return;
       const model = await taskCardModel(deps, client, api, { teamId, userId, task: saved.value });

@@ -4,7 +4,6 @@
  * spares a click that could only be refused.
  */
 import type { WebClient } from '@slack/web-api';
-import type { TaskRecord as Task } from '../../../api/index.ts';
 import { NotFoundError } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { assertMayDeleteTask } from '../../kit/permissions.ts';
@@ -30,7 +29,7 @@ export async function openDeleteTaskModal(
   if (!viewId) return;
   try {
     const api = await requireApi(deps, req.teamId);
-    const task = (await api.tasks.get(req.taskId)) as Task;
+    const task = await api.tasks.get(req.taskId);
     await assertMayDeleteTask(api, task, req.actor);
     const project =
       task.project_id === null ? undefined : await api.projects.get(task.project_id).catch(() => undefined);

@@ -5,7 +5,6 @@
  * marked gone.
  */
 import type { WebClient } from '@slack/web-api';
-import type { TaskRecord as Task } from '../../../api/index.ts';
 import { NotFoundError } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireApi } from '../../kit/require-api.ts';
@@ -43,7 +42,7 @@ export async function openEditTaskModal(
   if (!viewId) return;
   try {
     const api = await requireApi(deps, req.teamId);
-    const task = (await api.tasks.get(req.taskId)) as Task;
+    const task = await api.tasks.get(req.taskId);
     const model = await taskCardModel(deps, client, api, { teamId: req.teamId, userId: req.userId, task });
     const timeZone = model.timeZone ?? 'UTC';
     const slackUserIds = model.slackUserIds ?? new Map<number, string>();

@@ -4,14 +4,13 @@
  * shared it. The response_url posts where the card was, even where the bot is not a member.
  */
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import type { TaskRecord as Task } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
 import { presentTaskOutcome, surfaceOfAction } from '../../services/task-surface.ts';
 import { renderTaskCard } from '../../ui/messages/task-card.ts';
 import { decodeTaskRef } from '../../ui/values.ts';
-import { presentFailure, viewerOf } from './action-context.ts';
+import { presentFailure, STALE_TASK_BUTTON, viewerOf } from './action-context.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
@@ -23,14 +22,12 @@ export function taskShareHandler(deps: AppDeps) {
     const ref = decodeTaskRef(action.value ?? '');
     if (!respond) return;
     if (!ref) {
-      await presentTaskOutcome(deps, client, viewer, surface, {
-        note: ':warning: That button is out of date. Run `/task show ID` (ID: the task’s number) for a fresh card.',
-      });
+      await presentTaskOutcome(deps, client, viewer, surface, { note: STALE_TASK_BUTTON });
       return;
     }
     try {
       const api = await requireApi(deps, viewer.teamId);
-      const task = (await api.tasks.get(ref.taskId)) as Task;
+      const task = await api.tasks.get(ref.taskId);
       const model = await taskCardModel(deps, client, api, { ...viewer, task });
       const card = renderTaskCard({ ...model, sharedBySlackUserId: viewer.userId }, deps.clock.now());
       await respond({ delete_original: true });

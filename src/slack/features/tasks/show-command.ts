@@ -1,6 +1,6 @@
 /** `/task show ID`: the task's card, for the person alone, with "Share in channel". */
 
-import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { TaskRecord } from '../../../api/index.ts';
 import { NotFoundError } from '../../../api/index.ts';
 import type { ShowIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
@@ -8,9 +8,9 @@ import { cardModelFor, missingTaskText, respondWithCard } from './command-suppor
 
 export async function showHandler(ctx: CommandContext, intent: ShowIntent): Promise<void> {
   const api = await ctx.api();
-  let task: Task;
+  let task: TaskRecord;
   try {
-    task = (await api.tasks.get(intent.taskId)) as Task;
+    task = await api.tasks.get(intent.taskId);
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
     await ctx.respond({

@@ -4,7 +4,7 @@
  * the status changed again, the undo is refused and the card redrawn without it.
  */
 
-import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { TaskRecord } from '../../../api/index.ts';
 import type { ProjectStatusDef } from '../../../contract/index.ts';
 import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -38,7 +38,7 @@ export function statusChangeNotice(
 }
 
 /** Said when a status was already what was asked. */
-export function alreadyNote(task: Task, status: ProjectStatusDef): string {
+export function alreadyNote(task: TaskRecord, status: ProjectStatusDef): string {
   return `Task #${task.id} is already *${escapeMrkdwn(truncate(status.name, 100))}*.`;
 }
 
@@ -72,7 +72,7 @@ export function taskStatusHandler(deps: AppDeps) {
         'selected_option' in ctx.action && ctx.action.selected_option ? ctx.action.selected_option.value : '';
       const statusId = /^[1-9]\d{0,15}$/.test(value ?? '') ? Number(value) : null;
       if (statusId === null) {
-        const task = (await ctx.api.tasks.get(ctx.ref.taskId)) as Task;
+        const task = await ctx.api.tasks.get(ctx.ref.taskId);
         return { card: await cardOf(ctx, task), note: ':warning: Choose a status from the menu.' };
       }
       return statusChangeOutcome(ctx, await setTaskStatus(ctx.api, ctx.ref.taskId, statusId));
@@ -86,7 +86,7 @@ export function taskUndoHandler(deps: AppDeps) {
       'value' in action && action.value ? (decodeUndoStatus(action.value)?.ref ?? null) : null,
     run: async (ctx) => {
       const undo = decodeUndoStatus('value' in ctx.action ? (ctx.action.value ?? '') : '');
-      const task = (await ctx.api.tasks.get(ctx.ref.taskId)) as Task;
+      const task = await ctx.api.tasks.get(ctx.ref.taskId);
       if (!undo || ctx.now.getTime() > undo.until) {
         return {
           card: await cardOf(ctx, task),
@@ -111,7 +111,7 @@ export function taskUndoHandler(deps: AppDeps) {
   });
 }
 
-export function cardOf(ctx: TaskActionContext, task: Task) {
+export function cardOf(ctx: TaskActionContext, task: TaskRecord) {
   return taskCardModel(ctx.deps, ctx.client, ctx.api, {
     teamId: ctx.viewer.teamId,
     userId: ctx.viewer.userId,

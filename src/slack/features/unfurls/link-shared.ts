@@ -5,7 +5,6 @@
  * that do not match are left alone. Slack retries events, so each is handled once by its event_id.
  */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
-import type { TaskRecord as Task } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
 import { slackUsersByMember } from '../../services/resolve-people.ts';
@@ -39,7 +38,7 @@ export function linkSharedHandler(deps: AppDeps) {
       const unfurls: Record<string, { blocks: unknown[] }> = {};
       for (const link of links) {
         try {
-          const task = (await api.tasks.get(link.taskId)) as Task;
+          const task = await api.tasks.get(link.taskId);
           const project =
             task.project_id === null
               ? undefined

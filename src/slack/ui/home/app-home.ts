@@ -4,7 +4,7 @@
  * channels whose default project they set, and their tasks due soon with the same actions as a task
  * card, within 100 blocks.
  */
-import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { TaskRecord } from '../../../api/index.ts';
 import type { ProjectStatusDef } from '../../../contract/index.ts';
 import { type DayBucket, dayBucket, formatDueFallback, resolveTimeZone } from '../../../lib/dates.ts';
 import { slackDate } from '../../../slack-platform/date-tokens.ts';
@@ -27,13 +27,13 @@ export interface AppHomeModel {
   /** The member this person is linked to, or null. */
   link: { memberName: string } | null;
   /** This person's tasks (open ones are shown), when connected and linked. */
-  tasks?: readonly Task[] | undefined;
+  tasks?: readonly TaskRecord[] | undefined;
   /** Why the tasks couldn't be loaded, plain text. */
   tasksProblem?: string | null | undefined;
   /** The reader's zone. Default: UTC. */
   timeZone?: string | undefined;
   slackUserIds?: SlackUserIds | undefined;
-  taskUrl?: ((task: Task) => string | null | undefined) | undefined;
+  taskUrl?: ((task: TaskRecord) => string | null | undefined) | undefined;
   statuses?: ReadonlyMap<number, readonly ProjectStatusDef[]> | undefined;
   /** Channels whose default project this person set. */
   channelDefaults?: ReadonlyArray<{ channelId: string; projectName: string }> | undefined;
@@ -122,7 +122,7 @@ function taskBlocks(model: AppHomeModel, now: Date): KnownBlock[] {
   const open = (model.tasks ?? []).filter(
     (t) => !isDoneStatus(t.status, statusesFor(model.statuses, t.project_id)),
   );
-  const groups = new Map<DayBucket, Task[]>();
+  const groups = new Map<DayBucket, TaskRecord[]>();
   for (const task of open) {
     const bucket = dayBucket(dueOf(task), { timeZone, now });
     groups.set(bucket, [...(groups.get(bucket) ?? []), task]);

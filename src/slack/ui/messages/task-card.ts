@@ -3,7 +3,7 @@
  * for lists, and the tombstone left where a deleted task's card was.
  */
 
-import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { TaskRecord } from '../../../api/index.ts';
 import type { ProjectStatusDef } from '../../../contract/index.ts';
 import { formatDueFallback, resolveTimeZone, toLocalDateString } from '../../../lib/dates.ts';
 import { slackDate } from '../../../slack-platform/date-tokens.ts';
@@ -39,7 +39,7 @@ import {
 } from './task-parts.ts';
 
 export interface TaskCardModel {
-  task: Task;
+  task: TaskRecord;
   /** The task's page in the service; the title links there. */
   url?: string | null | undefined;
   projectName?: string | null | undefined;
@@ -75,7 +75,7 @@ const ROW_TITLE_SHOWN = 150;
  * service does not show it (it is then the creation time), and Slack keeps a select's old choice
  * in a block whose id did not change.
  */
-export function cardVersion(task: Task): string {
+export function cardVersion(task: TaskRecord): string {
   const shown = JSON.stringify([
     task.updated_at,
     task.status.id,
@@ -89,19 +89,19 @@ export function cardVersion(task: Task): string {
   return hash.toString(36);
 }
 
-function refOf(task: Task): TaskRef {
+function refOf(task: TaskRecord): TaskRef {
   return { taskId: task.id, projectId: task.project_id };
 }
 
 /** The title, bold and linked; a URL too long for the block is left out rather than cut. */
-export function titleMrkdwn(task: Task, url: string | null | undefined, shown = TITLE_SHOWN): string {
+export function titleMrkdwn(task: TaskRecord, url: string | null | undefined, shown = TITLE_SHOWN): string {
   const title = truncate(task.title.trim() || `Task ${task.id}`, shown);
   const link = url && url.length <= 1000 ? url : null;
   return `*${slackLink(link, title)}*`;
 }
 
 /** Options of the status menu: at most 100, and always the current status. */
-function statusOptions(task: Task, statuses: readonly ProjectStatusDef[]): PlainTextOption[] {
+function statusOptions(task: TaskRecord, statuses: readonly ProjectStatusDef[]): PlainTextOption[] {
   const sorted = [...statuses].sort((a, b) => a.position - b.position);
   let shown = sorted.slice(0, LIMITS.staticSelectOptions);
   if (!shown.some((s) => s.id === task.status.id) && sorted.some((s) => s.id === task.status.id)) {

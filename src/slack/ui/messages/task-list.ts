@@ -4,7 +4,7 @@
  * page holds more than one message can show.
  */
 
-import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { TaskRecord } from '../../../api/index.ts';
 import type { ProjectStatusDef } from '../../../contract/index.ts';
 import { type DayBucket, dayBucket, resolveTimeZone } from '../../../lib/dates.ts';
 import { escapeMrkdwn, slackLink, truncate } from '../../../slack-platform/mrkdwn.ts';
@@ -19,7 +19,7 @@ import { dueOf, type SlackUserIds, statusesFor } from './task-parts.ts';
 /** What both lists share. */
 export interface TaskListBase {
   /** The tasks of this page. */
-  tasks: readonly Task[];
+  tasks: readonly TaskRecord[];
   /** 1-based. */
   page: number;
   /** Whether a next page exists (from the list envelope's meta). */
@@ -32,7 +32,7 @@ export interface TaskListBase {
   timeZone: string;
   slackUserIds?: SlackUserIds | undefined;
   /** A task's page in the service, when known. */
-  taskUrl?: ((task: Task) => string | null | undefined) | undefined;
+  taskUrl?: ((task: TaskRecord) => string | null | undefined) | undefined;
   /** Statuses per project id, to know which tasks are done. */
   statuses?: ReadonlyMap<number, readonly ProjectStatusDef[]> | undefined;
   /** Where the whole list can be seen, for "and N more". */
@@ -51,7 +51,7 @@ export interface ProjectTasksModel extends TaskListBase {
 
 interface Group {
   title: string;
-  tasks: Task[];
+  tasks: TaskRecord[];
 }
 
 const BUCKETS: ReadonlyArray<{ bucket: DayBucket; title: string }> = [
@@ -61,14 +61,14 @@ const BUCKETS: ReadonlyArray<{ bucket: DayBucket; title: string }> = [
   { bucket: 'none', title: ':zzz: No due date' },
 ];
 
-function byDue(a: Task, b: Task): number {
+function byDue(a: TaskRecord, b: TaskRecord): number {
   return (
     (dueOf(a)?.getTime() ?? Number.POSITIVE_INFINITY) - (dueOf(b)?.getTime() ?? Number.POSITIVE_INFINITY)
   );
 }
 
-function groupByDay(model: TaskListBase, now: Date): Map<DayBucket, Task[]> {
-  const groups = new Map<DayBucket, Task[]>(BUCKETS.map(({ bucket }) => [bucket, []]));
+function groupByDay(model: TaskListBase, now: Date): Map<DayBucket, TaskRecord[]> {
+  const groups = new Map<DayBucket, TaskRecord[]>(BUCKETS.map(({ bucket }) => [bucket, []]));
   const timeZone = resolveTimeZone(model.timeZone);
   for (const task of model.tasks) groups.get(dayBucket(dueOf(task), { timeZone, now }))?.push(task);
   for (const tasks of groups.values()) tasks.sort(byDue);

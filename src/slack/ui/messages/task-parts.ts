@@ -4,7 +4,7 @@
  */
 
 import { isDoneName } from '../../../api/done-status.ts';
-import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { TaskRecord } from '../../../api/index.ts';
 import type { MemberRef, Priority, ProjectStatusDef, TaskStatus } from '../../../contract/index.ts';
 import { dueKind, formatDueFallback, isOverdue } from '../../../lib/dates.ts';
 import { dueMrkdwn } from '../../../slack-platform/date-tokens.ts';
@@ -63,7 +63,7 @@ export function priorityPlain(priority: Priority | (string & {})): string {
 }
 
 /** The task's due instant, or null (also for a value that isn't a date). */
-export function dueOf(task: Task): Date | null {
+export function dueOf(task: Pick<TaskRecord, 'due_date'>): Date | null {
   if (!task.due_date) return null;
   const due = new Date(task.due_date);
   return Number.isNaN(due.getTime()) ? null : due;
@@ -77,7 +77,7 @@ export interface DueView {
 }
 
 /** Overdue counts only for open tasks: a done task is never late. */
-export function dueView(task: Task, now: Date, timeZone: string, done: boolean): DueView | null {
+export function dueView(task: TaskRecord, now: Date, timeZone: string, done: boolean): DueView | null {
   const due = dueOf(task);
   if (!due) return null;
   const overdue = !done && isOverdue(due, { timeZone, now });

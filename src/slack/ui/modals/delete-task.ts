@@ -3,7 +3,7 @@
  * card's overflow menu), with what it carries in its sealed metadata.
  */
 
-import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { TaskRecord } from '../../../api/index.ts';
 import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { ModalView } from '../block-types.ts';
 import { VIEWS } from '../ids.ts';
@@ -23,7 +23,7 @@ export interface DeleteTaskMetadata {
 }
 
 export function renderDeleteTaskView(
-  model: { task: Task; projectName?: string | null | undefined; privateMetadata: string },
+  model: { task: TaskRecord; projectName?: string | null | undefined; privateMetadata: string },
   _now?: Date,
 ): ModalView {
   const { task } = model;

@@ -6,7 +6,7 @@
  * overwritten silently.
  */
 
-import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { TaskRecord } from '../../../api/index.ts';
 import type { MemberRef, ProjectStatusDef } from '../../../contract/index.ts';
 import { dueKind, formatDueFallback } from '../../../lib/dates.ts';
 import { truncate } from '../../../slack-platform/mrkdwn.ts';
@@ -67,7 +67,7 @@ export const FIELD_BLOCKS: Readonly<Record<EditField, FieldId>> = {
 /** A field's value now, in a few words for a person. */
 export function describeCurrentValue(
   field: EditField,
-  task: Task,
+  task: TaskRecord,
   timeZone: string,
   statuses?: readonly ProjectStatusDef[],
 ): string {
@@ -100,7 +100,7 @@ function names(members: readonly MemberRef[]): string {
 /** One message per conflicting field, keyed by its block, saying what the value is now. */
 export function conflictErrors(
   conflicts: readonly EditField[],
-  task: Task,
+  task: TaskRecord,
   timeZone: string,
   statuses?: readonly ProjectStatusDef[],
 ): Record<string, string> {

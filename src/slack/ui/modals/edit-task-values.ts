@@ -5,7 +5,7 @@
  * same units, whatever the service's own formats.
  */
 
-import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { TaskRecord } from '../../../api/index.ts';
 import { type MemberRef, PRIORITIES } from '../../../contract/index.ts';
 import { dueKind, resolveTimeZone, toLocalDateString, toLocalTimeString } from '../../../lib/dates.ts';
 import { dueOf, type SlackUserIds } from '../messages/task-parts.ts';
@@ -25,8 +25,8 @@ export interface TaskFormValues {
 }
 
 /** The due date as the pickers show it in `timeZone`: a calendar date stays that date everywhere. */
-export function dueWidgetValue(task: Pick<Task, 'due_date'>, timeZone: string): string {
-  const due = dueOf(task as Task);
+export function dueWidgetValue(task: Pick<TaskRecord, 'due_date'>, timeZone: string): string {
+  const due = dueOf(task);
   if (!due) return '|';
   const kind = dueKind(due);
   if (kind === 'calendar') return `${due.toISOString().slice(0, 10)}|`;
@@ -39,7 +39,11 @@ export function sortedJoin(ids: Iterable<string | number>): string {
   return [...new Set([...ids].map(String))].sort().join(',');
 }
 
-export function taskFormValues(task: Task, timeZone: string, slackUserIds: SlackUserIds): TaskFormValues {
+export function taskFormValues(
+  task: TaskRecord,
+  timeZone: string,
+  slackUserIds: SlackUserIds,
+): TaskFormValues {
   const linked: string[] = [];
   const unlinked: MemberRef[] = [];
   for (const member of task.assignees) {

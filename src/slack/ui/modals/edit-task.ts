@@ -4,7 +4,7 @@
  * `readEditTaskSubmission`; what changed meanwhile is judged by `planTaskEdit`.
  */
 
-import type { TaskRecord as Task } from '../../../api/index.ts';
+import type { TaskRecord } from '../../../api/index.ts';
 import type { ProjectStatusDef } from '../../../contract/index.ts';
 import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock, ModalView, PlainTextOption } from '../block-types.ts';
@@ -24,7 +24,7 @@ import {
 } from './task-fields.ts';
 
 export interface EditTaskViewModel {
-  task: Task;
+  task: TaskRecord;
   /** The project's statuses; without them the status stays as it is. */
   statuses?: readonly ProjectStatusDef[] | undefined;
   projectName?: string | null | undefined;
@@ -36,7 +36,7 @@ export interface EditTaskViewModel {
 }
 
 /** Whether the description fits the form's text box; a longer one is left to the service. */
-export function isDescriptionEditable(task: Task): boolean {
+export function isDescriptionEditable(task: TaskRecord): boolean {
   return (task.description ?? '').trim().length <= MAX_DESCRIPTION_INPUT;
 }
 
@@ -88,7 +88,7 @@ export function renderEditTaskView(model: EditTaskViewModel, _now?: Date): Modal
 }
 
 /** At most 100, always including the task's own status (so it can stay as it is). */
-function statusOptions(task: Task, statuses: readonly ProjectStatusDef[]): PlainTextOption[] {
+function statusOptions(task: TaskRecord, statuses: readonly ProjectStatusDef[]): PlainTextOption[] {
   const sorted = [...statuses].sort((a, b) => a.position - b.position);
   let shown = sorted.slice(0, LIMITS.staticSelectOptions);
   const own = sorted.find((s) => s.id === task.status.id);

@@ -21,6 +21,7 @@ import {
 import { createClientTaskSource, type DigestTaskSource } from '../../../../src/digest/task-source.ts';
 import type { DigestSubscription } from '../../../../src/digest/types.ts';
 import { createSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
+import { digestMessages } from '../../../../src/slack/ui/digest/runner-messages.ts';
 import { createSlackEmulator, type SlackEmulator } from '../../../../src/slack-emulator/index.ts';
 import type { RecordedCall } from '../../../../src/slack-emulator/model.ts';
 import { openStore } from '../../../../src/store/open-store.ts';
@@ -137,6 +138,7 @@ export async function startDigestWorld(options: DigestWorldOptions): Promise<Dig
         taskSourceFor: () => source,
         slack: () => slack,
         links: LINKS,
+        messages: digestMessages,
         clock,
         ...overrides,
       });

@@ -4,7 +4,7 @@
  * clock jumps only while `idle()` holds, so that time cannot pass under a request in flight (a real
  * request cannot outlive its timeout, but a virtual jump could carry it past one).
  */
-import type { Clock } from '../../../../src/api/clock.ts';
+import type { Clock } from '../../../../src/lib/clock.ts';
 
 interface Timer {
   at: number;
@@ -35,7 +35,12 @@ export class FakeClock implements Clock {
     this.#idle = options.idle ?? (() => true);
   }
 
-  now(): number {
+  now(): Date {
+    return new Date(this.#now);
+  }
+
+  /** The time in epoch milliseconds, for arithmetic in tests. */
+  nowMs(): number {
     return this.#now;
   }
 

@@ -2,7 +2,7 @@
  * How a digest's tasks are arranged before they become blocks: rows grouped by assignee inside
  * each section, counts per person, and how many rows of each section fit in Slack's block budget.
  */
-import type { DigestSelection, DigestTask } from './select.ts';
+import type { DigestSelection, DigestTask } from '../../../digest/select.ts';
 
 export const SECTION_KEYS = ['overdue', 'dueToday', 'upcoming'] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];

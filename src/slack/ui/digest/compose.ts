@@ -6,10 +6,12 @@
  * header ≤ 150, option value ≤ 75) and a text fallback ≤ 4000 characters, as BLOCK_KIT_LIMITS.
  */
 import type { types } from '@slack/bolt';
-import { formatDueFallback } from '../lib/dates.ts';
-import { BLOCK_KIT_LIMITS } from '../slack-platform/block-kit-limits.ts';
-import { dueMrkdwn, slackDate } from '../slack-platform/date-tokens.ts';
-import { escapeMrkdwn, truncate } from '../slack-platform/mrkdwn.ts';
+import type { DigestMessage, DigestMessageModel } from '../../../digest/messages.ts';
+import type { DigestSelection, DigestTask } from '../../../digest/select.ts';
+import { formatDueFallback } from '../../../lib/dates.ts';
+import { BLOCK_KIT_LIMITS } from '../../../slack-platform/block-kit-limits.ts';
+import { dueMrkdwn, slackDate } from '../../../slack-platform/date-tokens.ts';
+import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import { DIGEST_BLOCK_ID_PREFIX, DIGEST_TASK_MENU_ACTION_ID } from './ids.ts';
 import {
   countPerPerson,
@@ -22,9 +24,7 @@ import {
   UNASSIGNED,
 } from './layout.ts';
 import { link, mention, truncateChars } from './mrkdwn.ts';
-import type { DigestSelection, DigestTask } from './select.ts';
 import { encodeTaskActionValue } from './task-action-value.ts';
-import type { DigestFiring, DigestSubscription } from './types.ts';
 
 type KnownBlock = types.KnownBlock;
 
@@ -36,27 +36,6 @@ export const MAX_FALLBACK_TEXT = BLOCK_KIT_LIMITS.messageText;
 const MAX_TITLE_CHARS = 150;
 const MAX_NAME_CHARS = 80;
 const MAX_CO_ASSIGNEES = 3;
-
-export interface DigestMessageModel<T extends DigestTask = DigestTask> {
-  /** Its id goes into every menu value; its zone formats fallback dates. */
-  subscription: Pick<DigestSubscription, 'id' | 'timeZone' | 'sections' | 'filters' | 'postWhenEmpty'>;
-  /** The local date in the header; a late firing adds a line saying when it was due. */
-  firing: Pick<DigestFiring, 'localDate' | 'scheduledAt' | 'late'>;
-  /** What `selectTasks` chose, re-selected for each edit in place. */
-  selection: DigestSelection<T>;
-  /** Service member id → Slack user id, for members linked to Slack: they are mentioned. */
-  slackUserIds: ReadonlyMap<number, string>;
-  /** Where a task's title links to. */
-  taskUrl: (task: T) => string | undefined;
-  /** Where "and N more" links to: the full list in the service. */
-  moreUrl: string | undefined;
-}
-
-export interface DigestMessage {
-  /** Notification and screen-reader text. */
-  text: string;
-  blocks: KnownBlock[];
-}
 
 const headerDates = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',

@@ -3,9 +3,9 @@
  * readers do. Escaping and the pieces of a `<…|…>` token are the shared ones in slack-platform/mrkdwn.ts.
  * https://docs.slack.dev/messaging/formatting-message-text
  */
-import { linkTarget, tokenLabel } from '../slack-platform/mrkdwn.ts';
+import { linkTarget, tokenLabel } from '../../../slack-platform/mrkdwn.ts';
 
-export { escapeMrkdwn as escapeText } from '../slack-platform/mrkdwn.ts';
+export { escapeMrkdwn as escapeText } from '../../../slack-platform/mrkdwn.ts';
 
 /**
  * Cuts to at most `max` characters (code points, so no surrogate pair is split), ending with "…"

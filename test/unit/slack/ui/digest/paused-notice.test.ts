@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pausedNoticeMessage } from '../../../src/digest/paused-notice.ts';
+import { pausedNoticeMessage } from '../../../../../src/slack/ui/digest/paused-notice.ts';
 
 describe('pausedNoticeMessage', () => {
   it('names the channel, how many digests and why, and what to do', () => {

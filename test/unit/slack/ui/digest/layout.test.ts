@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countPerPerson, fitRows, fullCost, layoutSections } from '../../../src/digest/layout.ts';
-import { makeTask } from './fixtures.ts';
+import {
+  countPerPerson,
+  fitRows,
+  fullCost,
+  layoutSections,
+} from '../../../../../src/slack/ui/digest/layout.ts';
+import { makeTask } from '../../../digest/fixtures.ts';
 
 const p = (id: number, name: string) => ({ id, name });
 const due = '2026-03-03T20:00:00.000Z';

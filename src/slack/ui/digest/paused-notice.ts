@@ -2,17 +2,8 @@
  * The direct message to the person who set up a channel's digests when the bot can no longer post
  * there. Pure: the runner sends it once per pause (the notice is claimed in the store).
  */
-import type { types } from '@slack/bolt';
+import type { DigestMessage, PausedNoticeModel } from '../../../digest/messages.ts';
 import { escapeText } from './mrkdwn.ts';
-
-export interface PausedNoticeModel {
-  /** The conversation the digests were posted to. */
-  channelId: string;
-  /** How many digests there were paused. */
-  count: number;
-  /** Slack's error code, e.g. `not_in_channel`. */
-  code: string;
-}
 
 function why(code: string): string {
   if (code === 'is_archived') return 'the channel was archived';
@@ -21,7 +12,7 @@ function why(code: string): string {
   return `Slack refused the post (${escapeText(code)})`;
 }
 
-export function pausedNoticeMessage(model: PausedNoticeModel): { text: string; blocks: types.KnownBlock[] } {
+export function pausedNoticeMessage(model: PausedNoticeModel): DigestMessage {
   const what = model.count === 1 ? 'The scheduled digest' : `The ${model.count} scheduled digests`;
   const text =
     `${what} you set up in <#${model.channelId}> ${model.count === 1 ? 'is' : 'are'} paused: ${why(model.code)}. ` +

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DIGEST_TASK_ACTIONS } from '../../../src/digest/ids.ts';
+import { DIGEST_TASK_ACTIONS } from '../../../../../src/slack/ui/digest/ids.ts';
 import {
   encodeTaskActionValue,
   MAX_OPTION_VALUE_LENGTH,
   parseTaskActionValue,
-} from '../../../src/digest/task-action-value.ts';
+} from '../../../../../src/slack/ui/digest/task-action-value.ts';
 
 describe('task menu option values', () => {
   it('round-trips every action within 75 characters, even for the longest ids', () => {

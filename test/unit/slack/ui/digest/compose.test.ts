@@ -1,11 +1,12 @@
 import type { types } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import { type DigestMessageModel, digestMessage, formatLocalDate } from '../../../src/digest/compose.ts';
-import { DIGEST_TASK_MENU_ACTION_ID } from '../../../src/digest/ids.ts';
-import { type DigestSelection, type DigestTask, selectTasks } from '../../../src/digest/select.ts';
-import { parseTaskActionValue } from '../../../src/digest/task-action-value.ts';
-import { allTexts, blockKitBreaches } from './block-kit-limits.ts';
-import { DONE, makeSubscription, makeTask } from './fixtures.ts';
+import type { DigestMessageModel } from '../../../../../src/digest/messages.ts';
+import { type DigestSelection, type DigestTask, selectTasks } from '../../../../../src/digest/select.ts';
+import { digestMessage, formatLocalDate } from '../../../../../src/slack/ui/digest/compose.ts';
+import { DIGEST_TASK_MENU_ACTION_ID } from '../../../../../src/slack/ui/digest/ids.ts';
+import { parseTaskActionValue } from '../../../../../src/slack/ui/digest/task-action-value.ts';
+import { allTexts, blockKitBreaches } from '../../../digest/block-kit-limits.ts';
+import { DONE, makeSubscription, makeTask } from '../../../digest/fixtures.ts';
 
 type Json = Record<string, unknown>;
 const NOW = new Date('2026-03-03T14:00:30Z');

@@ -2,9 +2,10 @@
  * The value of a task menu option: which action, on which task, from which digest, in at most
  * 75 characters (Slack's safe bound for an option value). Form: `{code}:{subscriptionId}:{taskId}`.
  */
-import { BLOCK_KIT_LIMITS } from '../slack-platform/block-kit-limits.ts';
+
+import { SubscriptionIdSchema } from '../../../digest/types.ts';
+import { BLOCK_KIT_LIMITS } from '../../../slack-platform/block-kit-limits.ts';
 import { DIGEST_TASK_ACTIONS, type DigestTaskAction } from './ids.ts';
-import { SubscriptionIdSchema } from './types.ts';
 
 /** Slack option values longer than this may be rejected. */
 export const MAX_OPTION_VALUE_LENGTH = BLOCK_KIT_LIMITS.optionValue;
