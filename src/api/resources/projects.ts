@@ -123,6 +123,7 @@ export function createProjectsResource(ctx: ResourceContext) {
                 ),
               ),
               'service',
+              ctx.doneChoice,
             ),
           () => statusesSeenOnTasks(ctx, id, options),
           () => projectExists(id, options),

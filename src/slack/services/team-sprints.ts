@@ -62,7 +62,7 @@ async function sprintTasks(
 ): Promise<{ open: TaskRecord[]; done: number }> {
   // Filters are hints (src/api/task-lists.ts): a service that ignores them is filtered here.
   const all = await collectTasks(api, { sprintId }, { maxRequests: SPRINT_SCAN_REQUESTS });
-  const open = all.tasks.filter((t) => !statusIsDone(t.status));
+  const open = all.tasks.filter((t) => !statusIsDone(t.status, api.doneChoice));
   return { open, done: all.tasks.length - open.length };
 }
 
@@ -93,7 +93,7 @@ export async function doneCounts(
         // One request where the service filters; else the sprint's tasks, counted here.
         if (api.capabilities.filter('sprint_id') !== 'no' && api.capabilities.filter('done') !== 'no') {
           const page = await api.tasks.list({ sprint_id: s.id, done: 'true', per_page: 1 });
-          if (page.data.every((t) => t.sprint_id === s.id && statusIsDone(t.status))) {
+          if (page.data.every((t) => t.sprint_id === s.id && statusIsDone(t.status, api.doneChoice))) {
             return [s.id, page.meta.total ?? page.data.length] as const;
           }
         }
