@@ -7,7 +7,7 @@ import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { InputBlock, KnownBlock, ModalView } from '../block-types.ts';
 import { LINK_FIELDS as F, VIEWS } from '../ids.ts';
 import { LIMITS, mrkdwn, option, plainText } from '../limits.ts';
-import { memberOptions } from '../options.ts';
+import { memberLabel, memberOptions } from '../options.ts';
 import { selectedValue } from './view-state.ts';
 
 export interface LinkViewModel {
@@ -71,9 +71,7 @@ export function renderLinkView(model: LinkViewModel, _now?: Date): ModalView {
       action_id: F.member.action,
       placeholder,
       min_query_length: 1,
-      ...(initial
-        ? { initial_option: option(`${initial.name} (${initial.email})`, String(initial.id)) }
-        : {}),
+      ...(initial ? { initial_option: option(memberLabel(initial), String(initial.id)) } : {}),
     };
   }
   blocks.push({
