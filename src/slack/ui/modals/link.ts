@@ -22,8 +22,10 @@ export interface LinkViewModel {
 
 export function renderLinkView(model: LinkViewModel, _now?: Date): ModalView {
   const blocks: KnownBlock[] = [];
-  const approval =
-    'Your Slack email is not the email of an account in the service, so an admin approves the link: choose your account and ask.';
+  // A service that shows no member's email (the spec shows none) cannot confirm anyone by email.
+  const approval = model.members.some((m) => m.email)
+    ? 'Your Slack email is not the email of an account in the service, so an admin approves the link: choose your account and ask.'
+    : 'The service does not show members’ emails, so an admin approves the link: choose your account and ask.';
   const intro = model.current
     ? `You're linked to *${escapeMrkdwn(truncate(model.current.name, 200))}*. ${approval}`
     : approval;
