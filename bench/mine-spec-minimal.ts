@@ -105,9 +105,12 @@ console.log(`warm cache: ${warm} service requests per /task mine`);
 console.log(
   `list is right: ${coldText.includes('Bench task') ? 'shows bench tasks' : 'NO bench tasks shown'}`,
 );
+const p99 = Number(pct(99));
+const ackOk = p99 <= 100 && failures === 0;
 console.log(
-  `ack latency over ${COMMANDS} commands at ${PER_SECOND}/s: p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${pct(100)} ms (target p99 ≤ 100 ms); non-200: ${failures}`,
+  `ack latency over ${COMMANDS} commands at ${PER_SECOND}/s: p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${pct(100)} ms (target p99 ≤ 100 ms); non-200: ${failures} → ${ackOk ? 'PASS' : 'FAIL'}`,
 );
+process.exitCode = ackOk ? 0 : 1;
 console.log(`rerun: npx node bench/mine-spec-minimal.ts ${TASKS} ${COMMANDS} ${PER_SECOND}`);
 await new Promise((r) => setTimeout(r, 2_000));
 await proxy.close();
