@@ -188,7 +188,9 @@ describe('forms and shortcuts', () => {
     if (!EMAILS_SHOWN) {
       // No email to prove it: Chloe is suggested by name and asks an admin; nothing is linked yet.
       expect(JSON.stringify(view.blocks)).toContain('Suggested from your Slack profile: *Chloe Martin*');
-      expect(JSON.stringify(view.blocks)).toContain('does not show members’ emails, so an admin approves the link');
+      expect(JSON.stringify(view.blocks)).toContain(
+        'does not show members’ emails, so an admin approves the link',
+      );
       expect(await h.app.deps.userLinks.get(TEAM, USERS.chloe)).toBeUndefined();
       return;
     }

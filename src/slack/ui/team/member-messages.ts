@@ -2,9 +2,10 @@
  * A project's people: the member list with roles, what an invitation did (invited, joined at
  * once, already invited, already a member), and a changed role.
  */
+
+import { UNKNOWN_ROLE } from '../../../api/schemas/records.ts';
 import { formatDueFallback } from '../../../lib/dates.ts';
 import { slackDate } from '../../../slack-platform/date-tokens.ts';
-import { UNKNOWN_ROLE } from '../../../api/schemas/records.ts';
 import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock, RenderedMessage } from '../block-types.ts';
 import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';
