@@ -61,7 +61,15 @@ function normaliseTarget(raw: unknown, goalId?: unknown): unknown {
   };
 }
 
+/** A goal's status when the service does not show one. */
+export const GOAL_STATUS_UNKNOWN = 'unknown';
+
 const targetShape = TargetSchema.extend({
+  // A key result the service names but does not measure (the spec shows no fields) reads as 0s;
+  // its goal then says its progress is not shown (`progress_shown`).
+  start_value: z.number().catch(0),
+  current_value: z.number().catch(0),
+  target_value: z.number().catch(0),
   goal_id: IdSchema.nullable().catch(null),
   type: openEnum(TARGET_TYPES),
   unit: z.string().nullable().catch(null),
@@ -89,6 +97,8 @@ function normaliseGoal(raw: unknown): unknown {
     title: displayNameOf(raw) ?? fallbackName('Goal', raw),
     targets,
     progress: firstNumber(raw.progress) ?? mean,
+    // Whether the service showed key results or a progress at all (the spec shows no goal fields).
+    progress_shown: Array.isArray(raw.targets ?? raw.key_results) || firstNumber(raw.progress) !== undefined,
   };
 }
 
@@ -100,7 +110,9 @@ const goalShape = GoalSchema.extend({
   owner: MemberRefSchema.loose().nullable().catch(null),
   start_date: LenientDateSchema.nullable().catch(null),
   due_date: LenientDateSchema.nullable().catch(null),
-  status: openEnum(GOAL_STATUSES).catch('on_track'),
+  /** `unknown` when the service does not show it: never a made-up "on track". */
+  status: openEnum(GOAL_STATUSES).catch(GOAL_STATUS_UNKNOWN),
+  progress_shown: z.boolean().catch(true),
   progress: z.number().min(0).max(100).catch(0),
   targets: z.array(targetShape).catch([]),
 }).loose();
