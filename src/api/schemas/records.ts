@@ -130,10 +130,14 @@ const projectShape = z.looseObject({
   archived_at: optionalDateTime,
   created_at: optionalDateTime,
   updated_at: optionalDateTime,
+  /** False when the service does not show whether the project is archived (then `status` is a guess: active). */
+  status_shown: z.boolean().catch(true),
 });
 export const ProjectRecordSchema = z.preprocess(
   named('Project', (raw) => ({
     workspace_id: idOf(raw.workspace_id, raw.workspace) ?? null,
+    status_shown:
+      typeof raw.status === 'string' || typeof raw.archived === 'boolean' || 'archived_at' in raw,
     // Unknown means usable: a project is archived only when the service says so.
     status:
       typeof raw.status === 'string'
