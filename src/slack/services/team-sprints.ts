@@ -81,11 +81,26 @@ export async function sprintScope(api: WorkApiClient, sprintId: number): Promise
   return scope;
 }
 
-/** Done tasks per sprint (null where the count failed: the list still shows). */
+/** Said where a sprint's tasks cannot be told from the others. */
+export const SPRINT_NOT_SHOWN = 'the service does not show which sprint a task is in';
+
+/** Whether the service shows a task's sprint at all (one task read, cached by the client). */
+async function tasksShowSprint(api: WorkApiClient): Promise<boolean> {
+  const page = await api.tasks.list({ per_page: 1 });
+  return page.data.every((t) => t.sprint_shown !== false);
+}
+
+/**
+ * Done tasks per sprint (null where the count failed: the list still shows; 'not shown' where the
+ * service shows no task's sprint, so no sprint's tasks can be counted).
+ */
 export async function doneCounts(
   api: WorkApiClient,
   sprints: readonly SprintRecord[],
-): Promise<Map<number, number | null>> {
+): Promise<Map<number, number | null | 'not shown'>> {
+  if (sprints.some((s) => s.tasks_count !== 0) && !(await tasksShowSprint(api).catch(() => true))) {
+    return new Map(sprints.map((s) => [s.id, 'not shown'] as const));
+  }
   const counts = await Promise.all(
     sprints.map(async (s) => {
       if (s.tasks_count === 0) return [s.id, 0] as const;

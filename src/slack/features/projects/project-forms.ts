@@ -131,7 +131,8 @@ export const projectFormSubmittedHandler = teamFormHandler({
       // empty) is not erased by a form that could not show it either.
       const changes: UpdateProjectBody = { name: value.name };
       if (value.description !== (project.description ?? null)) changes.description = value.description;
-      if ((value.color ?? '').toLowerCase() !== (project.color ?? '').toLowerCase()) changes.color = value.color;
+      if ((value.color ?? '').toLowerCase() !== (project.color ?? '').toLowerCase())
+        changes.color = value.color;
       const updated = await api.projects.update(project.id, changes);
       return renderProjectSaved({ project: updated, userId: ctx.userId, change: 'updated' });
     }
