@@ -29,9 +29,7 @@ const SPEC_MINIMAL_PENDING = [
   'test/integration/api/errors.test.ts',
   'test/integration/api/limiter-redis-state.test.ts',
   'test/integration/api/no-duplicates.test.ts',
-  'test/integration/api/pagination.test.ts',
   'test/integration/api/rate-limits.test.ts',
-  'test/integration/api/retries.test.ts',
   'test/e2e/team-sprints.test.ts',
   'test/e2e/replies-read-as-meant.test.ts',
 ];
