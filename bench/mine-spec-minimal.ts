@@ -9,8 +9,9 @@
  *   npx node bench/mine-spec-minimal.ts 2000 300 30   (tasks, commands, per second)
  *
  * The view's scan is paced to 30 requests a minute in production (half the spec's budget), which
- * would make the cold figure take minutes; here the pace is lifted so the bench counts requests
- * quickly. Its wall time at the production pace is printed as computed from the count.
+ * would make the cold figure take minutes; here the pace is lifted (the client still keeps to the
+ * spec's 60 a minute, so ~3 min for 2,000 tasks). The wall time at the production pace is printed
+ * as computed from the count.
  */
 import { performance } from 'node:perf_hooks';
 
@@ -103,7 +104,7 @@ const pct = (p: number) =>
 
 console.log(`/task mine against spec-minimal: ${TASKS} tasks in ${PROJECTS} projects (+ the demo seed)`);
 console.log(
-  `cold cache: ${cold} service requests (${(coldMs / 1000).toFixed(1)} s with the pace lifted; at the production pace of 30/min: ~${Math.ceil(cold / 30)} min, an interim answer first)`,
+  `cold cache: ${cold} service requests (${(coldMs / 1000).toFixed(1)} s with the view's pace lifted, the client's own 60 a minute still in force; at the view's production pace of 30/min: ~${Math.ceil(cold / 30)} min, an interim answer first)`,
 );
 console.log(`warm cache: ${warm} service requests per /task mine`);
 console.log(`list is right: ${/Task \d+: /.test(coldText) ? 'shows seeded tasks' : 'NO seeded tasks shown'}`);
