@@ -27,7 +27,6 @@ const SPEC_MINIMAL_PENDING = [
   'test/integration/api/cache.test.ts',
   'test/integration/api/endpoints.test.ts',
   'test/integration/api/limiter-redis-state.test.ts',
-  'test/integration/api/no-duplicates.test.ts',
   'test/integration/api/rate-limits.test.ts',
   'test/e2e/team-sprints.test.ts',
   'test/e2e/replies-read-as-meant.test.ts',
