@@ -26,7 +26,6 @@ const ALL_TESTS = ['test/**/*.test.ts'];
 const SPEC_MINIMAL_PENDING = [
   'test/integration/api/cache.test.ts',
   'test/integration/api/endpoints.test.ts',
-  'test/integration/api/rate-limits.test.ts',
   'test/e2e/team-sprints.test.ts',
   'test/e2e/replies-read-as-meant.test.ts',
 ];
