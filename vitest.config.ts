@@ -24,7 +24,6 @@ const ALL_TESTS = ['test/**/*.test.ts'];
  * `PROFILE_MATRIX=all` runs them too.
  */
 const SPEC_MINIMAL_PENDING = [
-  'test/integration/api/endpoints.test.ts',
   'test/e2e/team-sprints.test.ts',
   'test/e2e/replies-read-as-meant.test.ts',
 ];
