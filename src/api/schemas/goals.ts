@@ -65,11 +65,6 @@ function normaliseTarget(raw: unknown, goalId?: unknown): unknown {
 export const GOAL_STATUS_UNKNOWN = 'unknown';
 
 const targetShape = TargetSchema.extend({
-  // A key result the service names but does not measure (the spec shows no fields) reads as 0s;
-  // its goal then says its progress is not shown (`progress_shown`).
-  start_value: z.number().catch(0),
-  current_value: z.number().catch(0),
-  target_value: z.number().catch(0),
   goal_id: IdSchema.nullable().catch(null),
   type: openEnum(TARGET_TYPES),
   unit: z.string().nullable().catch(null),
@@ -77,8 +72,12 @@ const targetShape = TargetSchema.extend({
 }).loose();
 
 /** A target; `goalId` fills `goal_id` when the service leaves it out (it is implied by the path). */
-export function targetRecordSchema(goalId?: number) {
-  return z.preprocess((raw) => normaliseTarget(raw, goalId), targetShape);
+export function targetRecordSchema(goalId?: number, known?: Raw) {
+  // `known`: what the caller sent (a new key result), standing in for what the answer leaves out.
+  return z.preprocess(
+    (raw) => normaliseTarget(isRecord(raw) && known ? { ...known, ...raw } : raw, goalId),
+    targetShape,
+  );
 }
 export const TargetRecordSchema = targetRecordSchema();
 export type TargetRecord = z.output<typeof targetShape>;

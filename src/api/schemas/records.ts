@@ -58,8 +58,9 @@ function normaliseTask(raw: unknown, context: TaskReadContext): unknown {
     due_date: raw.due_date ?? null,
     project_id: idOf(raw.project_id, raw.project) ?? context.projectId ?? null,
     sprint_id: idOf(raw.sprint_id, raw.sprint) ?? null,
-    // Whether the service shows a task's sprint at all (the spec does not): else sprints cannot be counted.
-    sprint_shown: 'sprint_id' in raw || 'sprint' in raw,
+    // Marked only where the service shows no sprint at all (the spec does not): then no sprint's
+    // tasks can be told apart (src/slack/services/team-sprints.ts).
+    ...('sprint_id' in raw || 'sprint' in raw ? {} : { sprint_shown: false }),
     // Without a version of its own, a task's version is its creation (edits cannot be told apart).
     updated_at: validDateTime(raw.updated_at) ? raw.updated_at : raw.created_at,
   };
