@@ -72,6 +72,7 @@ const SPRINT_SCAN_REQUESTS = 20;
 /** What starting takes in: every task of the sprint, and how many lack an assignee or a date. */
 export async function sprintScope(api: WorkApiClient, sprintId: number): Promise<SprintScope> {
   const scope: SprintScope = { tasks: 0, unassigned: 0, undated: 0 };
+  if (!(await tasksShowSprint(api).catch(() => true))) return { ...scope, shown: false };
   const { tasks } = await collectTasks(api, { sprintId }, { maxRequests: SPRINT_SCAN_REQUESTS });
   for (const t of tasks) {
     scope.tasks += 1;
