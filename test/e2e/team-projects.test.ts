@@ -76,6 +76,7 @@ describe('projects from Slack', () => {
       await h.signer.viewSubmission({ view: bare, values: { pj_name: { pj_name_input: 'Ops' } } });
       await told('updated');
       expect(await project(3)).toMatchObject({ name: 'Ops', description: 'Keeping the lights on.' });
+      h.emulator.clearCalls();
       await h.signer.command('/task projects edit #Ops');
     }
     const form = await filledView('team_project_form', SHOWN ? 'Keeping the lights on.' : 'pj_name');
