@@ -5,6 +5,7 @@
  * per project.
  */
 
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,6 +35,14 @@ export function startTestSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   return createSandbox(testSandboxOptions(opts));
 }
 
+/**
+ * Where a twin pair keeps its shared database file: memory-backed where the system has it (every
+ * write of a spec-minimal run goes to this file; on disk the syncs dominate a run's time).
+ */
+export function twinDir(): string {
+  return existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+}
+
 /** A test sandbox in the run's profile, and a full-profile twin over the same data for the checks. */
 export interface SandboxWithTruth {
   sandbox: Sandbox;
@@ -53,7 +62,7 @@ export async function startTestSandboxWithTruth(opts: SandboxOptions = {}): Prom
     const sandbox = await startTestSandbox(opts);
     return { sandbox, truth: { url: sandbox.url, token: sandbox.token }, close: () => sandbox.close() };
   }
-  const dir = await mkdtemp(join(tmpdir(), 'taskbridge-sandbox-'));
+  const dir = await mkdtemp(join(twinDir(), 'taskbridge-sandbox-'));
   // Each server caches answers until its own next write; with two over one file, neither may.
   const shared = { dbPath: join(dir, 'sandbox.db'), responseCache: false } as const;
   const sandbox = await startTestSandbox({ ...opts, ...shared });
