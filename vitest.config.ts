@@ -23,10 +23,7 @@ const ALL_TESTS = ['test/**/*.test.ts'];
  * their checks; sprint starts rely on a status and dates the service does not show.
  * `PROFILE_MATRIX=all` runs them too.
  */
-const SPEC_MINIMAL_PENDING = [
-  'test/e2e/team-sprints.test.ts',
-  'test/e2e/replies-read-as-meant.test.ts',
-];
+const SPEC_MINIMAL_PENDING = ['test/e2e/team-sprints.test.ts'];
 const specMinimal: TestProjectInlineConfiguration = {
   test: {
     ...shared,
