@@ -129,6 +129,8 @@ export async function sprintReport(
   sprint: SprintRecord,
   q: { timeZone: string; now: Date; taskUrl: (task: TaskRecord) => string | undefined },
 ): Promise<SprintReportModel> {
+  if (!(await tasksShowSprint(api).catch(() => true)))
+    return { done: 0, total: 0, atRisk: [], tasksShown: false };
   const { open, done } = await sprintTasks(api, sprint.id);
   const atRisk: AtRiskTask[] = [];
   for (const task of open) {
