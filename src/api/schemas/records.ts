@@ -206,23 +206,28 @@ const sprintShape = z.looseObject({
 });
 
 /** A sprint; `projectId` (from the list's path) fills `project_id` when the record has none. */
-export function sprintRecordSchema(projectId?: number) {
+export function sprintRecordSchema(projectId?: number, known?: Raw) {
   return z.preprocess(
-    named('Sprint', (raw) => ({
-      project_id: idOf(raw.project_id, raw.project) ?? projectId,
-      details_shown: ['status', 'start_date', 'end_date', 'started_at', 'completed_at'].some((f) => f in raw),
-      // Without a status, the sprint's own timestamps tell it.
-      status:
-        typeof raw.status === 'string'
-          ? raw.status
-          : raw.completed_at
-            ? 'completed'
-            : raw.started_at
-              ? 'active'
-              : 'planned',
-    })),
+    // `known`: what the call itself tells (a sprint just started is active), under what the answer shows.
+    (raw) => named('Sprint', sprintDefaults(projectId))(isRecord(raw) && known ? { ...known, ...raw } : raw),
     sprintShape,
   );
+}
+
+function sprintDefaults(projectId?: number) {
+  return (raw: Raw): Raw => ({
+    project_id: idOf(raw.project_id, raw.project) ?? projectId,
+    details_shown: ['status', 'start_date', 'end_date', 'started_at', 'completed_at'].some((f) => f in raw),
+    // Without a status, the sprint's own timestamps tell it.
+    status:
+      typeof raw.status === 'string'
+        ? raw.status
+        : raw.completed_at
+          ? 'completed'
+          : raw.started_at
+            ? 'active'
+            : 'planned',
+  });
 }
 export const SprintRecordSchema = sprintRecordSchema();
 export type SprintRecord = z.output<typeof sprintShape>;
