@@ -130,6 +130,14 @@ describe('sprints from Slack', () => {
     await h.api.sprints.start(1);
     await h.api.sprints.create({ project_id: 1, name: 'Sprint 2', end_date: '2099-01-31' });
     await h.signer.command('/task sprint start "Sprint 2" #Website');
+    if (MINIMAL) {
+      // No sprint's status is shown, so the active one cannot be named beforehand: the start is
+      // tried, and the service's refusal is what the person reads; Sprint 2 stays planned.
+      await startWithDates(await shown('Pick dates and start'));
+      await told('The service did not start it');
+      expect((await sprintsOf(1)).find((x) => x.name === 'Sprint 2')?.status).toBe('planned');
+      return;
+    }
     const reply = await answer('already active');
     const text = JSON.stringify(reply.blocks);
     expect(text).toContain('Sprint 1');
@@ -146,6 +154,14 @@ describe('sprints from Slack', () => {
   it('tells why when another sprint became active between the confirm and the click', async () => {
     await h.api.sprints.create({ project_id: 1, name: 'Sprint 2', end_date: '2099-01-31' });
     await h.signer.command('/task sprint start "Sprint 2" #Website');
+    if (MINIMAL) {
+      const question = await shown('Pick dates and start');
+      await h.api.sprints.start(1);
+      await startWithDates(question);
+      await told('The service did not start it');
+      expect((await sprintsOf(1)).find((x) => x.name === 'Sprint 2')?.status).toBe('planned');
+      return;
+    }
     const scope = await shown('Confirm: start it');
     await h.api.sprints.start(1);
     await clickButton(scope, 'team_sprint_confirm_start');
