@@ -9,8 +9,9 @@
  *   npx node bench/mine-spec-minimal.ts 2000 300 30   (tasks, commands, per second)
  *
  * The view's scan is paced to 30 requests a minute in production (half the spec's budget), which
- * would make the cold figure take minutes; here the pace is lifted so the bench counts requests
- * quickly. Its wall time at the production pace is printed as computed from the count.
+ * would make the cold figure take minutes; here the pace is lifted (the client still keeps to the
+ * spec's 60 a minute, so ~3 min for 2,000 tasks). The wall time at the production pace is printed
+ * as computed from the count.
  */
 import { performance } from 'node:perf_hooks';
 
@@ -18,6 +19,7 @@ process.env.SANDBOX_PROFILE = 'spec-minimal';
 const { startHarness, TEAM, USERS } = await import('../test/support/harness.ts');
 const { startFaultProxy } = await import('../test/integration/api/support/fault-proxy.ts');
 const { taskViewOf } = await import('../src/api/task-view.ts');
+const { seedBulkTasks } = await import('../src/sandbox/seed/bulk-tasks.ts');
 
 const TASKS = Number(process.argv[2] ?? 2000);
 const COMMANDS = Number(process.argv[3] ?? 300);
@@ -32,21 +34,23 @@ await h.app.deps.connections.save(TEAM, {
   connectedBy: USERS.ana,
 });
 
-// Seed through the full-profile twin (the harness's `api`), not through the measured path.
+// Projects through the full-profile twin (the harness's `api`), not through the measured path.
 const projectIds: number[] = [];
 for (let p = 0; p < PROJECTS; p++) {
   projectIds.push((await h.api.projects.create({ workspace_id: 1, name: `Bench ${p + 1}` })).id);
 }
 const seeded = Date.now();
-for (let i = 0; i < TASKS; i++) {
-  await h.api.tasks.create({
-    project_id: projectIds[i % PROJECTS]!,
-    title: `Bench task ${i + 1}`,
-    assignee_ids: [1 + (i % 4)],
-    due_date: new Date(seeded + ((i % 30) - 10) * 86_400_000).toISOString(),
+// In one SQLite transaction per project: seeding through the API would measure the disk, not the app.
+for (const projectId of projectIds) {
+  seedBulkTasks(h.sandbox.db, {
+    projectId,
+    count: Math.ceil(TASKS / PROJECTS),
+    assigneeIds: [1, 2, 3, 4],
+    creatorId: 1,
+    now: new Date(seeded),
   });
 }
-
+console.error(`seeded ${TASKS} tasks in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
 const api = await h.app.deps.workApi.clientFor(TEAM);
 if (!api) throw new Error('no connection');
 taskViewOf(api, { requestsPerMinute: 1_000_000 });
@@ -65,6 +69,7 @@ await h.signer.command('/task mine');
 await finalAnswer();
 const coldMs = performance.now() - coldStarted;
 const cold = proxy.requests.length - mark;
+console.error(`cold /task mine answered in ${(coldMs / 1000).toFixed(1)} s`);
 const coldText = JSON.stringify(h.emulator.calls('response_url').at(-1)?.args ?? {});
 
 const warmRuns = 10;
@@ -99,15 +104,16 @@ const pct = (p: number) =>
 
 console.log(`/task mine against spec-minimal: ${TASKS} tasks in ${PROJECTS} projects (+ the demo seed)`);
 console.log(
-  `cold cache: ${cold} service requests (${(coldMs / 1000).toFixed(1)} s with the pace lifted; at the production pace of 30/min: ~${Math.ceil(cold / 30)} min, an interim answer first)`,
+  `cold cache: ${cold} service requests (${(coldMs / 1000).toFixed(1)} s with the view's pace lifted, the client's own 60 a minute still in force; at the view's production pace of 30/min: ~${Math.ceil(cold / 30)} min, an interim answer first)`,
 );
 console.log(`warm cache: ${warm} service requests per /task mine`);
+console.log(`list is right: ${/Task \d+: /.test(coldText) ? 'shows seeded tasks' : 'NO seeded tasks shown'}`);
+const p99 = Number(pct(99));
+const ackOk = p99 <= 100 && failures === 0;
 console.log(
-  `list is right: ${coldText.includes('Bench task') ? 'shows bench tasks' : 'NO bench tasks shown'}`,
+  `ack latency over ${COMMANDS} commands at ${PER_SECOND}/s: p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${pct(100)} ms (target p99 ≤ 100 ms); non-200: ${failures} → ${ackOk ? 'PASS' : 'FAIL'}`,
 );
-console.log(
-  `ack latency over ${COMMANDS} commands at ${PER_SECOND}/s: p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${pct(100)} ms (target p99 ≤ 100 ms); non-200: ${failures}`,
-);
+process.exitCode = ackOk ? 0 : 1;
 console.log(`rerun: npx node bench/mine-spec-minimal.ts ${TASKS} ${COMMANDS} ${PER_SECOND}`);
 await new Promise((r) => setTimeout(r, 2_000));
 await proxy.close();

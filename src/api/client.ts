@@ -7,6 +7,7 @@ import type { RateClass } from '../contract/index.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { createCachedReads, createMemoryReadCache, type ReadCache } from './cache.ts';
 import { type Capabilities, createCapabilities } from './capabilities.ts';
+import { createDoneChoice, type DoneChoice } from './done-status.ts';
 import { createRateLimiter, type RateLimiter, tokenKey } from './limiter.ts';
 import { createCall, type WorkApiLogger } from './pipeline.ts';
 import { createAutomationsResource } from './resources/automations.ts';
@@ -64,6 +65,8 @@ export interface WorkApiClient {
   members: ReturnType<typeof createMembersResource>;
   /** What this connection's service was seen to support beyond the spec (optional endpoints, filters). */
   capabilities: Capabilities;
+  /** Status names an admin said mean done, for services whose statuses do not say (`done-status.ts`). */
+  doneChoice: DoneChoice;
   limiter: {
     /** Ms a new request of the class would wait now for this token (0: at once). Default class: general. */
     estimateWait(rateClass?: RateClass): Promise<number>;
@@ -102,11 +105,22 @@ export function createWorkApiClient(options: WorkApiClientOptions): WorkApiClien
 
   const reads = cache ? createCachedReads(cache, key) : undefined;
   const capabilities = createCapabilities();
+  const choice = createDoneChoice();
+  const doneChoice: DoneChoice = {
+    names: choice.names,
+    set(names) {
+      const changed = choice.set(names);
+      // Statuses are cached with their done flags: read them again under the new choice.
+      if (changed) reads?.invalidate(['projects']).catch(() => {});
+      return changed;
+    },
+  };
   const ctx: ResourceContext = {
     call,
     clock,
     tasks: createTaskProjects(),
     capabilities,
+    doneChoice,
     cached: (name, ttlMs, tags, load) => (reads ? reads.read(name, ttlMs, tags, load) : load()),
     invalidate: async (tags) => {
       await reads?.invalidate(tags);
@@ -123,6 +137,7 @@ export function createWorkApiClient(options: WorkApiClientOptions): WorkApiClien
     automations: createAutomationsResource(ctx),
     members: createMembersResource(ctx),
     capabilities,
+    doneChoice,
     limiter: { estimateWait: (rateClass = 'general') => limiter.estimateWait(key, rateClass) },
   };
 }

@@ -90,20 +90,44 @@ export function isDoneName(name: string): boolean {
   return DONE_NAMES.has(fold(name));
 }
 
-/** The connection's choice, where an admin made one: the id of the status that means done. */
+/**
+ * The connection's choice, where an admin made one (in the connect form, saved with the
+ * connection): names of the statuses that mean done, for workflows whose done status has a name no
+ * list above knows ("Live", "Shipped to prod"). Kept per client, so per connection.
+ */
 export interface DoneChoice {
-  doneStatusIds?: readonly number[] | undefined;
+  /** The chosen names (as typed); empty when no admin chose. */
+  names(): readonly string[];
+  /** Sets the choice; true when it changed (so cached statuses must be read again). */
+  set(names: readonly string[]): boolean;
+}
+
+export function createDoneChoice(): DoneChoice {
+  let folded: string[] = [];
+  let names: readonly string[] = [];
+  return {
+    names: () => names,
+    set(next) {
+      const clean = next.map((n) => n.trim()).filter(Boolean);
+      const nextFolded = clean.map(fold);
+      if (nextFolded.join('\n') === folded.join('\n')) return false;
+      names = clean;
+      folded = nextFolded;
+      return true;
+    },
+  };
 }
 
 /**
- * Whether a status means done: the service's own flag when it gave one, an admin's choice, else
- * the name. Null when none of them can tell (then a person must pick it).
+ * Whether a status means done: the service's own flag when it gave one, else the admin's choice
+ * or a name known to mean done (either is enough: a choice adds a name, it does not hide "Done").
  */
 export function statusIsDone(
   status: { id: number; name: string; is_done?: boolean | null | undefined },
-  choice: DoneChoice = {},
+  choice?: DoneChoice,
 ): boolean {
   if (typeof status.is_done === 'boolean') return status.is_done;
-  if (choice.doneStatusIds?.length) return choice.doneStatusIds.includes(status.id);
-  return isDoneName(status.name);
+  if (isDoneName(status.name)) return true;
+  const name = fold(status.name);
+  return choice?.names().some((n) => fold(n) === name) ?? false;
 }

@@ -31,6 +31,11 @@ export interface TaskCriteria {
 
 export type IsDone = (status: TaskRecord['status']) => boolean;
 const doneByName: IsDone = (status) => statusIsDone(status);
+/** Done as this connection reads it: by name, or by the status an admin chose. */
+export const doneFor =
+  (api: Partial<Pick<WorkApiClient, 'doneChoice'>>): IsDone =>
+  (status) =>
+    statusIsDone(status, api.doneChoice);
 
 export interface CollectOptions {
   /** Requests this collection may make at most (each still waits for the limiter). Default 20. */
@@ -144,12 +149,12 @@ function queryValue(filter: TaskFilter, c: TaskCriteria): string | number | unde
  * known to ignore are sent; the answer is checked and filtered here.
  */
 export async function collectTasks(
-  api: Pick<WorkApiClient, 'tasks' | 'capabilities'>,
+  api: Pick<WorkApiClient, 'tasks' | 'capabilities'> & Partial<Pick<WorkApiClient, 'doneChoice'>>,
   criteria: TaskCriteria,
   options: CollectOptions = {},
 ): Promise<TaskCollection> {
   const caps = api.capabilities;
-  const isDone = options.isDone ?? doneByName;
+  const isDone = options.isDone ?? doneFor(api);
   const maxRequests = Math.max(1, options.maxRequests ?? 20);
   const sent: TaskFilter[] = [];
   const query: Record<string, string | number> = { per_page: options.perPage ?? 100 };

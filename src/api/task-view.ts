@@ -7,7 +7,7 @@
  */
 import type { WorkApiClient } from './client.ts';
 import type { TaskRecord } from './schemas/records.ts';
-import { collectTasks, type IsDone, matchesCriteria, type TaskCriteria } from './task-lists.ts';
+import { collectTasks, doneFor, type IsDone, matchesCriteria, type TaskCriteria } from './task-lists.ts';
 
 /** What changed about one task: its new state, or that it is gone. */
 export type TaskViewChange = { kind: 'upsert'; task: TaskRecord } | { kind: 'delete'; taskId: number };
@@ -55,7 +55,8 @@ export interface TaskView {
 }
 
 export function createTaskView(
-  api: Pick<WorkApiClient, 'tasks' | 'projects' | 'capabilities'>,
+  api: Pick<WorkApiClient, 'tasks' | 'projects' | 'capabilities'> &
+    Partial<Pick<WorkApiClient, 'doneChoice'>>,
   options: TaskViewOptions = {},
 ): TaskView {
   const now = options.now ?? Date.now;
@@ -127,7 +128,8 @@ export function createTaskView(
       const { projectId, ...rest } = criteria;
       const matching = [...tasks.values()].filter(
         (t) =>
-          (projectId === undefined || t.project_id === projectId) && matchesCriteria(t, rest, options.isDone),
+          (projectId === undefined || t.project_id === projectId) &&
+          matchesCriteria(t, rest, options.isDone ?? doneFor(api)),
       );
       return { tasks: matching, asOf, complete, skipped };
     },
@@ -150,7 +152,8 @@ const views = new WeakMap<object, TaskView>();
 
 /** The connection's view (one per client, as the client is one per service token). */
 export function taskViewOf(
-  api: Pick<WorkApiClient, 'tasks' | 'projects' | 'capabilities'>,
+  api: Pick<WorkApiClient, 'tasks' | 'projects' | 'capabilities'> &
+    Partial<Pick<WorkApiClient, 'doneChoice'>>,
   options?: TaskViewOptions,
 ): TaskView {
   let view = views.get(api);

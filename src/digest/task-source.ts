@@ -46,7 +46,7 @@ function lean(task: DigestTask): DigestTask {
  * filtered here, still one read of the project per firing minute (`project-fetches.ts`).
  */
 export function createClientTaskSource(
-  client: Pick<WorkApiClient, 'tasks' | 'capabilities'>,
+  client: Pick<WorkApiClient, 'tasks' | 'capabilities'> & Partial<Pick<WorkApiClient, 'doneChoice'>>,
   options: ClientTaskSourceOptions = {},
 ): DigestTaskSource {
   const perPage = options.perPage ?? 100;

@@ -4,6 +4,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
+import { testSandboxProfile } from '../support/sandbox-profile.ts';
+
+/** spec-minimal shows no member emails: members are named alone, and nobody links by email. */
+const EMAILS_SHOWN = testSandboxProfile() === 'full';
 
 let h: Harness;
 
@@ -167,7 +171,9 @@ describe('forms and shortcuts', () => {
       options: [{ text: { type: 'plain_text', text: 'Mobile App' }, value: '2' }],
     });
     const members = await h.signer.blockSuggestion({ actionId: 'ln_member_select', value: 'chloe' });
-    expect(JSON.stringify(members.body)).toContain('Chloe Martin (chloe@example.com)');
+    expect(JSON.stringify(members.body)).toContain(
+      EMAILS_SHOWN ? 'Chloe Martin (chloe@example.com)' : '"text":"Chloe Martin"',
+    );
     await h.app.deps.connections.delete(TEAM);
     const unconnected = await h.signer.blockSuggestion({ actionId: 'ct_project_select', value: 'mob' });
     expect(unconnected.body).toEqual({ options: [] });
@@ -179,6 +185,15 @@ describe('forms and shortcuts', () => {
       'views.update',
       (v) => v.callback_id === 'link_member' && JSON.stringify(v.blocks).includes('Chloe'),
     );
+    if (!EMAILS_SHOWN) {
+      // No email to prove it: Chloe is suggested by name and asks an admin; nothing is linked yet.
+      expect(JSON.stringify(view.blocks)).toContain('Suggested from your Slack profile: *Chloe Martin*');
+      expect(JSON.stringify(view.blocks)).toContain(
+        'does not show members’ emails, so an admin approves the link',
+      );
+      expect(await h.app.deps.userLinks.get(TEAM, USERS.chloe)).toBeUndefined();
+      return;
+    }
     expect(JSON.stringify(view.blocks)).toMatch(/You are linked to \*Chloe Martin\*/);
     expect(JSON.stringify(view)).not.toContain('ln_member_select');
     expect(await h.app.deps.userLinks.get(TEAM, USERS.chloe)).toMatchObject({ memberId: 3, proof: 'email' });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { messageToText } from '../../src/local/blocks-to-text.ts';
 import { type Harness, type HarnessOptions, startHarness, TEAM, USERS } from '../support/harness.ts';
 import { runCommand } from '../support/hint-runner.ts';
+import { testSandboxProfile } from '../support/sandbox-profile.ts';
 
 let h: Harness;
 
@@ -114,6 +115,11 @@ describe('what a person types is read as meant', () => {
 
   it('sprints show dates in the cards’ style, through Slack’s date token', async () => {
     const out = await say('sprint #Website');
+    if (testSandboxProfile() === 'spec-minimal') {
+      // A sprint shows only its id and name there: the list says its dates are not shown.
+      expect(JSON.stringify(out.replies)).toContain('Status and dates not shown by the service');
+      return;
+    }
     expect(JSON.stringify(out.replies)).toMatch(
       /<!date\^\d+\^\{date_short_pretty\}\|\w{3}, \w{3} \d{1,2}, \d{4}>/,
     );

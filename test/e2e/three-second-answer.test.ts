@@ -4,8 +4,10 @@
  * (No timed assertions: what is checked is what the person is told, and in which order.)
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { createWorkApiClient } from '../../src/api/index.ts';
 import type { RecordedCall } from '../../src/slack-emulator/model.ts';
 import { type Harness, startHarness } from '../support/harness.ts';
+import { testSandboxProfile } from '../support/sandbox-profile.ts';
 
 let h: Harness;
 
@@ -16,7 +18,10 @@ afterEach(async () => {
 const texts = (calls: RecordedCall[]) => calls.map((c) => JSON.stringify(c.args));
 const isBusyNote = (c: RecordedCall) => String(c.args.text ?? '').includes("The service is busy; I'll post");
 
-/** The reply that is neither a busy note nor a "still working" note: the command's result. */
+/**
+ * The reply that is neither a busy note nor a "still working" note: the command's result (against
+ * a service that does not filter by person, `/task mine`'s first answer is its interim list).
+ */
 const isResult = (c: RecordedCall) => !isBusyNote(c) && !String(c.args.text ?? '').includes('Still working');
 
 describe('an answer within three seconds', () => {
@@ -56,12 +61,19 @@ describe('an answer within three seconds', () => {
     await h.emulator.waitForCall('response_url', isResult, 15_000);
     h.sandbox.faults.clear();
     await new Promise((r) => setTimeout(r, 500));
-    expect(h.emulator.calls('response_url').filter(isResult)).toHaveLength(1);
+    const first = h.emulator.calls('response_url').filter(isResult);
+    // Nothing was answered on the repeat's own response_url: only the first command answers.
+    expect(first.filter((c) => c.args.url_id === still.args.url_id)).toHaveLength(0);
+    expect(new Set(first.map((c) => c.args.url_id)).size).toBe(1);
+    // A service that does not filter by person gets the interim list first, then the full one.
+    if (testSandboxProfile() === 'full') expect(first).toHaveLength(1);
     // Once the first has finished, the same command runs again.
     await h.signer.command('/task mine');
-    await h.emulator.waitForCall('response_url', (c) => isResult(c) && c !== undefined, 5_000);
-    await new Promise((r) => setTimeout(r, 500));
-    expect(h.emulator.calls('response_url').filter(isResult)).toHaveLength(2);
+    await h.emulator.waitForCall(
+      'response_url',
+      (c) => isResult(c) && c.args.url_id !== first[0]!.args.url_id,
+      15_000,
+    );
   });
 
   it('under the service real 60-a-minute limit, a command that would wait too long is refused with the wait', async () => {
@@ -69,8 +81,10 @@ describe('an answer within three seconds', () => {
       link: ['ana'],
       sandbox: { rateLimits: { general: 60, search: 30, upload: 10 } },
     });
-    // Someone else with the same token spends the minute's budget.
-    for (let i = 0; i < 60; i++) await h.api.tasks.list({ per_page: 1 });
+    // Someone else with the same token spends the minute's budget (not `h.api`, which under
+    // spec-minimal reads through a twin with a token of its own).
+    const sameToken = createWorkApiClient({ baseUrl: h.sandbox.url, token: h.sandbox.token, cache: false });
+    for (let i = 0; i < 60; i++) await sameToken.tasks.list({ per_page: 1 });
     await h.signer.command('/task mine');
     const reply = await h.emulator.waitForCall('response_url', isResult, 10_000);
     expect(String(reply.args.text)).toMatch(/try again in about \d+ s/);

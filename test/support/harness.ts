@@ -4,7 +4,6 @@
  * secret. Tests check what the app did through the emulator's recorded calls and the sandbox's state.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { createWorkApiClient, type WorkApiClient } from '../../src/api/index.ts';
@@ -18,7 +17,7 @@ import { createSlackEmulator, type SlackEmulator } from '../../src/slack-emulato
 import { createSlackSigner, type SlackSigner } from '../../src/slack-emulator/signer.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import type { Store } from '../../src/store/types.ts';
-import { startTestSandbox, testSandboxProfile } from './sandbox-profile.ts';
+import { startTestSandbox, testSandboxProfile, twinDir } from './sandbox-profile.ts';
 
 export const SIGNING_SECRET = 'test-signing-secret-not-real';
 export const ENCRYPTION_KEY = 'ab'.repeat(32);
@@ -68,7 +67,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   // (`api`) goes through a second, full-profile sandbox over the same database: the app under test
   // meets the spec-minimal service, the assertions still see everything it holds.
   const minimal = testSandboxProfile() !== 'full' && opts.sandbox?.profile !== 'full';
-  const dir = minimal ? await mkdtemp(join(tmpdir(), 'taskbridge-e2e-')) : undefined;
+  const dir = minimal ? await mkdtemp(join(twinDir(), 'taskbridge-e2e-')) : undefined;
   const dbPath = dir ? join(dir, 'sandbox.db') : undefined;
   // Each server caches answers until its own next write; with two over one file, neither may.
   const shared = dbPath ? { dbPath, responseCache: false } : {};

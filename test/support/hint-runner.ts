@@ -114,10 +114,20 @@ const FAILURE = [
   'offer_link',
 ];
 
-/** The start of the first error answer among the replies, or null. */
-export function failureIn(outcome: Outcome): string | null {
+/**
+ * How the app says a feature does what it can against a service that shows less than ours (the
+ * spec-minimal profile): a clear word, not a failure of the hint.
+ */
+const DEGRADED = [/not shown by the service/, /service does not (show|let Taskbridge)/];
+
+/**
+ * The start of the first error answer among the replies, or null. `degraded`: answers that say the
+ * service does not show what a feature needs count as working (only against a spec-minimal service).
+ */
+export function failureIn(outcome: Outcome, degraded = false): string | null {
   for (const text of stringsOf(outcome.replies)) {
     const start = text.trimStart();
+    if (degraded && DEGRADED.some((d) => d.test(text))) continue;
     const marker = FAILURE.find((m) => start.startsWith(m) || (m === 'offer_link' && text.includes(m)));
     if (marker) return start.slice(0, 80);
     // A command that worked but left part of itself undone (a person not assigned, a date not read).

@@ -27,7 +27,8 @@ export function createGoalsResource(ctx: ResourceContext) {
         endpoint: 'goals.addTarget',
         params: { id: goalId },
         body,
-        read: recordOf(targetRecordSchema(goalId)),
+        // A service that answers with little (the spec shows no fields) made it as sent.
+        read: recordOf(targetRecordSchema(goalId, { ...body })),
         options,
       }),
   };

@@ -25,9 +25,12 @@ function readInvite(answer: Answer): InviteResult {
   const record = (json && typeof json.data === 'object' && json.data !== null ? json.data : json) as
     | Record<string, unknown>
     | undefined;
-  // Only an invitation has an expiry or an inviter; a member has neither.
+  // Only an invitation has an expiry or an inviter; a member has neither. A service that shows
+  // little (the spec shows no fields) still names an invitation by its address, a member by name.
   const isInvitation =
-    answer.status === 201 || (!!record && ('expires_at' in record || 'invited_by' in record));
+    answer.status === 201 ||
+    (!!record &&
+      ('expires_at' in record || 'invited_by' in record || ('email' in record && !('name' in record))));
   return isInvitation
     ? {
         kind: 'invited',

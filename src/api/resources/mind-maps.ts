@@ -24,7 +24,14 @@ export function createMindMapsResource(ctx: ResourceContext) {
       ctx.call({
         endpoint: 'mindMaps.create',
         body,
-        read: recordOf(mindMapRecordSchema({ root: body.root, projectId: body.project_id })),
+        // A service that answers without the tree (the spec shows no fields) made the map as sent:
+        // the given tree, or a new map's only idea, its title.
+        read: recordOf(
+          mindMapRecordSchema({
+            root: body.root ?? { id: 'root', text: body.title, children: [] },
+            projectId: body.project_id,
+          }),
+        ),
         options,
       }),
 

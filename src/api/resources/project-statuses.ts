@@ -3,7 +3,7 @@
  * spec shows only a task's `status {id, name, color}`): the distinct statuses on the project's
  * tasks, read through a bounded number of pages, with "done" decided by name.
  */
-import { statusIsDone } from '../done-status.ts';
+import { type DoneChoice, statusIsDone } from '../done-status.ts';
 import type { CallOptions } from '../paginate.ts';
 import { type ProjectStatusRecord, taskRecordSchema } from '../schemas/records.ts';
 import { pageOf, type ResourceContext } from './support.ts';
@@ -27,10 +27,11 @@ const STATUS_SCAN_PAGES = 5;
 export function orderStatuses(
   records: readonly Pick<ProjectStatusRecord, 'id' | 'name' | 'color' | 'is_done' | 'position'>[],
   source: 'service' | 'tasks',
+  choice?: DoneChoice,
 ): ProjectStatuses {
   const statuses = records.map((s, index) => ({
     ...s,
-    is_done: statusIsDone(s),
+    is_done: statusIsDone(s, choice),
     position: s.position ?? index,
   }));
   statuses.sort((a, b) => a.position - b.position);
@@ -68,10 +69,11 @@ export async function statusesSeenOnTasks(
   const all = [...seen.values()]
     .sort((a, b) => a.id - b.id)
     .map((s) => ({ ...s, is_done: null, position: null }));
-  const open = all.filter((s) => !statusIsDone(s));
-  const done = all.filter((s) => statusIsDone(s));
+  const open = all.filter((s) => !statusIsDone(s, ctx.doneChoice));
+  const done = all.filter((s) => statusIsDone(s, ctx.doneChoice));
   return orderStatuses(
     [...open, ...done].map((s, index) => ({ ...s, position: index })),
     'tasks',
+    ctx.doneChoice,
   );
 }

@@ -69,9 +69,13 @@ export function createProjectsResource(ctx: ResourceContext) {
           const query = { workspace_id: body.workspace_id, q: body.name.trim(), per_page: 100 };
           for await (const p of paginate(listUncached, query, { signal: options?.signal })) {
             // Without a creation time a project of the same name cannot be told apart from an
-            // older one: it is not taken for the lost attempt's (the create is not retried blind
-            // either: the look answering nothing new means the POST is sent again only when safe).
-            if (p.created_at === null) continue;
+            // older one: it is not taken for the lost attempt's, and the create is not sent again
+            // either (it could make a second): the first failure stands, saying it may have landed.
+            if (p.created_at === null) {
+              if (p.name === body.name.trim())
+                throw new Error('a project of that name shows no creation time');
+              continue;
+            }
             const made = Date.parse(p.created_at);
             if (p.name === body.name.trim() && made >= since - LOOKUP_CLOCK_MARGIN_MS) {
               if (!found?.created_at || made > Date.parse(found.created_at)) found = p;
@@ -123,6 +127,7 @@ export function createProjectsResource(ctx: ResourceContext) {
                 ),
               ),
               'service',
+              ctx.doneChoice,
             ),
           () => statusesSeenOnTasks(ctx, id, options),
           () => projectExists(id, options),

@@ -33,7 +33,8 @@ export function createSprintsResource(ctx: ResourceContext) {
         endpoint: 'sprints.start',
         params: { id },
         body,
-        read: recordOf(sprintRecordSchema(options?.projectId)),
+        // A service that answers with less (the spec shows no fields) started it as asked.
+        read: recordOf(sprintRecordSchema(options?.projectId, { status: 'active', ...body })),
         options,
       }),
 

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import type { Capabilities } from '../capabilities.ts';
+import type { DoneChoice } from '../done-status.ts';
 import { type Page, readPage, readRecord } from '../envelopes.ts';
 import { type CallOptions, type PaginateOptions, paginate } from '../paginate.ts';
 import type { Answer, Call } from '../pipeline.ts';
@@ -21,6 +22,7 @@ export interface ResourceContext {
   tasks: TaskProjects;
   /** What this connection's service was seen to support beyond the spec. */
   capabilities: Capabilities;
+  doneChoice: DoneChoice;
 }
 
 export const recordOf =

@@ -61,6 +61,9 @@ function normaliseTarget(raw: unknown, goalId?: unknown): unknown {
   };
 }
 
+/** A goal's status when the service does not show one. */
+export const GOAL_STATUS_UNKNOWN = 'unknown';
+
 const targetShape = TargetSchema.extend({
   goal_id: IdSchema.nullable().catch(null),
   type: openEnum(TARGET_TYPES),
@@ -69,8 +72,12 @@ const targetShape = TargetSchema.extend({
 }).loose();
 
 /** A target; `goalId` fills `goal_id` when the service leaves it out (it is implied by the path). */
-export function targetRecordSchema(goalId?: number) {
-  return z.preprocess((raw) => normaliseTarget(raw, goalId), targetShape);
+export function targetRecordSchema(goalId?: number, known?: Raw) {
+  // `known`: what the caller sent (a new key result), standing in for what the answer leaves out.
+  return z.preprocess(
+    (raw) => normaliseTarget(isRecord(raw) && known ? { ...known, ...raw } : raw, goalId),
+    targetShape,
+  );
 }
 export const TargetRecordSchema = targetRecordSchema();
 export type TargetRecord = z.output<typeof targetShape>;
@@ -89,6 +96,8 @@ function normaliseGoal(raw: unknown): unknown {
     title: displayNameOf(raw) ?? fallbackName('Goal', raw),
     targets,
     progress: firstNumber(raw.progress) ?? mean,
+    // Whether the service showed key results or a progress at all (the spec shows no goal fields).
+    progress_shown: Array.isArray(raw.targets ?? raw.key_results) || firstNumber(raw.progress) !== undefined,
   };
 }
 
@@ -100,7 +109,9 @@ const goalShape = GoalSchema.extend({
   owner: MemberRefSchema.loose().nullable().catch(null),
   start_date: LenientDateSchema.nullable().catch(null),
   due_date: LenientDateSchema.nullable().catch(null),
-  status: openEnum(GOAL_STATUSES).catch('on_track'),
+  /** `unknown` when the service does not show it: never a made-up "on track". */
+  status: openEnum(GOAL_STATUSES).catch(GOAL_STATUS_UNKNOWN),
+  progress_shown: z.boolean().catch(true),
   progress: z.number().min(0).max(100).catch(0),
   targets: z.array(targetShape).catch([]),
 }).loose();

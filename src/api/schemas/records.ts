@@ -58,6 +58,9 @@ function normaliseTask(raw: unknown, context: TaskReadContext): unknown {
     due_date: raw.due_date ?? null,
     project_id: idOf(raw.project_id, raw.project) ?? context.projectId ?? null,
     sprint_id: idOf(raw.sprint_id, raw.sprint) ?? null,
+    // Marked only where the service shows no sprint at all (the spec does not): then no sprint's
+    // tasks can be told apart (src/slack/services/team-sprints.ts).
+    ...('sprint_id' in raw || 'sprint' in raw ? {} : { sprint_shown: false }),
     // Without a version of its own, a task's version is its creation (edits cannot be told apart).
     updated_at: validDateTime(raw.updated_at) ? raw.updated_at : raw.created_at,
   };
@@ -76,6 +79,7 @@ const taskShape = z.looseObject({
   /** Null when neither the record nor the list or request it came from tells it. */
   project_id: optionalId,
   sprint_id: optionalId,
+  sprint_shown: z.boolean().optional().catch(undefined),
   description: optionalText,
   creator: Member.nullable().catch(null),
   updated_at: LenientDateTimeSchema,
@@ -148,10 +152,13 @@ const projectShape = z.looseObject({
   archived_at: optionalDateTime,
   created_at: optionalDateTime,
   updated_at: optionalDateTime,
+  /** False when the service does not show whether the project is archived (then `status` is a guess: active). */
+  status_shown: z.boolean().catch(true),
 });
 export const ProjectRecordSchema = z.preprocess(
   named('Project', (raw) => ({
     workspace_id: idOf(raw.workspace_id, raw.workspace) ?? null,
+    status_shown: typeof raw.status === 'string' || typeof raw.archived === 'boolean' || 'archived_at' in raw,
     // Unknown means usable: a project is archived only when the service says so.
     status:
       typeof raw.status === 'string'
@@ -212,25 +219,33 @@ const sprintShape = z.looseObject({
   completed_at: optionalDateTime,
   /** Null when the service does not count them. */
   tasks_count: z.number().int().nonnegative().nullable().catch(null),
+  /** False when the service shows neither status nor dates (then `status` is a guess: planned). */
+  details_shown: z.boolean().optional().catch(undefined),
 });
 
 /** A sprint; `projectId` (from the list's path) fills `project_id` when the record has none. */
-export function sprintRecordSchema(projectId?: number) {
+export function sprintRecordSchema(projectId?: number, known?: Raw) {
   return z.preprocess(
-    named('Sprint', (raw) => ({
-      project_id: idOf(raw.project_id, raw.project) ?? projectId,
-      // Without a status, the sprint's own timestamps tell it.
-      status:
-        typeof raw.status === 'string'
-          ? raw.status
-          : raw.completed_at
-            ? 'completed'
-            : raw.started_at
-              ? 'active'
-              : 'planned',
-    })),
+    // `known`: what the call itself tells (a sprint just started is active), under what the answer shows.
+    (raw) => named('Sprint', sprintDefaults(projectId))(isRecord(raw) && known ? { ...known, ...raw } : raw),
     sprintShape,
   );
+}
+
+function sprintDefaults(projectId?: number) {
+  return (raw: Raw): Raw => ({
+    project_id: idOf(raw.project_id, raw.project) ?? projectId,
+    details_shown: ['status', 'start_date', 'end_date', 'started_at', 'completed_at'].some((f) => f in raw),
+    // Without a status, the sprint's own timestamps tell it.
+    status:
+      typeof raw.status === 'string'
+        ? raw.status
+        : raw.completed_at
+          ? 'completed'
+          : raw.started_at
+            ? 'active'
+            : 'planned',
+  });
 }
 export const SprintRecordSchema = sprintRecordSchema();
 export type SprintRecord = z.output<typeof sprintShape>;

@@ -7,9 +7,13 @@
  * - manage a workspace (create, rename): its owners and admins;
  * - write in a workspace (goals, new projects): anyone in it but guests;
  * - delete a task: its creator, or an admin of its project.
+ * A service that shows no roles (the spec shows none: they read as `unknown`) gives no one a role's
+ * rights: then only Slack workspace admins may, and the refusal says why. Deleting a task whose
+ * creator and project admins the service does not show is likewise left to Slack admins.
  */
 import type { WebClient } from '@slack/web-api';
 import type { TaskRecord, WorkApiClient, WorkspaceRecord } from '../../api/index.ts';
+import { UNKNOWN_ROLE } from '../../api/schemas/records.ts';
 import type { AppDeps } from '../deps.ts';
 import type { TaskActor } from '../services/task-actor.ts';
 import { TaskRefusal } from '../services/task-refusal.ts';
@@ -83,7 +87,14 @@ function roleSentence(role: string | null, where: string): string {
   return `You are ${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role} there.`;
 }
 
-function refusal(actor: Actor, who: string, yours: string): Permission {
+/** Said when the service shows no member roles, so no role can be checked. */
+export const ROLES_NOT_SHOWN =
+  'The service does not show members’ roles, so only Slack workspace admins can do that from Slack.';
+
+function refusal(actor: Actor, who: string, yours: string, role?: string | null): Permission {
+  if (role === UNKNOWN_ROLE) {
+    return { allowed: false, why: ROLES_NOT_SHOWN, next: 'Ask a Slack workspace admin to do it.' };
+  }
   if (!actor.member) {
     return {
       allowed: false,
@@ -109,7 +120,7 @@ async function projectCheck(
   const role = await projectRoleOf(api, actor, project.id);
   return role && roles.includes(role)
     ? { allowed: true }
-    : refusal(actor, who, roleSentence(role, project.name));
+    : refusal(actor, who, roleSentence(role, project.name), role);
 }
 
 async function workspaceCheck(
@@ -123,7 +134,7 @@ async function workspaceCheck(
   const role = await workspaceRoleOf(api, actor, workspace.id);
   return role && roles.includes(role)
     ? { allowed: true }
-    : refusal(actor, who, roleSentence(role, workspace.name));
+    : refusal(actor, who, roleSentence(role, workspace.name), role);
 }
 
 export function mayManageProject(api: WorkApiClient, actor: Actor, project: { id: number; name: string }) {
@@ -176,34 +187,65 @@ export async function workspacesToCreateIn(
 /** Creating a workspace: Slack admins, or owners and admins of any workspace the service shows. */
 export async function mayCreateWorkspace(api: WorkApiClient, actor: Actor): Promise<Permission> {
   if (actor.isSlackAdmin) return { allowed: true };
+  let unknown = false;
   if (actor.member) {
     for await (const ws of api.workspaces.list.all({ per_page: 100 })) {
       const role = await workspaceRoleOf(api, actor, ws.id);
       if (role === 'owner' || role === 'admin') return { allowed: true };
+      unknown ||= role === UNKNOWN_ROLE;
     }
   }
-  return refusal(actor, 'workspace owners and admins', 'You are not an owner or admin of any workspace.');
+  return refusal(
+    actor,
+    'workspace owners and admins',
+    'You are not an owner or admin of any workspace.',
+    unknown ? UNKNOWN_ROLE : null,
+  );
 }
 
-/** Deleting a task: its creator, or an admin of its project. */
+/** Whether the project's member list shows roles (a service may show only ids and names). */
+async function projectShowsRoles(api: WorkApiClient, projectId: number): Promise<boolean> {
+  for await (const m of api.members.listByProject.all(projectId, { per_page: 100 })) {
+    if (m.role !== UNKNOWN_ROLE) return true;
+  }
+  return false;
+}
+
+/**
+ * Deleting a task: its creator, or an admin of its project. 'unknown' when the service shows
+ * neither the task's creator nor its project's roles: nobody's right can be checked.
+ */
 export async function mayDeleteTask(
   api: WorkApiClient,
   task: TaskRecord,
   actor: TaskActor,
-): Promise<boolean> {
+): Promise<boolean | 'unknown'> {
   if (task.creator?.id === actor.memberId) return true;
-  // Without the task's project its admins cannot be known: only the creator may delete.
-  if (task.project_id === null) return false;
-  return (await projectRole(api, actor.memberId, task.project_id)) === 'admin';
+  const role = task.project_id === null ? null : await projectRole(api, actor.memberId, task.project_id);
+  if (role === 'admin') return true;
+  if (task.creator) return false;
+  if (task.project_id === null) return 'unknown';
+  return role === UNKNOWN_ROLE || !(await projectShowsRoles(api, task.project_id)) ? 'unknown' : false;
 }
 
-/** Throws a TaskRefusal naming who may delete, when the actor may not. */
+/**
+ * Throws a TaskRefusal naming who may delete, when the actor may not. Where the service does not
+ * show who may (no creator, no roles), a Slack workspace admin may: otherwise no one could.
+ */
 export async function assertMayDeleteTask(
   api: WorkApiClient,
   task: TaskRecord,
   actor: TaskActor,
+  isSlackAdmin: () => Promise<boolean>,
 ): Promise<void> {
-  if (await mayDeleteTask(api, task, actor)) return;
+  const may = await mayDeleteTask(api, task, actor);
+  if (may === true) return;
+  if (may === 'unknown') {
+    if (await isSlackAdmin().catch(() => false)) return;
+    throw new TaskRefusal(
+      `The service does not show who created task #${task.id} or who administers its project, so only Slack workspace admins can delete it from Slack. Nothing was deleted.`,
+    );
+  }
   const creator = task.creator ? ` (${task.creator.name})` : '';
   throw new TaskRefusal(
     `Only the task’s creator${creator} or an admin of its project can delete task #${task.id}. Nothing was deleted.`,

@@ -56,7 +56,7 @@ export async function markTaskDone(
   const done = doneStatusOf(statuses);
   if (!done) {
     throw new TaskRefusal(
-      'This task’s project has no status that means done. Pick a status from the card’s menu instead.',
+      'No status of this task’s project reads as done. Pick a status from the card’s menu instead; a Slack admin can name the status that means done once, in `/task connect`.',
     );
   }
   if (before.status.id === done.id) return { before, after: before, changed: false, status: done };

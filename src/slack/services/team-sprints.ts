@@ -62,7 +62,7 @@ async function sprintTasks(
 ): Promise<{ open: TaskRecord[]; done: number }> {
   // Filters are hints (src/api/task-lists.ts): a service that ignores them is filtered here.
   const all = await collectTasks(api, { sprintId }, { maxRequests: SPRINT_SCAN_REQUESTS });
-  const open = all.tasks.filter((t) => !statusIsDone(t.status));
+  const open = all.tasks.filter((t) => !statusIsDone(t.status, api.doneChoice));
   return { open, done: all.tasks.length - open.length };
 }
 
@@ -72,6 +72,7 @@ const SPRINT_SCAN_REQUESTS = 20;
 /** What starting takes in: every task of the sprint, and how many lack an assignee or a date. */
 export async function sprintScope(api: WorkApiClient, sprintId: number): Promise<SprintScope> {
   const scope: SprintScope = { tasks: 0, unassigned: 0, undated: 0 };
+  if (!(await tasksShowSprint(api).catch(() => true))) return { ...scope, shown: false };
   const { tasks } = await collectTasks(api, { sprintId }, { maxRequests: SPRINT_SCAN_REQUESTS });
   for (const t of tasks) {
     scope.tasks += 1;
@@ -81,11 +82,26 @@ export async function sprintScope(api: WorkApiClient, sprintId: number): Promise
   return scope;
 }
 
-/** Done tasks per sprint (null where the count failed: the list still shows). */
+/** Said where a sprint's tasks cannot be told from the others. */
+export const SPRINT_NOT_SHOWN = 'the service does not show which sprint a task is in';
+
+/** Whether the service shows a task's sprint at all (one task read, cached by the client). */
+async function tasksShowSprint(api: WorkApiClient): Promise<boolean> {
+  const page = await api.tasks.list({ per_page: 1 });
+  return page.data.every((t) => t.sprint_shown !== false);
+}
+
+/**
+ * Done tasks per sprint (null where the count failed: the list still shows; 'not shown' where the
+ * service shows no task's sprint, so no sprint's tasks can be counted).
+ */
 export async function doneCounts(
   api: WorkApiClient,
   sprints: readonly SprintRecord[],
-): Promise<Map<number, number | null>> {
+): Promise<Map<number, number | null | 'not shown'>> {
+  if (sprints.some((s) => s.tasks_count !== 0) && !(await tasksShowSprint(api).catch(() => true))) {
+    return new Map(sprints.map((s) => [s.id, 'not shown'] as const));
+  }
   const counts = await Promise.all(
     sprints.map(async (s) => {
       if (s.tasks_count === 0) return [s.id, 0] as const;
@@ -93,7 +109,7 @@ export async function doneCounts(
         // One request where the service filters; else the sprint's tasks, counted here.
         if (api.capabilities.filter('sprint_id') !== 'no' && api.capabilities.filter('done') !== 'no') {
           const page = await api.tasks.list({ sprint_id: s.id, done: 'true', per_page: 1 });
-          if (page.data.every((t) => t.sprint_id === s.id && statusIsDone(t.status))) {
+          if (page.data.every((t) => t.sprint_id === s.id && statusIsDone(t.status, api.doneChoice))) {
             return [s.id, page.meta.total ?? page.data.length] as const;
           }
         }
@@ -113,6 +129,8 @@ export async function sprintReport(
   sprint: SprintRecord,
   q: { timeZone: string; now: Date; taskUrl: (task: TaskRecord) => string | undefined },
 ): Promise<SprintReportModel> {
+  if (!(await tasksShowSprint(api).catch(() => true)))
+    return { done: 0, total: 0, atRisk: [], tasksShown: false };
   const { open, done } = await sprintTasks(api, sprint.id);
   const atRisk: AtRiskTask[] = [];
   for (const task of open) {

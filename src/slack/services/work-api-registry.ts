@@ -63,7 +63,12 @@ export class WorkApiRegistry {
   async clientFor(teamId: string): Promise<WorkApiClient | undefined> {
     const saved = await this.#opts.connections.get(teamId);
     const target = saved ? { baseUrl: saved.baseUrl, token: saved.token } : await this.#defaultFor(teamId);
-    return target ? this.clientForTarget(target) : undefined;
+    if (!target) return undefined;
+    const client = this.clientForTarget(target);
+    // The admin's done status travels with the saved connection (read here on every use, so a
+    // change in the connect form applies at once, in every instance).
+    client.doneChoice.set(saved?.doneStatusName ? [saved.doneStatusName] : []);
+    return client;
   }
 
   clientForTarget(target: WorkApiTarget): WorkApiClient {

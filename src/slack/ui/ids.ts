@@ -100,6 +100,8 @@ export const EDIT_TASK_FIELDS = {
 export const CONNECT_FIELDS = {
   baseUrl: { block: 'cn_base_url', action: 'cn_base_url_input' },
   token: { block: 'cn_token', action: 'cn_token_input' },
+  /** Optional: the status that means done, where the service's names do not say. */
+  doneStatus: { block: 'cn_done_status', action: 'cn_done_status_input' },
 } as const satisfies Record<string, FieldId>;
 
 export const SERVICE_EVENTS_FIELDS = {

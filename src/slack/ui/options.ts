@@ -14,6 +14,11 @@ function matches(query: string, ...texts: string[]): boolean {
 }
 
 /** "Name (email)" options for members; `first` (a suggestion) leads, the rest keep their order. */
+/** A member as a menu shows them: name and email, or the name alone where the service shows no email. */
+export function memberLabel(m: { name: string; email?: string | null | undefined }): string {
+  return m.email ? `${m.name} (${m.email})` : m.name;
+}
+
 export function memberOptions(
   members: ReadonlyArray<{ id: number; name: string; email: string }>,
   query = '',
@@ -23,9 +28,7 @@ export function memberOptions(
   const ordered = first
     ? [...found.filter((m) => m.id === first.id), ...found.filter((m) => m.id !== first.id)]
     : found;
-  return ordered
-    .slice(0, LIMITS.staticSelectOptions)
-    .map((m) => option(`${m.name} (${m.email})`, String(m.id)));
+  return ordered.slice(0, LIMITS.staticSelectOptions).map((m) => option(memberLabel(m), String(m.id)));
 }
 
 /** Project options, active projects only when `archived_at` is given. */

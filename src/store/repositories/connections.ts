@@ -8,6 +8,11 @@ export interface ServiceConnectionInput {
   token: string;
   /** Slack user id of who connected the workspace. */
   connectedBy: string;
+  /**
+   * The name of the status that means done, as an admin gave it, for a service whose status names
+   * do not say (src/api/done-status.ts). Saved with the connection: another service, another choice.
+   */
+  doneStatusName?: string | undefined;
 }
 
 /** The decrypted connection: for calling the service only, never for showing. */
@@ -23,6 +28,7 @@ export interface ServiceConnectionSummary {
   connectedAt: string;
   /** `…a9f2` for tokens of 16+ characters, `…` for shorter ones (four characters would give too much away). */
   tokenHint: string;
+  doneStatusName?: string | undefined;
 }
 
 interface StoredConnection {
@@ -31,6 +37,7 @@ interface StoredConnection {
   tokenHint: string;
   connectedBy: string;
   connectedAt: string;
+  doneStatusName?: string;
 }
 
 /** Options for {@link createConnections}. */
@@ -58,6 +65,7 @@ export function createConnections(
     connectedBy: stored.connectedBy,
     connectedAt: stored.connectedAt,
     tokenHint: stored.tokenHint,
+    ...(stored.doneStatusName ? { doneStatusName: stored.doneStatusName } : {}),
   });
   return {
     async save(teamId, input) {
@@ -65,12 +73,16 @@ export function createConnections(
       const baseUrl = requireHttpUrl('baseUrl', input.baseUrl);
       const token = requireText('token', input.token, 4096);
       const connectedBy = requireText('connectedBy', input.connectedBy, 64);
+      const doneStatusName = input.doneStatusName?.trim()
+        ? requireText('doneStatusName', input.doneStatusName.trim(), 100)
+        : undefined;
       const stored: StoredConnection = {
         baseUrl,
         sealedToken: cipher.encrypt(token, key),
         tokenHint: tokenHint(token),
         connectedBy,
         connectedAt: now().toISOString(),
+        ...(doneStatusName ? { doneStatusName } : {}),
       };
       await store.set(key, stored);
       return summarize(stored);
@@ -84,6 +96,7 @@ export function createConnections(
         token: cipher.decrypt(stored.sealedToken, key),
         connectedBy: stored.connectedBy,
         connectedAt: stored.connectedAt,
+        ...(stored.doneStatusName ? { doneStatusName: stored.doneStatusName } : {}),
       };
     },
     async describe(teamId) {

@@ -29,7 +29,8 @@ export function createLinkRequests(store: Store, options: { now?: () => Date } =
       const request: LinkRequest = {
         memberId: requirePositiveInt('memberId', input.memberId),
         memberName: requireText('memberName', input.memberName, 200),
-        memberEmail: requireText('memberEmail', input.memberEmail, 320),
+        // Empty when the service shows no emails (the spec shows none): the name then says who.
+        memberEmail: input.memberEmail ? requireText('memberEmail', input.memberEmail, 320) : '',
         requestedAt: now().toISOString(),
       };
       await store.set(storeKeys.linkRequest(teamId, slackUserId), request, WEEK_MS);

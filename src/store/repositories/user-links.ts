@@ -64,7 +64,8 @@ export function createUserLinks(store: Store, options: UserLinksOptions = {}): U
         memberName: requireText('memberName', input.memberName, 200),
         linkedAt: now().toISOString(),
       };
-      if (input.email !== undefined) link.email = requireText('email', input.email, 320).toLowerCase();
+      // Empty when the service shows no emails (the spec shows none): then none is kept.
+      if (input.email) link.email = requireText('email', input.email, 320).toLowerCase();
       if (input.proof !== undefined) link.proof = input.proof;
       if (input.approvedBy !== undefined) link.approvedBy = requireText('approvedBy', input.approvedBy, 64);
       // One member maps to one Slack user, so mentions of that member stay unambiguous.

@@ -173,7 +173,10 @@ describe.skipIf(!available)('Redis state (real redis-server)', () => {
       const [one, two] = [make(), make()];
       const got = await Promise.all([1, 2, 3, 4, 5].flatMap((id) => [one.tasks.get(id), two.tasks.get(id)]));
       expect(got).toHaveLength(10);
-      expect(proxy.requests.map((r) => r.status)).toEqual(Array(10).fill(200));
+      // Ten reads (a service that does not name a task's project adds the look-ups that find it),
+      // every one within the limit: no 429.
+      expect(proxy.requests.filter((r) => /^\/tasks\/\d+/.test(r.path))).toHaveLength(10);
+      expect(proxy.requests.every((r) => r.status === 200)).toBe(true);
     } finally {
       await tracking.close();
       await proxy.close();

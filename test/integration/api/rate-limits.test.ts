@@ -85,6 +85,17 @@ describe('429s: every header form', () => {
   });
 });
 
+/**
+ * One request per read in every profile (a task read may also look up its project where the
+ * service does not name it): reads project `1 + (n - 1) % 3` and answers `n`.
+ */
+function probeOf(api: ReturnType<typeof createWorkApiClient>) {
+  return async (n: number) => {
+    await api.projects.get(1 + ((n - 1) % 3));
+    return { id: n };
+  };
+}
+
 describe("against the sandbox's limits, on one virtual clock", () => {
   it('a 429 holds back every later request of the token until the window the server named', async () => {
     const clock = new FakeClock(START);
@@ -99,12 +110,13 @@ describe("against the sandbox's limits, on one virtual clock", () => {
       // The client believes in a bigger budget than the server's, so it meets the server's 429.
       const limiter = createRateLimiter({ limits: { general: 100 }, clock });
       const api = createWorkApiClient({ baseUrl: proxy.url, token: sb.token, clock, limiter, cache: false });
-      await api.tasks.get(1);
-      await api.tasks.get(2);
-      const third = api.tasks.get(3);
+      const read = probeOf(api);
+      await read(1);
+      await read(2);
+      const third = read(3);
       for (let i = 0; i < 200 && clock.pending === 0; i++) await settle(1);
       expect(proxy.requests.map((r) => r.status)).toEqual([200, 200, 429]);
-      const fourth = api.tasks.get(4);
+      const fourth = read(4);
       await settle();
       expect(proxy.requests).toHaveLength(3); // held by the limiter, not sent
       await clock.advance(60_000);
@@ -139,7 +151,8 @@ describe("against the sandbox's limits, on one virtual clock", () => {
         dispatcher: tracking.dispatcher,
       });
       const ids = Array.from({ length: 12 }, (_, i) => (i % 20) + 1);
-      const tasks = await Promise.all(ids.map((id) => api.tasks.get(id)));
+      const read = probeOf(api);
+      const tasks = await Promise.all(ids.map((id) => read(id)));
       expect(tasks.map((t) => t.id)).toEqual(ids);
       expect(proxy.requests.every((r) => r.status === 200)).toBe(true);
       // 12 requests at 5 a minute need a third window.
@@ -158,11 +171,12 @@ describe("against the sandbox's limits, on one virtual clock", () => {
     try {
       const limiter = createRateLimiter({ limits: { general: 2 }, clock });
       const api = createWorkApiClient({ baseUrl: sb.url, token: sb.token, clock, limiter, maxWaitMs: 2_000 });
+      const read = probeOf(api);
       expect(await api.limiter.estimateWait()).toBe(0);
-      await api.tasks.get(1);
-      await api.tasks.get(2);
+      await read(1);
+      await read(2);
       expect(await api.limiter.estimateWait()).toBe(60_000);
-      const error = await api.tasks.get(3).catch((e: unknown) => e);
+      const error = await read(3).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(RateLimitedError);
       expect((error as RateLimitedError).retryAfterMs).toBe(60_000);
       expect((error as RateLimitedError).userMessage).toMatch(/Try again in 60 seconds/);

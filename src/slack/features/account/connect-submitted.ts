@@ -11,6 +11,7 @@ import {
   PermissionError,
   TimeoutError,
 } from '../../../api/index.ts';
+import { escapeMrkdwn } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
 import { CONNECT_FIELDS } from '../../ui/ids.ts';
 import { readConnectSubmission } from '../../ui/modals/connect.ts';
@@ -78,7 +79,11 @@ export function connectSubmittedHandler(deps: AppDeps) {
     await client.chat
       .postMessage({
         channel: userId,
-        text: `:white_check_mark: Taskbridge is connected to ${read.value.baseUrl}. Everyone can now link their account with \`/task link\`.`,
+        text: `:white_check_mark: Taskbridge is connected to ${read.value.baseUrl}.${
+          read.value.doneStatusName
+            ? ` Tasks in the status “${escapeMrkdwn(read.value.doneStatusName)}” count as done.`
+            : ''
+        } Everyone can now link their account with \`/task link\`.`,
       })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not confirm the connection'));
   };

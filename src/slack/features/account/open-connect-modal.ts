@@ -23,6 +23,7 @@ export async function openConnectModal(
               baseUrl: current.baseUrl,
               connectedAt: new Date(current.connectedAt),
               connectedBySlackUserId: current.connectedBy,
+              doneStatusName: current.doneStatusName,
             }
           : fallbackBaseUrl
             ? { baseUrl: fallbackBaseUrl, connectedAt: deps.startedAt, isDefault: true }

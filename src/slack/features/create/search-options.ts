@@ -9,6 +9,7 @@ import { truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
 import { activeProjects } from '../../services/resolve-project.ts';
 import { workspaceMembers } from '../../services/workspace-members.ts';
+import { memberLabel } from '../../ui/options.ts';
 
 /** Slack shows at most 100 options. */
 const MAX_OPTIONS = 100;
@@ -64,6 +65,6 @@ export function memberOptionsHandler(deps: AppDeps) {
     'member options failed',
     workspaceMembers,
     (m, wanted) => m.name.toLowerCase().includes(wanted) || m.email.toLowerCase().includes(wanted),
-    (m) => option(`${m.name} (${m.email})`, String(m.id)),
+    (m) => option(memberLabel(m), String(m.id)),
   );
 }

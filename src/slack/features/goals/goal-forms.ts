@@ -40,6 +40,13 @@ export async function goalWriteRefusal(
 ): Promise<{ what: string; why: string; next: string } | null> {
   // The spec does not promise a goal's workspace: without it, whose members may write is unknown.
   if (goal.workspace_id === null) {
+    if (!actor.isSlackAdmin && !actor.member) {
+      return {
+        what: `You can't ${doing}.`,
+        why: 'Your Slack account isn’t linked to an account in the service.',
+        next: 'If you have an account there, link it with `/task link` and try again.',
+      };
+    }
     return actor.isSlackAdmin
       ? null
       : {

@@ -1,4 +1,5 @@
 /** `/task goals` (the list) and `/task goal` (new, edit, status, target): goals and their key results. */
+import { GOAL_STATUS_UNKNOWN } from '../../../api/schemas/goals.ts';
 import type { GoalIntent, GoalsIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { formOpener } from '../../kit/open-team-modal.ts';
@@ -33,7 +34,15 @@ export async function goalsHandler(ctx: CommandContext, intent: GoalsIntent): Pr
     }),
     projectNames(api),
   ]);
-  const total = page.meta.total ?? page.data.length;
+  // A service that ignores the status filter, or shows no status, is filtered here; goals whose
+  // status it does not show are left out of a status list, and the list says how many.
+  const wanted = intent.status;
+  const goals = wanted ? page.data.filter((g) => g.status === wanted) : page.data;
+  const unknown = wanted ? page.data.filter((g) => g.status === GOAL_STATUS_UNKNOWN).length : 0;
+  const notice = unknown
+    ? `:grey_question: The service does not show the status of ${unknown === 1 ? '1 goal' : `${unknown} goals`}, so ${unknown === 1 ? 'it is' : 'they are'} left out of this list.`
+    : null;
+  const total = wanted ? goals.length : (page.meta.total ?? page.data.length);
   const title = [
     'Goals',
     project ? `· ${project.name}` : null,
@@ -44,7 +53,7 @@ export async function goalsHandler(ctx: CommandContext, intent: GoalsIntent): Pr
   await ctx.respond({
     response_type: 'ephemeral',
     ...renderGoalList(
-      { title, goals: page.data, projectNames: names, more: Math.max(0, total - page.data.length) },
+      { title, goals, projectNames: names, more: Math.max(0, total - goals.length), notice },
       ctx.deps.clock.now(),
     ),
   });
@@ -81,7 +90,10 @@ export async function goalHandler(ctx: CommandContext, intent: GoalIntent): Prom
     return;
   }
   const updated = await api.goals.update(goal.id, { status });
-  const notice = `:white_check_mark: <@${ctx.userId}> set the status to ${goalStatusText(updated.status)}.`;
+  const notice =
+    updated.status === GOAL_STATUS_UNKNOWN
+      ? `:information_source: <@${ctx.userId}> asked the service to set the status to ${goalStatusText(status)}; it does not show a goal's status, so check it there.`
+      : `:white_check_mark: <@${ctx.userId}> set the status to ${goalStatusText(updated.status)}.`;
   await ctx.respond({
     response_type: 'ephemeral',
     ...(await goalMessage(api, updated, notice, ctx.deps.clock.now())),

@@ -155,7 +155,7 @@ export async function roleHandler(ctx: CommandContext, intent: RoleIntent): Prom
     await reply(
       ctx,
       errorMessage({
-        what: `${current.name} is still ${current.role} of ${project.name}.`,
+        what: `${current.name}'s role in ${project.name} did not change.`,
         why: `The service refused: ${error.detail ?? 'the change conflicts with the project as it is'}.`,
         next: 'A project keeps at least one admin: make someone else admin first.',
       }),

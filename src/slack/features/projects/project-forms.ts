@@ -3,6 +3,7 @@
  * its admins). Opened with a loading view, filled once the service has answered.
  */
 import type { WebClient } from '@slack/web-api';
+import type { UpdateProjectBody } from '../../../contract/index.ts';
 import type { ProjectRef } from '../../commands/intents.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type FormOpener, openTeamModal } from '../../kit/open-team-modal.ts';
@@ -111,7 +112,13 @@ export const projectFormSubmittedHandler = teamFormHandler({
       const project = await api.projects.get(ctx.meta.p);
       const permission = await mayManageProject(api, actor, project);
       if (!permission.allowed) return refused(`You can't edit ${project.name}.`, permission);
-      const updated = await api.projects.update(project.id, fields);
+      // Only what the person changed: a description or colour the service does not show (read as
+      // empty) is not erased by a form that could not show it either.
+      const changes: UpdateProjectBody = { name: value.name };
+      if (value.description !== (project.description ?? null)) changes.description = value.description;
+      if ((value.color ?? '').toLowerCase() !== (project.color ?? '').toLowerCase())
+        changes.color = value.color;
+      const updated = await api.projects.update(project.id, changes);
       return renderProjectSaved({ project: updated, userId: ctx.userId, change: 'updated' });
     }
     const workspaceId = ctx.meta.w ?? value.workspaceId;

@@ -61,7 +61,12 @@ export function deleteTaskSubmittedHandler(deps: AppDeps) {
         { purpose: 'delete-task', kind: 'view', teamId, viewId: view.id },
         async () => {
           const task = await api.tasks.get(meta.taskId);
-          await assertMayDeleteTask(api, task, actor);
+          await assertMayDeleteTask(
+            api,
+            task,
+            actor,
+            async () => (await deps.profiles.get(client, teamId, userId)).isAdmin,
+          );
           await api.tasks.delete(meta.taskId);
           return { title: task.title };
         },

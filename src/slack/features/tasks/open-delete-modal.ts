@@ -30,7 +30,9 @@ export async function openDeleteTaskModal(
   try {
     const api = await requireApi(deps, req.teamId);
     const task = await api.tasks.get(req.taskId);
-    await assertMayDeleteTask(api, task, req.actor);
+    await assertMayDeleteTask(api, task, req.actor, async () => {
+      return (await deps.profiles.get(client, req.teamId, req.userId)).isAdmin;
+    });
     const project =
       task.project_id === null ? undefined : await api.projects.get(task.project_id).catch(() => undefined);
     const privateMetadata = deps.metadata.seal(

@@ -5,6 +5,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { WorkApiClient } from '../../../api/index.ts';
+import { UNKNOWN_ROLE } from '../../../api/schemas/records.ts';
 import type { LinkRequest } from '../../../store/repositories/link-requests.ts';
 import type { AppDeps } from '../../deps.ts';
 import { linkRequestDecidedMessage, linkRequestMessage } from '../../ui/messages/link-request.ts';
@@ -70,27 +71,34 @@ export async function askAdmins(
   return asked;
 }
 
-/** Whether someone may approve a link to a member: a Slack admin, or an admin of a project the member is in. */
+/**
+ * Whether someone may approve a link to a member: a Slack admin, or an admin of a project the
+ * member is in. 'roles unknown' when the service showed no roles (then only Slack admins may).
+ */
 export async function mayApproveLink(
   deps: AppDeps,
   client: WebClient,
   api: WorkApiClient,
   q: { teamId: string; approverId: string; memberId: number },
-): Promise<boolean> {
+): Promise<boolean | 'roles unknown'> {
   const profile = await deps.profiles.get(client, q.teamId, q.approverId).catch(() => undefined);
   if (profile?.isAdmin) return true;
+  // A service that shows no roles anywhere (read from the cached member list) leaves Slack admins.
+  if (!(await workspaceMembers(api)).some((m) => (m.role as string) !== UNKNOWN_ROLE)) return 'roles unknown';
   const approver = await deps.userLinks.get(q.teamId, q.approverId);
   if (!approver?.proof) return false;
+  let rolesShown = false;
   for await (const project of api.projects.list.all({ per_page: 100 })) {
     let approverIsAdmin = false;
     let memberIsIn = false;
     for await (const m of api.members.listByProject.all(project.id, { per_page: 100 })) {
       if (m.id === approver.memberId && m.role === 'admin') approverIsAdmin = true;
       if (m.id === q.memberId) memberIsIn = true;
+      rolesShown ||= m.role !== UNKNOWN_ROLE;
     }
     if (approverIsAdmin && memberIsIn) return true;
   }
-  return false;
+  return rolesShown ? false : 'roles unknown';
 }
 
 export type LinkDecision = { ok: true; text: string } | { ok: false; text: string };
@@ -109,10 +117,14 @@ export async function decideLinkRequest(
   if (!request || request.memberId !== q.memberId) {
     return { ok: false, text: 'This request was already decided, withdrawn, or has expired.' };
   }
-  if (!(await mayApproveLink(deps, client, api, { ...q, memberId: request.memberId }))) {
+  const may = await mayApproveLink(deps, client, api, { ...q, memberId: request.memberId });
+  if (may !== true) {
     return {
       ok: false,
-      text: `Only Slack workspace admins, or admins of a project ${request.memberName} is in, can decide this.`,
+      text:
+        may === 'roles unknown'
+          ? 'The service does not show who administers its projects, so only Slack workspace admins can decide this.'
+          : `Only Slack workspace admins, or admins of a project ${request.memberName} is in, can decide this.`,
     };
   }
   await deps.linkRequests.delete(q.teamId, q.requesterId);

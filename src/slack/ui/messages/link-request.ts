@@ -28,7 +28,7 @@ export function readLinkRequestValue(value: unknown): { requester: string; membe
 
 export function linkRequestMessage(model: LinkRequestModel): RenderedMessage {
   const name = escapeMrkdwn(truncate(model.member.name, 200));
-  const email = escapeMrkdwn(truncate(model.member.email, 320));
+  const email = model.member.email ? ` (${escapeMrkdwn(truncate(model.member.email, 320))})` : '';
   const theirs = model.requesterEmail
     ? ` Their Slack email is ${escapeMrkdwn(truncate(model.requesterEmail, 320))}, not that account's.`
     : '';
@@ -39,7 +39,7 @@ export function linkRequestMessage(model: LinkRequestModel): RenderedMessage {
       {
         type: 'section',
         text: mrkdwn(
-          `:link: <@${model.requester}> asks to be linked to *${name}* (${email}) in the work-management service.${theirs} Once linked, they act as ${name}: approve only if this is them.`,
+          `:link: <@${model.requester}> asks to be linked to *${name}*${email} in the work-management service.${theirs} Once linked, they act as ${name}: approve only if this is them.`,
         ),
       },
       {

@@ -1,7 +1,8 @@
 /**
  * The "Connect the service" modal (admins): base URL and token. It shows whether and where the
  * workspace is connected, never the token: a saved token is not shown again, so reconnecting asks
- * for a new one.
+ * for a new one. An optional field names the status that means done, for services whose status
+ * names do not say it in a language Taskbridge knows (src/api/done-status.ts).
  */
 import { formatDueFallback } from '../../../lib/dates.ts';
 import { slackDate } from '../../../slack-platform/date-tokens.ts';
@@ -17,6 +18,8 @@ export interface ConnectionState {
   connectedBySlackUserId?: string | null | undefined;
   /** The deployment's default connection (`WORK_API_URL`), which every workspace uses until it connects its own. */
   isDefault?: boolean | undefined;
+  /** The status an admin said means done, shown again so a reconnect keeps it. */
+  doneStatusName?: string | undefined;
 }
 
 export interface ConnectViewModel {
@@ -86,6 +89,22 @@ export function renderConnectView(model: ConnectViewModel, _now?: Date): ModalVi
     // Never an initial value: the token must not travel back to Slack.
     element: { type: 'plain_text_input', action_id: F.token.action, max_length: 1000 },
   });
+  blocks.push({
+    type: 'input',
+    block_id: F.doneStatus.block,
+    optional: true,
+    label: plainText('Status that means done', LIMITS.inputLabel),
+    hint: plainText(
+      'Only if your statuses are not named like “Done”, “Closed” or “Erledigt”: the name of the one that finishes a task. Used by /task done, lists and digests.',
+      LIMITS.inputHint,
+    ),
+    element: {
+      type: 'plain_text_input',
+      action_id: F.doneStatus.action,
+      max_length: 100,
+      ...(current?.doneStatusName ? { initial_value: truncate(current.doneStatusName, 100) } : {}),
+    },
+  });
   return {
     type: 'modal',
     callback_id: VIEWS.connect,
@@ -98,7 +117,7 @@ export function renderConnectView(model: ConnectViewModel, _now?: Date): ModalVi
 }
 
 export type ConnectReadResult =
-  | { ok: true; value: { baseUrl: string; token: string } }
+  | { ok: true; value: { baseUrl: string; token: string; doneStatusName?: string } }
   | { ok: false; errors: Record<string, string> };
 
 /** Hosts where plain http is fine: a service on this machine. */
@@ -134,6 +153,7 @@ export function readConnectSubmission(values: unknown): ConnectReadResult {
   if (!token) errors[F.token.block] = 'Enter an access token.';
   else if (/\s/.test(token))
     errors[F.token.block] = 'A token has no spaces: paste the token alone (no "Bearer").';
+  const doneStatusName = textValue(values, F.doneStatus).trim().replace(/\s+/g, ' ');
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: { baseUrl, token } };
+  return { ok: true, value: { baseUrl, token, ...(doneStatusName ? { doneStatusName } : {}) } };
 }

@@ -7,7 +7,7 @@ import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { InputBlock, KnownBlock, ModalView } from '../block-types.ts';
 import { LINK_FIELDS as F, VIEWS } from '../ids.ts';
 import { LIMITS, mrkdwn, option, plainText } from '../limits.ts';
-import { memberOptions } from '../options.ts';
+import { memberLabel, memberOptions } from '../options.ts';
 import { selectedValue } from './view-state.ts';
 
 export interface LinkViewModel {
@@ -22,8 +22,10 @@ export interface LinkViewModel {
 
 export function renderLinkView(model: LinkViewModel, _now?: Date): ModalView {
   const blocks: KnownBlock[] = [];
-  const approval =
-    'Your Slack email is not the email of an account in the service, so an admin approves the link: choose your account and ask.';
+  // A service that shows no member's email (the spec shows none) cannot confirm anyone by email.
+  const approval = model.members.some((m) => m.email)
+    ? 'Your Slack email is not the email of an account in the service, so an admin approves the link: choose your account and ask.'
+    : 'The service does not show members’ emails, so an admin approves the link: choose your account and ask.';
   const intro = model.current
     ? `You're linked to *${escapeMrkdwn(truncate(model.current.name, 200))}*. ${approval}`
     : approval;
@@ -71,9 +73,7 @@ export function renderLinkView(model: LinkViewModel, _now?: Date): ModalView {
       action_id: F.member.action,
       placeholder,
       min_query_length: 1,
-      ...(initial
-        ? { initial_option: option(`${initial.name} (${initial.email})`, String(initial.id)) }
-        : {}),
+      ...(initial ? { initial_option: option(memberLabel(initial), String(initial.id)) } : {}),
     };
   }
   blocks.push({

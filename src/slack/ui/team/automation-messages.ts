@@ -84,6 +84,10 @@ export function ruleText(a: AutomationModel): string {
   return `When ${when}${conditions.length ? `, if ${conditions.join(' and ')}` : ''}: ${actions.join(', ') || 'nothing'}${more}.`;
 }
 
+/** Under a list where the service does not show whether rules are on (the spec shows no fields). */
+export const STATE_NOT_SHOWN =
+  'The service does not show whether a rule is on, so Taskbridge offers no switch for it: switch it on the service.';
+
 export function stateText(isActive: boolean | null): string {
   if (isActive === null) return ':grey_question: *On or off: not shown by the service*';
   return isActive ? ':large_green_circle: *On*' : ':white_circle: *Off*';
@@ -133,6 +137,7 @@ export function renderAutomationList(model: AutomationListModel): RenderedMessag
     ),
   );
   if (more) blocks.push(contextLine(`…and ${model.more} more rules.`));
+  if (model.automations.some((a) => a.is_active === null)) blocks.push(contextLine(STATE_NOT_SHOWN));
   blocks.push(
     contextLine('`/task automations new #Project` adds a rule; project admins switch rules on and off.'),
   );

@@ -79,7 +79,8 @@ export function renderGoalForm(model: GoalFormModel): ModalView {
       'Status',
       GOAL_STATUSES.map((s) => option(statusLabel(s), s)),
       {
-        initial: g?.status ?? 'on_track',
+        // A status the service does not show (or one Taskbridge does not know) preselects the usual one.
+        initial: g && (GOAL_STATUSES as readonly string[]).includes(g.status) ? g.status : 'on_track',
       },
     ),
     staticSelect(F.project, 'Project', projectOptions, {

@@ -35,6 +35,8 @@ export interface GoalModel {
   owner: { name: string } | null;
   due_date: string | null;
   targets: readonly KeyResultModel[];
+  /** False when the service showed neither key results nor a progress (then neither is drawn). */
+  progress_shown?: boolean;
 }
 
 export interface GoalListModel {
@@ -56,6 +58,7 @@ export const GOAL_STATUS_TEXT: Readonly<Record<string, string>> = {
 };
 
 export function goalStatusText(status: string): string {
+  if (status === 'unknown') return ':grey_question: Status not shown by the service';
   return GOAL_STATUS_TEXT[status] ?? `:grey_question: ${escapeWithin(status, 40)}`;
 }
 
@@ -90,7 +93,9 @@ function goalBlocks(goal: GoalModel, model: GoalListModel, now: Date): KnownBloc
     goal.due_date ? `due ${calendarDate(goal.due_date, now)}` : null,
     `number ${goal.id}`,
   ].filter(Boolean);
-  const head = `*${escapeWithin(goal.title, 300)}* · ${goalStatusText(goal.status)}\n${progressBar(goal.progress)} ${percentText(goal.progress)} · ${facts.join(' · ')}`;
+  const shown = goal.progress_shown !== false;
+  const progress = shown ? `${progressBar(goal.progress)} ${percentText(goal.progress)} · ` : '';
+  const head = `*${escapeWithin(goal.title, 300)}* · ${goalStatusText(goal.status)}\n${progress}${facts.join(' · ')}`;
   // Ten short lines (titles are capped) stay well within one section's 3000 characters.
   const lines = goal.targets.slice(0, MAX_KEY_RESULTS).map(keyResultLine);
   const hidden = goal.targets.length - lines.length;
@@ -98,7 +103,7 @@ function goalBlocks(goal: GoalModel, model: GoalListModel, now: Date): KnownBloc
   const results: KnownBlock =
     lines.length > 0
       ? { type: 'section', text: mrkdwn(lines.join('\n')) }
-      : contextLine('No key results yet.');
+      : contextLine(shown ? 'No key results yet.' : 'Key results and progress: not shown by the service.');
   const value = encodeRef('goal', [goal.id]);
   return [
     { type: 'section', text: mrkdwn(head) },

@@ -2,6 +2,8 @@
  * A project's people: the member list with roles, what an invitation did (invited, joined at
  * once, already invited, already a member), and a changed role.
  */
+
+import { UNKNOWN_ROLE } from '../../../api/schemas/records.ts';
 import { formatDueFallback } from '../../../lib/dates.ts';
 import { slackDate } from '../../../slack-platform/date-tokens.ts';
 import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
@@ -29,12 +31,21 @@ export interface MemberListModel {
 
 const ROLE_ORDER: Readonly<Record<string, number>> = { owner: 0, admin: 1, member: 2, viewer: 3, guest: 4 };
 
+/** The role as a person reads it; null when the service does not show it (the spec shows none). */
+function shownRole(role: string): string | null {
+  return role && role !== UNKNOWN_ROLE ? escapeWithin(role, 20) : null;
+}
+
+/** Said under a list or a change when the service shows no roles. */
+export const ROLES_NOT_SHOWN_NOTE = 'The service does not show members’ roles.';
+
 function memberLine(m: MemberModel, slackUserIds: ReadonlyMap<number, string>): string {
   const slack = slackUserIds.get(m.id);
+  const role = shownRole(m.role);
   return [
     `• *${escapeWithin(m.name, 100)}*${slack ? ` <@${slack}>` : ''}`,
-    `_${escapeWithin(m.role, 20)}_`,
-    escapeWithin(m.email, 120),
+    ...(role ? [`_${role}_`] : []),
+    ...(m.email ? [escapeWithin(m.email, 120)] : []),
   ].join(' · ');
 }
 
@@ -51,9 +62,11 @@ export function renderMemberList(model: MemberListModel): RenderedMessage {
   const lines = members.map((m) => memberLine(m, model.slackUserIds));
   if (lines.length === 0) blocks.push({ type: 'section', text: mrkdwn('Nobody yet.') });
   blocks.push(...linesToSections(lines, { maxBlocks: LIMITS.messageBlocks - 2 }));
+  const rolesShown = members.some((m) => shownRole(m.role));
+  if (members.length > 0 && !rolesShown) blocks.push(contextLine(ROLES_NOT_SHOWN_NOTE));
   if (model.footer) blocks.push(contextLine(model.footer));
   const roles = new Map<string, number>();
-  for (const m of members) roles.set(m.role, (roles.get(m.role) ?? 0) + 1);
+  for (const m of rolesShown ? members : []) roles.set(m.role, (roles.get(m.role) ?? 0) + 1);
   const summary = [...roles].map(([role, n]) => `${n} ${role}`).join(', ');
   return {
     text: `Members of ${fallbackName(model.title)}: ${members.length}${summary ? ` (${summary})` : ''}`,
@@ -93,19 +106,21 @@ export function renderInviteResult(model: InviteResultModel, _now: Date): Render
   const who = model.slackUserId
     ? `<@${model.slackUserId}>`
     : `*${escapeWithin(o.kind === 'invited' ? o.email : o.member.email, 254)}*`;
+  const role = shownRole(o.kind === 'invited' ? o.role : o.member.role);
+  const as = role ? ` as ${role}` : '';
   let text: string;
   if (o.kind === 'already_member') {
-    text = `:information_source: ${who} is already a member of ${project} (${escapeWithin(o.member.role, 20)}). Nothing to do.`;
+    text = `:information_source: ${who} is already a member of ${project}${role ? ` (${role})` : ''}. Nothing to do.`;
   } else if (o.status === 'accepted') {
-    text = `:white_check_mark: ${who} joined ${project} as ${escapeWithin(o.role, 20)}: they already had an account.`;
+    text = `:white_check_mark: ${who} joined ${project}${as}: they already had an account.`;
   } else {
     const expiry = new Date(o.expiresAt);
     const until = Number.isNaN(expiry.getTime())
       ? ''
       : ` It is open until ${slackDate(expiry, '{date_short_pretty}', formatDueFallback(expiry, 'UTC', false))}.`;
     text = o.alreadyInvited
-      ? `:envelope: ${who} was already invited to ${project}; the invitation is renewed as ${escapeWithin(o.role, 20)}.${until}`
-      : `:envelope: Invited ${who} to ${project} as ${escapeWithin(o.role, 20)}.${until}`;
+      ? `:envelope: ${who} was already invited to ${project}; the invitation is renewed${as}.${until}`
+      : `:envelope: Invited ${who} to ${project}${as}.${until}`;
   }
   return { text, blocks: [{ type: 'section', text: mrkdwn(text) }] };
 }
@@ -119,9 +134,12 @@ export function renderRoleChanged(model: {
 }): RenderedMessage {
   const who = model.slackUserId ? `<@${model.slackUserId}>` : `*${escapeWithin(model.memberName, 100)}*`;
   const project = `*${escapeWithin(model.projectName, 200)}*`;
-  const text =
-    model.before === model.after
-      ? `:information_source: ${who} is already ${escapeWithin(model.after, 20)} of ${project}. Nothing changed.`
-      : `:white_check_mark: ${who} is now *${escapeWithin(model.after, 20)}* of ${project} (was ${escapeWithin(model.before, 20)}).`;
+  const after = shownRole(model.after);
+  const before = shownRole(model.before);
+  const text = !after
+    ? `:white_check_mark: The service took the change of ${who}'s role in ${project}. ${ROLES_NOT_SHOWN_NOTE}`
+    : model.before === model.after
+      ? `:information_source: ${who} is already ${after} of ${project}. Nothing changed.`
+      : `:white_check_mark: ${who} is now *${after}* of ${project}${before ? ` (was ${before})` : ''}.`;
   return { text, blocks: [{ type: 'section', text: mrkdwn(text) }] };
 }

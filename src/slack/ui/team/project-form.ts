@@ -1,7 +1,7 @@
 /** The project form (create or edit): workspace when there is a choice, name, description, colour. */
 import type { KnownBlock, ModalView } from '../block-types.ts';
 import { PROJECT_FIELDS as F, TEAM_VIEWS } from '../ids.ts';
-import { option } from '../limits.ts';
+import { contextLine, option } from '../limits.ts';
 import { selectedValue, textValue } from '../modals/view-state.ts';
 import { type FormResult, formView, idValue, staticSelect, textInput } from './modal-parts.ts';
 
@@ -74,6 +74,10 @@ export function renderProjectForm(model: ProjectFormModel): ModalView {
     }),
     staticSelect(F.color, 'Colour', colours, { initial: initialColour, optional: true }),
   );
+  if (p && p.description === null && p.color === null) {
+    // Nothing to prefill: either the project has neither, or the service does not show them.
+    blocks.push(contextLine('Left empty, the description and colour stay as the service holds them.'));
+  }
   return formView({
     callbackId: TEAM_VIEWS.projectForm,
     title: p ? 'Edit project' : 'New project',

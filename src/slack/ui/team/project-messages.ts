@@ -16,6 +16,8 @@ export interface ProjectModel {
   description: string | null;
   color: string | null;
   status: string;
+  /** False when the service does not show whether it is archived. */
+  status_shown?: boolean;
 }
 
 export interface ProjectListModel {
@@ -43,6 +45,10 @@ function projectRow(p: ProjectModel): SectionBlock {
     accessory: { type: 'overflow', action_id: TEAM_ACTIONS.projectMenu, options: menu },
   };
 }
+
+/** Under a list from a service that does not show which projects are archived (the spec shows no fields). */
+export const ARCHIVED_NOT_SHOWN =
+  'The service does not show which projects are archived, so archived ones are listed as if active.';
 
 export function renderProjectList(model: ProjectListModel): RenderedMessage {
   const blocks: KnownBlock[] = [
@@ -75,6 +81,7 @@ export function renderProjectList(model: ProjectListModel): RenderedMessage {
   );
   blocks.push(...rows);
   if (model.more > 0) blocks.push(contextLine(`…and ${model.more} more.`));
+  if (model.projects.some((p) => p.status_shown === false)) blocks.push(contextLine(ARCHIVED_NOT_SHOWN));
   blocks.push(newButton, hint);
   return {
     text: fallbackText(`Projects: ${model.projects.map((p) => fallbackName(p.name)).join(', ') || 'none'}`),

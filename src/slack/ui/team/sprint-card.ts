@@ -24,6 +24,8 @@ export interface SprintReportModel {
   done: number;
   total: number;
   atRisk: readonly AtRiskTask[];
+  /** False when the service does not show which sprint a task is in: nothing can be counted. */
+  tasksShown?: boolean | undefined;
 }
 
 export interface SprintCardModel {
@@ -51,6 +53,14 @@ export function daysLeftText(endDate: string | null, timeZone: string, now: Date
 }
 
 function reportBlocks(model: SprintCardModel, report: SprintReportModel, now: Date): KnownBlock[] {
+  if (report.tasksShown === false) {
+    const left = daysLeftText(model.sprint.end_date, model.timeZone, now);
+    return [
+      contextLine(
+        `:grey_question: Done, remaining and risks: not shown, as the service does not show which sprint a task is in.${left ? ` ${left}.` : ''}`,
+      ),
+    ];
+  }
   const remaining = Math.max(0, report.total - report.done);
   const share = shareOf(report.done, report.total);
   const left = daysLeftText(model.sprint.end_date, model.timeZone, now) ?? 'no end date';

@@ -13,7 +13,7 @@ import { encodeRef } from './values.ts';
 export interface SprintListModel {
   project: { id: number; name: string };
   /** In the order to show; `done` is null when it could not be counted. */
-  sprints: ReadonlyArray<{ sprint: SprintModel; done: number | null }>;
+  sprints: ReadonlyArray<{ sprint: SprintModel; done: number | null | 'not shown' }>;
   /** Older sprints left out of the list. */
   hidden?: number | undefined;
 }
@@ -39,7 +39,9 @@ function rowButton(sprint: SprintModel): Button | null {
   return null;
 }
 
-function progressLine(sprint: SprintModel, done: number | null): string {
+function progressLine(sprint: SprintModel, done: number | null | 'not shown'): string {
+  if (done === 'not shown')
+    return '_progress not shown: the service does not show which sprint a task is in_';
   if (done === null) return '_progress unavailable_';
   const all = Math.max(sprint.tasks_count ?? 0, done);
   if (all === 0) return '_no tasks yet_';

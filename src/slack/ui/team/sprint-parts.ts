@@ -13,6 +13,8 @@ export interface SprintModel {
   end_date: string | null;
   /** Null when the service does not count a sprint's tasks. */
   tasks_count: number | null;
+  /** False when the service shows neither the sprint's status nor its dates. */
+  details_shown?: boolean | undefined;
 }
 
 const STATUS: Readonly<Record<string, string>> = {
@@ -33,6 +35,7 @@ export function sprintName(sprint: Pick<SprintModel, 'name'>, max = 120): string
 
 /** `Active · Mon 3 Nov → Fri 14 Nov · 8 tasks`. */
 export function sprintSummaryLine(sprint: SprintModel, now: Date): string {
+  if (sprint.details_shown === false) return ':grey_question: Status and dates not shown by the service';
   const dates = dateRange(sprint.start_date, sprint.end_date, now) ?? 'no dates yet';
   return [
     sprintStatusText(sprint.status),

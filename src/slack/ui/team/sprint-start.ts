@@ -16,6 +16,8 @@ export interface SprintScope {
   tasks: number;
   unassigned: number;
   undated: number;
+  /** False when the service does not show which sprint a task is in: the counts mean nothing. */
+  shown?: boolean | undefined;
 }
 
 export interface SprintStartModel {
@@ -46,11 +48,14 @@ function showButton(sprint: Pick<SprintModel, 'id' | 'project_id' | 'name'>): Ac
 
 function scopeLine(model: SprintStartModel, now: Date): string {
   const { scope, sprint } = model;
+  const counted = scope.shown !== false;
   const parts = [
-    plural(scope.tasks, 'task'),
-    dateRange(sprint.start_date, sprint.end_date, now) ?? 'no dates yet',
-    scope.unassigned > 0 ? `:bust_in_silhouette: ${scope.unassigned} without an assignee` : null,
-    scope.undated > 0 ? `:calendar: ${scope.undated} without a due date` : null,
+    counted ? plural(scope.tasks, 'task') : 'its tasks are not shown by the service',
+    sprint.details_shown === false
+      ? 'dates not shown by the service'
+      : (dateRange(sprint.start_date, sprint.end_date, now) ?? 'no dates yet'),
+    counted && scope.unassigned > 0 ? `:bust_in_silhouette: ${scope.unassigned} without an assignee` : null,
+    counted && scope.undated > 0 ? `:calendar: ${scope.undated} without a due date` : null,
   ];
   return parts.filter(Boolean).join(' · ');
 }
@@ -94,7 +99,13 @@ export function renderSprintStart(model: SprintStartModel, now: Date): RenderedM
   }
   const needsDates = !sprint.end_date;
   if (needsDates) {
-    blocks.push(contextLine(':calendar: It has no end date yet: pick its dates to start it.'));
+    blocks.push(
+      contextLine(
+        sprint.details_shown === false
+          ? ':calendar: The service does not show its dates: pick them to start it.'
+          : ':calendar: It has no end date yet: pick its dates to start it.',
+      ),
+    );
   }
   blocks.push({
     type: 'actions',
@@ -124,7 +135,7 @@ export function renderSprintStart(model: SprintStartModel, now: Date): RenderedM
     ],
   });
   return {
-    text: `Start ${fallbackName(sprint.name)} in ${fallbackName(model.projectName)}? ${plural(model.scope.tasks, 'task')}.`,
+    text: `Start ${fallbackName(sprint.name)} in ${fallbackName(model.projectName)}?${model.scope.shown === false ? '' : ` ${plural(model.scope.tasks, 'task')}.`}`,
     blocks,
   };
 }

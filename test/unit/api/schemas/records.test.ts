@@ -92,6 +92,7 @@ describe('records with only what the spec shows', () => {
       ...specTask,
       project_id: null,
       sprint_id: null,
+      sprint_shown: false,
       description: null,
       creator: null,
       updated_at: specTask.created_at,
