@@ -9,6 +9,7 @@ import { App, type Authorize, type CustomRoute, HTTPReceiver, SocketModeReceiver
 import type { ExtendedErrorHandlerArgs } from '@slack/bolt/dist/App.js';
 import { WebClient } from '@slack/web-api';
 import type { WorkApiClientOptions } from './api/index.ts';
+import type { ProjectEventSink, WatchedProjects } from './events/project-event.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 import { boltLogger } from './slack/bolt-logger.ts';
@@ -25,6 +26,7 @@ import { createDigestLinks } from './slack/services/digest-links.ts';
 import { createAppDigests } from './slack/services/digest-runtime.ts';
 import { createDigestSlackClients } from './slack/services/digest-slack-clients.ts';
 import { createMetadataSigner } from './slack/services/metadata-signer.ts';
+import { createNotifications } from './slack/services/notifications/notifications.ts';
 import { SlackProfiles } from './slack/services/slack-profiles.ts';
 import { createTaskLinks } from './slack/services/task-links.ts';
 import { createTeamSlackClients } from './slack/services/team-slack-clients.ts';
@@ -85,6 +87,16 @@ export interface CreateAppOptions {
     enabled?: boolean;
     /** How long an instance's claim on a firing holds before another may take it over, in ms. Default 20 minutes. */
     claimTtlMs?: number | undefined;
+  };
+  /** Where project events go. Default: the notifications (channel threads, direct messages). */
+  projectEvents?: ProjectEventSink | undefined;
+  /** What the polling fallback watches. Default: the projects channels subscribed to. */
+  watchedProjects?: WatchedProjects | undefined;
+  notifications?: {
+    /** Whether `start()` runs the burst-window and reminder timers. Default true; tests may drive them. */
+    enabled?: boolean;
+    /** How long a task's burst gathers before its one reply, in ms. Default 5000. */
+    windowMs?: number;
   };
   /** More HTTP routes beside the events path in the HTTP modes (readiness, metrics: src/ops). */
   routes?: CustomRoute[];
@@ -159,6 +171,33 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     workApi,
     logger: logger.child({ component: 'account-linking' }),
   });
+  const notifications = createNotifications({
+    store: opts.store,
+    userLinks,
+    api: (teamId) => workApi.clientFor(teamId),
+    taskLinks,
+    profiles,
+    slack: createDigestSlackClients({
+      botToken: slackBotToken,
+      installations,
+      slackApiUrl: opts.slackApiUrl,
+      logger: boltLogger(logger.child({ component: 'notify-slack' })),
+    }),
+    slackFull: createTeamSlackClients({
+      botToken: slackBotToken,
+      installations,
+      slackApiUrl: opts.slackApiUrl,
+      logger: boltLogger(logger.child({ component: 'notify-slack' })),
+    }),
+    // "Due tomorrow" goes to the one workspace of the single-workspace modes, and to those that subscribed.
+    teams: async () => [
+      ...(identity ? [(await identity()).teamId] : []),
+      ...(await notifications.subscriptions.teams()),
+    ],
+    clock,
+    logger,
+    ...(opts.notifications?.windowMs ? { windowMs: opts.notifications.windowMs } : {}),
+  });
   const deps: AppDeps = {
     store: opts.store,
     installations,
@@ -176,6 +215,9 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     startedAt: clock.now(),
     logger,
     digests,
+    projectEvents: opts.projectEvents ?? notifications.sink,
+    watchedProjects: opts.watchedProjects ?? notifications.watchedProjects,
+    notifications,
   };
 
   const clientOptions = opts.slackApiUrl ? { slackApiUrl: opts.slackApiUrl } : {};
@@ -296,11 +338,13 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       }
       // After the receiver: a digest's Done button must have somewhere to land.
       if (opts.digests?.enabled ?? true) digests.runner.start();
+      if (opts.notifications?.enabled ?? true) notifications.start();
       return started;
     },
     async stop() {
       // Releases the claims of digests not yet sent, so another instance sends them.
       await digests.runner.stop();
+      await notifications.stop();
       await receiver.stop();
     },
   };

@@ -9,6 +9,8 @@ import type { Store } from '../types.ts';
 export interface TaskThread {
   channelId: string;
   ts: string;
+  /** The task's title when the card was posted (for the tombstone of a task deleted later). */
+  title?: string;
 }
 
 const THREAD_TTL_MS = 90 * 24 * 3_600_000;
