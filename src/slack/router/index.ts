@@ -15,6 +15,7 @@ import { HOME_ROUTES } from '../features/home/routes.ts';
 import { LIST_ROUTES } from '../features/lists/routes.ts';
 import { MEMBER_ROUTES } from '../features/members/routes.ts';
 import { MIND_MAP_ROUTES } from '../features/mind-maps/routes.ts';
+import { NOTIFICATION_ROUTES } from '../features/notifications/routes.ts';
 import { PROJECT_ROUTES } from '../features/projects/routes.ts';
 import { SPRINT_ROUTES } from '../features/sprints/routes.ts';
 import { TASK_ROUTES } from '../features/tasks/routes.ts';
@@ -42,6 +43,7 @@ export const FEATURES: readonly FeatureRoutes[] = [
   AUTOMATION_ROUTES,
   MIND_MAP_ROUTES,
   DIGEST_ROUTES,
+  NOTIFICATION_ROUTES,
 ];
 
 /** `/task` itself: parses the text and hands the intent to the verb a feature declared. */

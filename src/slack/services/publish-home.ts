@@ -32,12 +32,13 @@ export async function publishHome(
   userId: string,
   options: PublishHomeOptions = {},
 ): Promise<void> {
-  const [connection, link, profile, channelDefaults, digest] = await Promise.all([
+  const [connection, link, profile, channelDefaults, digest, notificationPrefs] = await Promise.all([
     deps.connections.describe(teamId),
     deps.userLinks.get(teamId, userId),
     deps.profiles.get(client, teamId, userId),
     deps.channelDefaults.listSetBy(teamId, userId),
     personalDigest(deps, teamId, userId),
+    deps.notifications.prefs.get(teamId, userId),
   ]);
   const api = await deps.workApi.clientFor(teamId);
   const fallbackBaseUrl = connection ? undefined : await deps.workApi.fallbackBaseUrlFor(teamId);
@@ -84,6 +85,7 @@ export async function publishHome(
       channelDefaults: channelDefaults.map((d) => ({ channelId: d.channelId, projectName: d.projectName })),
       notice: options.notice ?? null,
       personalDigest: personalDigestModel(digest, deps.clock.now()),
+      notificationPrefs,
     },
     deps.clock.now(),
   );

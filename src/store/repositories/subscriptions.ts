@@ -56,7 +56,9 @@ export function createSubscriptions(store: Store, options: { now?: () => Date } 
   const list = async (prefix: string) => {
     const found: Subscription[] = [];
     for await (const [, value] of store.entries<Subscription>(prefix)) found.push(value);
-    return found.sort((a, b) => a.projectName.localeCompare(b.projectName) || a.channelId.localeCompare(b.channelId));
+    return found.sort(
+      (a, b) => a.projectName.localeCompare(b.projectName) || a.channelId.localeCompare(b.channelId),
+    );
   };
   return {
     async save(teamId, input) {

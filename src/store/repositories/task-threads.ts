@@ -32,7 +32,8 @@ function eventKey(teamId: string, eventId: string): string {
 
 export function createTaskThreads(store: Store): TaskThreads {
   return {
-    get: (teamId, channelId, taskId) => store.get<TaskThread>(storeKeys.notifyThread(teamId, channelId, taskId)),
+    get: (teamId, channelId, taskId) =>
+      store.get<TaskThread>(storeKeys.notifyThread(teamId, channelId, taskId)),
     save: (teamId, thread, taskId) =>
       store.set(storeKeys.notifyThread(teamId, thread.channelId, taskId), thread, THREAD_TTL_MS),
     claimEvent: (teamId, eventId) => store.claim(eventKey(teamId, eventId), EVENT_TTL_MS),

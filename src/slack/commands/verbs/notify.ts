@@ -169,7 +169,10 @@ export function readFilters(
     }
     if (text.startsWith('!')) {
       const p = priorityOf(text.slice(1));
-      if (!p) return { problem: `\`${text}\` is not a priority: use ${PRIORITIES.map((x) => `!${x}`).join(', ')}.` };
+      if (!p)
+        return {
+          problem: `\`${text}\` is not a priority: use ${PRIORITIES.map((x) => `!${x}`).join(', ')}.`,
+        };
       (negated ? f.notPriorities : f.priorities).push(p);
       continue;
     }

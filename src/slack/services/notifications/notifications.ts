@@ -78,7 +78,8 @@ export function createNotifications(o: NotificationsOptions): Notifications {
   const queue = new PostQueue({
     clock: digestClockOf(o.clock),
     spacingMs: o.spacingMs ?? 1000,
-    onRateLimited: (info) => logger.info({ teamId: info.teamId, retryAfterMs: info.retryAfterMs }, 'Slack asked to wait'),
+    onRateLimited: (info) =>
+      logger.info({ teamId: info.teamId, retryAfterMs: info.retryAfterMs }, 'Slack asked to wait'),
   });
 
   const cardContext = async (teamId: string, task: TaskRecord): Promise<CardContext> => {
@@ -131,10 +132,17 @@ export function createNotifications(o: NotificationsOptions): Notifications {
   const noticeInChannel = async (teamId: string, channelId: string, event: ProjectEvent, name: string) => {
     const slack = await o.slack(teamId);
     if (!slack) return;
-    const message = renderProjectNotice(event, name, (await cardContext(teamId, event.task!)).people, event.task);
+    const message = renderProjectNotice(
+      event,
+      name,
+      (await cardContext(teamId, event.task!)).people,
+      event.task,
+    );
     await queue
       .send(teamId, channelId, signal(), () => slack.chat.postMessage({ channel: channelId, ...message }))
-      .catch((error: unknown) => logger.warn({ err: error, teamId, channelId }, 'a notice could not be posted'));
+      .catch((error: unknown) =>
+        logger.warn({ err: error, teamId, channelId }, 'a notice could not be posted'),
+      );
   };
 
   const running = new Set<Promise<unknown>>();
@@ -150,7 +158,9 @@ export function createNotifications(o: NotificationsOptions): Notifications {
         return;
       }
       try {
-        const subs = (await subscriptions.listByTeam(event.teamId)).filter((s) => subscriptionWants(s, event));
+        const subs = (await subscriptions.listByTeam(event.teamId)).filter((s) =>
+          subscriptionWants(s, event),
+        );
         for (const sub of subs) {
           if (event.task || event.taskId !== undefined) poster.add(event.teamId, sub, event);
           else track(noticeInChannel(event.teamId, sub.channelId, event, sub.projectName));
@@ -213,4 +223,3 @@ export function createNotifications(o: NotificationsOptions): Notifications {
     },
   };
 }
-

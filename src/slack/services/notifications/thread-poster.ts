@@ -17,9 +17,9 @@ import type { Logger } from '../../../lib/logger.ts';
 import type { Subscription } from '../../../store/repositories/subscriptions.ts';
 import type { TaskThread, TaskThreads } from '../../../store/repositories/task-threads.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
-import { renderThreadReply } from '../../ui/notifications/event-lines.ts';
 import { renderDeletedTask, renderTaskCard } from '../../ui/messages/task-card.ts';
 import type { SlackUserIds } from '../../ui/messages/task-parts.ts';
+import { renderThreadReply } from '../../ui/notifications/event-lines.ts';
 
 export type PostingClient = Pick<WebClient, 'chat'>;
 
@@ -128,7 +128,11 @@ export class ThreadPoster {
     );
     const ts = typeof posted?.ts === 'string' ? posted.ts : undefined;
     if (!ts) return undefined;
-    const thread = { channelId: typeof posted?.channel === 'string' ? posted.channel : channelId, ts, title: burst.task.title };
+    const thread = {
+      channelId: typeof posted?.channel === 'string' ? posted.channel : channelId,
+      ts,
+      title: burst.task.title,
+    };
     await this.#o.threads.save(teamId, thread, taskId);
     return thread;
   }
@@ -139,11 +143,17 @@ export class ThreadPoster {
     if (burst.events.length === 0) return;
     const task = burst.task;
     const context = task ? await this.#o.cardContext(teamId, task) : { people: new Map(), url: undefined };
-    const reply = renderThreadReply({ id: burst.taskId, title: task?.title ?? burst.title }, burst.events, context.people);
+    const reply = renderThreadReply(
+      { id: burst.taskId, title: task?.title ?? burst.title },
+      burst.events,
+      context.people,
+    );
     const deleted = burst.events.some((e) => e.kind === 'task.deleted');
     if (!thread) {
       // No card to reply under (a task known by id only): the change goes in the channel alone.
-      await this.#call(teamId, channelId, (slack) => slack.chat.postMessage({ channel: channelId, ...reply }));
+      await this.#call(teamId, channelId, (slack) =>
+        slack.chat.postMessage({ channel: channelId, ...reply }),
+      );
       return;
     }
     await this.#call(teamId, channelId, (slack) =>
@@ -155,7 +165,10 @@ export class ThreadPoster {
       }),
     );
     const card: RenderedMessage | undefined = deleted
-      ? renderDeletedTask({ taskId: burst.taskId, title: task?.title ?? thread.title ?? burst.title }, this.#o.now())
+      ? renderDeletedTask(
+          { taskId: burst.taskId, title: task?.title ?? thread.title ?? burst.title },
+          this.#o.now(),
+        )
       : task
         ? await this.#card(teamId, task, burst.sub.projectName)
         : undefined;

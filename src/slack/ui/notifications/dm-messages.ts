@@ -23,7 +23,9 @@ export function renderDueTomorrowDm(rows: readonly TaskCardModel[], now: Date): 
   const count = rows.length;
   const head: KnownBlock = {
     type: 'section',
-    text: mrkdwn(`:alarm_clock: ${count === 1 ? 'A task of yours is' : `${count} tasks of yours are`} due tomorrow.`),
+    text: mrkdwn(
+      `:alarm_clock: ${count === 1 ? 'A task of yours is' : `${count} tasks of yours are`} due tomorrow.`,
+    ),
   };
   const body = rows.map((row) => renderTaskRow(row, now));
   return {
@@ -31,4 +33,3 @@ export function renderDueTomorrowDm(rows: readonly TaskCardModel[], now: Date): 
     blocks: capBlocks([head, ...body, contextLine(SWITCH_HINT)], LIMITS.messageBlocks),
   };
 }
-

@@ -71,7 +71,8 @@ export function eventLines(events: readonly ProjectEvent[], people: SlackUserIds
       case 'task.status_changed': {
         const from = nameOf(all[0]!.changes?.status?.before);
         const to = nameOf(last.changes?.status?.after) ?? last.task?.status.name ?? null;
-        if (to) lines.push(`:arrows_counterclockwise: Status ${from ? `${bold(from)} → ` : 'now '}${bold(to)}`);
+        if (to)
+          lines.push(`:arrows_counterclockwise: Status ${from ? `${bold(from)} → ` : 'now '}${bold(to)}`);
         else lines.push(':arrows_counterclockwise: Status changed');
         break;
       }
@@ -87,7 +88,9 @@ export function eventLines(events: readonly ProjectEvent[], people: SlackUserIds
         break;
       }
       case 'task.due_changed': {
-        const after = last.changes?.due_date ? dateOf(last.changes.due_date.after) : dateOf(last.task?.due_date);
+        const after = last.changes?.due_date
+          ? dateOf(last.changes.due_date.after)
+          : dateOf(last.task?.due_date);
         lines.push(after ? `:calendar: Due ${dueMrkdwn(after, 'UTC')}` : ':calendar: Due date removed');
         break;
       }
@@ -137,5 +140,8 @@ export function renderProjectNotice(
       ? ` · task #${task?.id ?? event.taskId}${task ? ` ${escapeMrkdwn(truncate(task.title, 200))}` : ''}`
       : '';
   const text = `${line} in ${bold(projectName)}${about}`;
-  return { text: `${projectName}: ${eventLines([event], new Map()).join(' ')}`.slice(0, 3000), blocks: [{ type: 'section', text: mrkdwn(text) }] };
+  return {
+    text: `${projectName}: ${eventLines([event], new Map()).join(' ')}`.slice(0, 3000),
+    blocks: [{ type: 'section', text: mrkdwn(text) }],
+  };
 }
