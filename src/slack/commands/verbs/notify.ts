@@ -74,8 +74,8 @@ function joinQuoted(tokens: readonly Token[]): Token[] {
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
-    const open = token.kind === 'word' && /^-?[a-z]+:["“”]/i.test(token.text);
-    const closed = open && /["“”]$/.test(token.text) && !/:["“”]$/.test(token.text);
+    const open = token.kind === 'word' && /^-?([a-z]+:)?["“”]/i.test(token.text);
+    const closed = open && /["“”]$/.test(token.text) && !/^-?([a-z]+:)?["“”]$/i.test(token.text);
     if (!open || closed) {
       out.push(token);
       continue;
@@ -112,10 +112,15 @@ export function readFilters(
     let negated = false;
     let item: Token = token;
     if (token.kind === 'word' && token.text.length > 1 && token.text.startsWith('-')) {
-      const inner = tokenize(token.text.slice(1));
-      if (!inner.ok || inner.tokens.length !== 1) return { problem: cannotRead(token) };
+      const rest = token.text.slice(1);
       negated = true;
-      item = inner.tokens[0]!;
+      if (/^[a-z]+:/i.test(rest)) item = { kind: 'word', text: rest };
+      else {
+        // `-@ben`, `-<@U…|ben>`, `-"wip"`, `-!low`: the part after `-` read as a token of its own.
+        const inner = tokenize(rest);
+        if (!inner.ok || inner.tokens.length !== 1) return { problem: cannotRead(token) };
+        item = inner.tokens[0]!;
+      }
     } else if (token.kind === 'word' && /^not:/i.test(token.text)) {
       const phrase = unquote(token.text.slice(4));
       if (!phrase) return { problem: cannotRead(token) };
