@@ -132,12 +132,9 @@ export function createNotifications(o: NotificationsOptions): Notifications {
   const noticeInChannel = async (teamId: string, channelId: string, event: ProjectEvent, name: string) => {
     const slack = await o.slack(teamId);
     if (!slack) return;
-    const message = renderProjectNotice(
-      event,
-      name,
-      (await cardContext(teamId, event.task!)).people,
-      event.task,
-    );
+    const links = await o.userLinks.listForTeam(teamId);
+    const people = new Map(links.map((l) => [l.memberId, l.slackUserId]));
+    const message = renderProjectNotice(event, name, people, event.task);
     await queue
       .send(teamId, channelId, signal(), () => slack.chat.postMessage({ channel: channelId, ...message }))
       .catch((error: unknown) =>

@@ -156,13 +156,10 @@ export class ThreadPoster {
       );
       return;
     }
+    // "Also send to channel" only when the subscription asks: otherwise the channel sees one card per task.
+    const inThread = { channel: thread.channelId, thread_ts: thread.ts, ...reply };
     await this.#call(teamId, channelId, (slack) =>
-      slack.chat.postMessage({
-        channel: thread.channelId,
-        thread_ts: thread.ts,
-        ...reply,
-        reply_broadcast: burst.sub.broadcast,
-      }),
+      slack.chat.postMessage(burst.sub.broadcast ? { ...inThread, reply_broadcast: true } : inThread),
     );
     const card: RenderedMessage | undefined = deleted
       ? renderDeletedTask(
