@@ -215,6 +215,29 @@ describe('channel notifications', () => {
     expect(posts()).toHaveLength(2);
   });
 
+  it('sends replies to the channel too when the subscription asks, and leaves a tombstone for a deleted task', async () => {
+    await command('subscribe #Website broadcast');
+    const task = await newTask('Retire the old blog');
+    const carded = mark('chat.postMessage');
+    await deliver(event('task.created', task));
+    const parentTs = (await carded((c) => c.args.channel === CHANNEL)).response.ts as string;
+    await vi.waitFor(async () =>
+      expect(await h.app.deps.notifications.threads.get(TEAM, CHANNEL, task.id)).toBeDefined(),
+    );
+    await h.api.tasks.delete(task.id);
+    await deliver(event('task.deleted', task, { task: undefined, taskId: task.id }));
+    const replied = mark('chat.postMessage');
+    const edited = mark('chat.update');
+    await closeWindow();
+    const reply = await replied((c) => c.args.channel === CHANNEL);
+    expect(reply.args.thread_ts).toBe(parentTs);
+    expect(String(reply.args.reply_broadcast)).toBe('true');
+    expect(text(reply.args.blocks)).toContain('Deleted');
+    const tombstone = await edited();
+    expect(tombstone.args.ts).toBe(parentTs);
+    expect(text(tombstone.args.blocks)).toContain('~Retire the old blog~');
+  });
+
   it('leaves out what the filters exclude, keeps what they let through, and says sprints in the channel', async () => {
     await command('subscribe #Website -@ben not:"wip" -!low');
     const bens = await newTask('Ben’s task', { assignee_ids: [BEN] });
