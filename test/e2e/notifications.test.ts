@@ -107,6 +107,17 @@ describe('channel notifications', () => {
       .ephemeralMessages(USERS.ana, CHANNEL)
       .filter((m) => text(m).includes('notify_remove'))
       .at(-1)!;
+    // Edit opens the form with what the channel chose.
+    const opened = mark('views.update');
+    await h.signer.blockAction({
+      actionId: 'notify_edit',
+      value: String(WEBSITE),
+      message,
+      channel: CHANNEL,
+    });
+    const form = text((await opened()).response.view);
+    expect(form).toContain('-status:Done');
+    expect(form).toContain('not:\\"wip\\"');
     const redrawn = mark('response_url');
     await h.signer.blockAction({
       actionId: 'notify_remove',
@@ -210,9 +221,12 @@ describe('channel notifications', () => {
     expect(updates()).toHaveLength(1);
     expect(h.emulator.thread(CHANNEL, parentTs)).toHaveLength(2);
 
-    // Nothing new: closing another window sends nothing.
+    // Nothing new: closing another window sends nothing; an event delivered again later neither.
+    await closeWindow();
+    await deliver(burst[1]!);
     await closeWindow();
     expect(posts()).toHaveLength(2);
+    expect(updates()).toHaveLength(1);
   });
 
   it('sends replies to the channel too when the subscription asks, and leaves a tombstone for a deleted task', async () => {
