@@ -136,8 +136,8 @@ const edits = emulator.calls('chat.update').filter((c) => c.response.ok === true
 const repliesByThread = new Map<string, number>();
 for (const r of replies)
   repliesByThread.set(String(r.args.thread_ts), (repliesByThread.get(String(r.args.thread_ts)) ?? 0) + 1);
-const cardTitles = parents.map((p) => String(p.args.text).split(':')[1]?.split('·')[0]?.trim());
-repeats = cardTitles.length - new Set(cardTitles).size;
+const cardTasks = parents.map((p) => /^Task #(\d+)/.exec(String(p.args.text))?.[1] ?? '?');
+repeats = cardTasks.length - new Set(cardTasks).size;
 let allowedReplies = 0;
 for (const task of tasks) {
   const span = (lastAt.get(task.id) ?? 0) - (firstAt.get(task.id) ?? 0);

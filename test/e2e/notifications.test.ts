@@ -229,6 +229,32 @@ describe('channel notifications', () => {
     expect(updates()).toHaveLength(1);
   });
 
+  it('posts one card per task even when a burst window closes while the card still waits to be sent', async () => {
+    await command('subscribe #Website');
+    const first = await newTask('First in line');
+    const second = await newTask('Second in line');
+    const carded = mark('chat.postMessage');
+    await deliver(event('task.created', first));
+    await carded((c) => c.args.channel === CHANNEL);
+    // Slack asks the second card to wait a second: its thread is not known while the window closes.
+    h.emulator.failNext('chat.postMessage', { status: 429, retryAfter: 1 });
+    const limited = mark('chat.postMessage');
+    await deliver(event('task.created', second));
+    await limited((c) => c.status === 429);
+    await deliver(event('task.status_changed', second));
+    // The window closes (its reply waits for the card) and the next change starts a new burst meanwhile.
+    clock.advance(5_000);
+    const flushing = h.app.deps.notifications.flushDue();
+    await deliver(event('task.due_changed', second));
+    await flushing;
+    await closeWindow();
+    await h.app.deps.notifications.stop();
+    const cards = posts().filter((c) => !c.args.thread_ts && text(c.args).includes('Second in line'));
+    expect(cards).toHaveLength(1);
+    const replies = posts().filter((c) => c.args.thread_ts === cards[0]!.response.ts);
+    expect(replies).toHaveLength(2);
+  });
+
   it('sends replies to the channel too when the subscription asks, and leaves a tombstone for a deleted task', async () => {
     await command('subscribe #Website broadcast');
     const task = await newTask('Retire the old blog');

@@ -59,6 +59,12 @@ interface Burst {
 export class ThreadPoster {
   readonly #o: ThreadPosterOptions;
   readonly #bursts = new Map<string, Burst>();
+  /**
+   * Cards posted or on their way, per task and channel, until the store has their thread: a burst
+   * that starts while its task's card still waits in the channel's queue replies under that card
+   * rather than posting another.
+   */
+  readonly #parents = new Map<string, Promise<TaskThread | undefined>>();
   readonly #running = new Set<Promise<unknown>>();
 
   constructor(options: ThreadPosterOptions) {
@@ -92,12 +98,21 @@ export class ThreadPoster {
       closesAt: this.#o.now().getTime() + this.#o.windowMs,
       parent: Promise.resolve(undefined),
     };
-    burst.parent = this.#track(
-      this.#parentFor(burst, event).catch((error: unknown) => {
-        this.#o.logger.warn({ err: error, teamId, taskId }, 'a task thread could not be started');
-        return undefined;
-      }),
-    );
+    const pending = this.#parents.get(key);
+    if (pending) burst.parent = pending;
+    else {
+      const parent = this.#track(
+        this.#parentFor(burst, event).catch((error: unknown) => {
+          this.#o.logger.warn({ err: error, teamId, taskId }, 'a task thread could not be started');
+          return undefined;
+        }),
+      );
+      burst.parent = parent;
+      this.#parents.set(key, parent);
+      void parent.finally(() => {
+        if (this.#parents.get(key) === parent) this.#parents.delete(key);
+      });
+    }
     this.#bursts.set(key, burst);
   }
 
