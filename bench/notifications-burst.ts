@@ -187,6 +187,17 @@ console.log(
 console.log(
   `  posts per task: ${(postsMade.length / tasks.length).toFixed(2)}; without merging there would be ${changes} posts`,
 );
+const failed = [...emulator.calls('chat.postMessage'), ...emulator.calls('chat.update')].filter(
+  (c) => c.response.ok !== true,
+);
+const failures = new Map<string, number>();
+for (const f of failed) {
+  const key = `${f.method} ${f.status} ${String(f.response.error ?? '')}`;
+  failures.set(key, (failures.get(key) ?? 0) + 1);
+}
+console.log(
+  `  Slack calls refused: ${failed.length}${failed.length > 0 ? ` (${[...failures].map(([k, n]) => `${k}: ${n}`).join(', ')}; each waited out and sent again)` : ''}`,
+);
 console.log(`  last call ${((lastCall - sentAt) / 1000).toFixed(1)} s after the last change`);
 for (const c of checks)
   console.log(`  ${c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} (target ${c.target})`);
