@@ -221,6 +221,9 @@ describe('channel notifications', () => {
     expect(updates()).toHaveLength(1);
     expect(h.emulator.thread(CHANNEL, parentTs)).toHaveLength(2);
 
+    // A malformed event is dropped without stopping anything.
+    await deliver({ ...burst[0]!, id: 'bad-team', teamId: 'T:0001' });
+    await deliver({ ...burst[0]!, id: '' });
     // Nothing new: closing another window sends nothing; an event delivered again later neither.
     await closeWindow();
     await deliver(burst[1]!);

@@ -12,6 +12,7 @@ import { PostQueue } from '../../../digest/post-queue.ts';
 import type { ProjectEvent, ProjectEventSink, WatchedProjects } from '../../../events/project-event.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { Logger } from '../../../lib/logger.ts';
+import { checkSlackId } from '../../../store/keys.ts';
 import { createNotifyPrefs, type NotifyPrefsRepo } from '../../../store/repositories/notify-prefs.ts';
 import { createSubscriptions, type Subscriptions } from '../../../store/repositories/subscriptions.ts';
 import { createTaskThreads, type TaskThreads } from '../../../store/repositories/task-threads.ts';
@@ -65,6 +66,15 @@ export interface Notifications {
 }
 
 const FLUSH_EVERY_MS = 500;
+
+function isSlackId(value: unknown): value is string {
+  try {
+    checkSlackId('teamId', value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 const REMIND_EVERY_MS = 10 * 60_000;
 
 export function createNotifications(o: NotificationsOptions): Notifications {
@@ -150,6 +160,11 @@ export function createNotifications(o: NotificationsOptions): Notifications {
 
   const sink: ProjectEventSink = {
     async deliver(event) {
+      // A malformed event is logged and dropped: it must not stop the deliveries after it.
+      if (!isSlackId(event.teamId) || typeof event.id !== 'string' || event.id === '') {
+        logger.warn({ kind: event.kind }, 'a project event without a workspace or id was dropped');
+        return;
+      }
       if (!(await threads.claimEvent(event.teamId, event.id))) {
         logger.debug({ eventId: event.id }, 'project event already handled');
         return;
