@@ -47,7 +47,7 @@ const app = createTaskbridgeApp({
   encryptionKey: 'cd'.repeat(32),
   port: 0,
   host: '127.0.0.1',
-  logger: createLogger({ level: 'silent' }),
+  logger: createLogger({ level: process.env.LOG_LEVEL ?? 'silent' }),
   digests: { enabled: false },
   notifications: { windowMs },
   workApiFallback: { baseUrl: sandbox.url, token: sandbox.token, teamId: TEAM },
@@ -115,15 +115,10 @@ for (let n = 0; n < changes; n++) {
 }
 const sentAt = Date.now();
 
-// Wait for the windows to close and the queues to drain.
-const counted = () => emulator.calls('chat.postMessage').length + emulator.calls('chat.update').length;
-let settled = counted();
-for (;;) {
-  await new Promise((resolve) => setTimeout(resolve, windowMs + 2000));
-  const now = counted();
-  if (now === settled) break;
-  settled = now;
-}
+// Let the last windows close on the app's own timer, then stop notifications: stopping sends what
+// is still gathered and waits until every queued Slack call has been made.
+await new Promise((resolve) => setTimeout(resolve, windowMs + 1000));
+await app.deps.notifications.stop();
 
 const calls = [...emulator.calls('chat.postMessage'), ...emulator.calls('chat.update')].filter(
   (c) => c.response.ok === true,
