@@ -185,9 +185,12 @@ export class ThreadPoster {
         ? await this.#card(teamId, task, burst.sub.projectName)
         : undefined;
     if (card) {
-      await this.#call(teamId, channelId, (slack) =>
-        slack.chat.update({ channel: thread.channelId, ts: thread.ts, ...card }),
-      );
+      const key = `${teamId}:${channelId}:${burst.taskId}`;
+      await this.#call(teamId, channelId, async (slack) => {
+        // A newer burst of this task is gathering: its own edit will show the card as it is then.
+        if (!deleted && this.#bursts.has(key)) return undefined;
+        return slack.chat.update({ channel: thread.channelId, ts: thread.ts, ...card });
+      });
     }
   }
 
