@@ -66,6 +66,8 @@ export class ThreadPoster {
    */
   readonly #parents = new Map<string, Promise<TaskThread | undefined>>();
   readonly #running = new Set<Promise<unknown>>();
+  /** The newest burst of each task and channel (gathering or being sent): only its card edit is needed. */
+  readonly #newest = new Map<string, Burst>();
 
   constructor(options: ThreadPosterOptions) {
     this.#o = options;
@@ -114,6 +116,7 @@ export class ThreadPoster {
       });
     }
     this.#bursts.set(key, burst);
+    this.#newest.set(key, burst);
   }
 
   /** Sends the bursts whose window has closed by `now`; resolves when they are posted. */
@@ -153,6 +156,15 @@ export class ThreadPoster {
   }
 
   async #send(burst: Burst): Promise<void> {
+    const key = `${burst.teamId}:${burst.channelId}:${burst.taskId}`;
+    try {
+      await this.#sendBurst(burst, key);
+    } finally {
+      if (this.#newest.get(key) === burst) this.#newest.delete(key);
+    }
+  }
+
+  async #sendBurst(burst: Burst, key: string): Promise<void> {
     const { teamId, channelId } = burst;
     const thread = await burst.parent;
     if (burst.events.length === 0) return;
@@ -185,10 +197,9 @@ export class ThreadPoster {
         ? await this.#card(teamId, task, burst.sub.projectName)
         : undefined;
     if (card) {
-      const key = `${teamId}:${channelId}:${burst.taskId}`;
       await this.#call(teamId, channelId, async (slack) => {
-        // A newer burst of this task is gathering: its own edit will show the card as it is then.
-        if (!deleted && this.#bursts.has(key)) return undefined;
+        // A newer burst of this task is on its way: its own edit will show the card as it is then.
+        if (!deleted && this.#newest.get(key) !== burst) return undefined;
         return slack.chat.update({ channel: thread.channelId, ts: thread.ts, ...card });
       });
     }
