@@ -256,6 +256,8 @@ describe('channel notifications', () => {
     expect(cards).toHaveLength(1);
     const replies = posts().filter((c) => c.args.thread_ts === cards[0]!.response.ts);
     expect(replies).toHaveLength(2);
+    // The older burst's edit gave way to the newer one's: the card is edited once, as it is now.
+    expect(updates().filter((c) => c.args.ts === cards[0]!.response.ts)).toHaveLength(1);
   });
 
   it('sends replies to the channel too when the subscription asks, and leaves a tombstone for a deleted task', async () => {
