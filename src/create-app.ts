@@ -11,12 +11,7 @@ import { WebClient } from '@slack/web-api';
 import type { WorkApiClientOptions } from './api/index.ts';
 import { taskViewOf } from './api/task-view.ts';
 import { createChangePoller } from './events/change-poller.ts';
-import {
-  loggingSink,
-  NOTHING_WATCHED,
-  type ProjectEventSink,
-  type WatchedProjects,
-} from './events/project-event.ts';
+import type { ProjectEventSink, WatchedProjects } from './events/project-event.ts';
 import {
   createServiceEventsEndpoint,
   SERVICE_EVENTS_ROUTE,
@@ -38,6 +33,7 @@ import { recheckUnprovenLinks } from './slack/services/account-linking/recheck-l
 import { createDigestLinks } from './slack/services/digest-links.ts';
 import { createAppDigests } from './slack/services/digest-runtime.ts';
 import { createMetadataSigner } from './slack/services/metadata-signer.ts';
+import { createNotifications } from './slack/services/notifications/notifications.ts';
 import { SlackProfiles } from './slack/services/slack-profiles.ts';
 import { createTaskLinks } from './slack/services/task-links.ts';
 import { createTeamSlackClients } from './slack/services/team-slack-clients.ts';
@@ -102,12 +98,18 @@ export interface CreateAppOptions {
     /** How often the timer ticks, in ms (a divisor of a minute). Default 60 000. */
     tickMs?: number | undefined;
   };
+  /** Where project events go. Default: the notifications (channel threads, direct messages). */
+  projectEvents?: ProjectEventSink | undefined;
+  /** What the polling fallback watches. Default: the projects channels subscribed to. */
+  watchedProjects?: WatchedProjects | undefined;
+  notifications?: {
+    /** Whether `start()` runs the burst-window and reminder timers. Default true; tests may drive them. */
+    enabled?: boolean;
+    /** How long a task's burst gathers before its one reply, in ms. Default 5000. */
+    windowMs?: number;
+  };
   /** More HTTP routes beside the events path in the HTTP modes (readiness, metrics: src/ops). */
   routes?: CustomRoute[];
-  /** Where the service's events go. Default: a sink that logs them at debug (until notifications). */
-  projectEvents?: ProjectEventSink;
-  /** Which projects the polling fallback reads. Default: none. */
-  watchedProjects?: WatchedProjects;
   /** The app's public base URL (PUBLIC_URL), for the webhook address shown in settings. */
   publicUrl?: string | undefined;
   /** The polling fallback: whether `start()` runs its 5-second timer (default true; tests call `tick()`). */
@@ -198,6 +200,34 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     clock,
     logger,
   });
+  const notifications = createNotifications({
+    store: opts.store,
+    userLinks,
+    api: (teamId) => workApi.clientFor(teamId),
+    taskLinks,
+    profiles,
+    slack: createTeamSlackClients({
+      botToken: slackBotToken,
+      installations,
+      slackApiUrl: opts.slackApiUrl,
+      pacing: 'caller',
+      logger: boltLogger(logger.child({ component: 'notify-slack' })),
+    }),
+    slackFull: createTeamSlackClients({
+      botToken: slackBotToken,
+      installations,
+      slackApiUrl: opts.slackApiUrl,
+      logger: boltLogger(logger.child({ component: 'notify-slack' })),
+    }),
+    // "Due tomorrow" goes to the one workspace of the single-workspace modes, and to those that subscribed.
+    teams: async () => [
+      ...(identity ? [(await identity()).teamId] : []),
+      ...(await notifications.subscriptions.teams()),
+    ],
+    clock,
+    logger,
+    ...(opts.notifications?.windowMs ? { windowMs: opts.notifications.windowMs } : {}),
+  });
   const deps: AppDeps = {
     store: opts.store,
     installations,
@@ -215,8 +245,9 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     startedAt: clock.now(),
     logger,
     digests,
-    projectEvents: opts.projectEvents ?? loggingSink(logger.child({ component: 'project-events' })),
-    watchedProjects: opts.watchedProjects ?? NOTHING_WATCHED,
+    projectEvents: opts.projectEvents ?? notifications.sink,
+    watchedProjects: opts.watchedProjects ?? notifications.watchedProjects,
+    notifications,
     serviceEvents,
     changePoller,
     publicUrl: opts.publicUrl,
@@ -367,6 +398,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       // After the receiver: a digest's Done button must have somewhere to land.
       if (opts.digests?.enabled ?? true) digests.runner.start();
       if (opts.changePolling?.enabled ?? true) changePoller.start();
+      if (opts.notifications?.enabled ?? true) notifications.start();
       return started;
     },
     async stop() {
@@ -375,6 +407,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       await serviceEventsEndpoint.settled();
       // Releases the claims of digests not yet sent, so another instance sends them.
       await digests.runner.stop();
+      await notifications.stop();
       await receiver.stop();
     },
   };

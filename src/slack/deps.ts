@@ -16,6 +16,7 @@ import type { UserLinks } from '../store/repositories/user-links.ts';
 import type { Store } from '../store/types.ts';
 import type { AppDigests } from './services/digest-runtime.ts';
 import type { MetadataSigner } from './services/metadata-signer.ts';
+import type { Notifications } from './services/notifications/notifications.ts';
 import type { SlackProfiles } from './services/slack-profiles.ts';
 import type { TaskLinks } from './services/task-links.ts';
 import type { WorkApiRegistry } from './services/work-api-registry.ts';
@@ -40,7 +41,7 @@ export interface AppDeps {
   logger: Logger;
   /** Scheduled digests: their subscriptions, and the runner that sends them (and previews and edits). */
   digests: AppDigests;
-  /** Where the service's events go (webhooks and the polling fallback); notifications replace the default. */
+  /** Where the service's events go (webhooks and the polling fallback); channel threads and direct messages by default. */
   projectEvents: ProjectEventSink;
   /** Which projects someone listens to: the polling fallback reads only these. */
   watchedProjects: WatchedProjects;
@@ -50,4 +51,6 @@ export interface AppDeps {
   changePoller: ChangePoller;
   /** The app's public address (PUBLIC_URL), to show the webhook endpoint's full URL; unset: the path only. */
   publicUrl: string | undefined;
+  /** Channel subscriptions, people's switches, burst windows and "due tomorrow" messages. */
+  notifications: Notifications;
 }

@@ -60,6 +60,26 @@ export const storeKeys = {
    */
   runningCommand: (teamId: string, userId: string, channelId: string, hash: string) =>
     `${storeKeys.team(teamId)}running-command:${checkSlackId('userId', userId)}:${checkSlackId('channelId', channelId)}:${checkSlackId('hash', hash)}`,
+  /** A channel's subscriptions to project events, one per project: `notify-sub:<channel>:<project>`. */
+  notifySubs: (teamId: string) => `${storeKeys.team(teamId)}notify-sub:`,
+  notifyChannelSubs: (teamId: string, channelId: string) =>
+    `${storeKeys.notifySubs(teamId)}${checkSlackId('channelId', channelId)}:`,
+  notifySub: (teamId: string, channelId: string, projectId: number) =>
+    `${storeKeys.notifyChannelSubs(teamId, channelId)}${projectId}`,
+  /** The parent message (channel, ts) of a task's thread in one channel. */
+  notifyThread: (teamId: string, channelId: string, taskId: number) =>
+    `${storeKeys.team(teamId)}notify-thread:${checkSlackId('channelId', channelId)}:${taskId}`,
+  /** One project event, acted on once (the claim of its id). */
+  notifyEvent: (teamId: string, eventId: string) => `${storeKeys.team(teamId)}notify-event:${eventId}`,
+  /** A person's direct-message notification switches. */
+  notifyPrefs: (teamId: string, userId: string) =>
+    `${storeKeys.team(teamId)}notify-pref:${checkSlackId('slackUserId', userId)}`,
+  /** A "due tomorrow" reminder of one task for one person on one local day, sent once. */
+  notifyDueSent: (teamId: string, userId: string, taskId: number, day: string) =>
+    `${storeKeys.team(teamId)}notify-due:${checkSlackId('slackUserId', userId)}:${taskId}:${day}`,
+  /** Workspaces with at least one channel subscription (what the polling fallback lists). */
+  notifyTeams: () => 'notify-team:',
+  notifyTeam: (teamId: string) => `notify-team:${checkSlackId('teamId', teamId)}`,
   /** Idempotency keys are global: Slack's event ids and view hashes are unique across workspaces. */
   once: (key: string) => `once:${key}`,
 } as const;

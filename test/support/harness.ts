@@ -38,6 +38,8 @@ export interface HarnessOptions {
   taskUrlPattern?: string;
   /** The app's limiter of service calls (default: the spec's limits, shared by the process). */
   limiter?: RateLimiter;
+  /** Notification timers (burst windows, reminders): on by default; tests that drive them turn them off. */
+  notifications?: { enabled?: boolean; windowMs?: number };
   /** `http` (default): signed requests to the app's HTTP receiver; `socket`: envelopes over Socket Mode. */
   transport?: 'http' | 'socket';
   /** Where the app hands the service's events (default: the app's logging sink). */
@@ -96,6 +98,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       ? { workApiFallback: { baseUrl: sandbox.url, token: sandbox.token } }
       : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.notifications ? { notifications: opts.notifications } : {}),
     logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     ...(opts.projectEvents ? { projectEvents: opts.projectEvents } : {}),
     ...(opts.watchedProjects ? { watchedProjects: opts.watchedProjects } : {}),

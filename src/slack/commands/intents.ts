@@ -27,6 +27,9 @@ export const VERB_NAMES = [
   'mindmaps',
   'workspaces',
   'digest',
+  'subscribe',
+  'unsubscribe',
+  'subscriptions',
   'connect',
   'link',
   'unlink',
@@ -226,6 +229,43 @@ export interface DigestIntent extends IntentBase {
   action: 'new' | 'show' | 'off';
 }
 
+/** Which events of a project a channel hears, narrowed by filters (each kind may be excluded with `-`). */
+export interface NotifyFilterRefs {
+  statuses: string[];
+  notStatuses: string[];
+  priorities: Priority[];
+  notPriorities: Priority[];
+  assignees: PersonRef[];
+  notAssignees: PersonRef[];
+  /** Words or phrases the title must contain (any of them). */
+  text: string[];
+  /** Words or phrases that drop a task when its title contains one. */
+  notText: string[];
+}
+
+export interface SubscribeIntent extends IntentBase {
+  verb: 'subscribe';
+  /** Nothing typed after the verb: the form opens. */
+  form: boolean;
+  /** Null: the channel's default project. */
+  project: ProjectRef | null;
+  /** Event kinds by their short words (`created`, `status`…); empty: every kind. */
+  events: string[];
+  filters: NotifyFilterRefs;
+  /** Replies in threads also show in the channel. */
+  broadcast: boolean;
+}
+
+export interface UnsubscribeIntent extends IntentBase {
+  verb: 'unsubscribe';
+  /** Null: every project this channel follows when it follows one, else the channel's default. */
+  project: ProjectRef | null;
+}
+
+export interface SubscriptionsIntent extends IntentBase {
+  verb: 'subscriptions';
+}
+
 export interface MindMapsIntent extends IntentBase {
   verb: 'mindmaps';
   action: 'list' | 'show';
@@ -258,7 +298,10 @@ export type TaskIntent =
   | GoalIntent
   | AutomationsIntent
   | MindMapsIntent
-  | DigestIntent;
+  | DigestIntent
+  | SubscribeIntent
+  | UnsubscribeIntent
+  | SubscriptionsIntent;
 
 export interface CommandError {
   kind: 'error';

@@ -8,6 +8,7 @@ import type { CommandError, TaskIntent, VerbName } from './intents.ts';
 import { parseNewTask } from './parse-new-task.ts';
 import type { Token } from './tokens.ts';
 import { parseDigest } from './verbs/digest.ts';
+import { parseSubscribe, parseSubscriptions, parseUnsubscribe } from './verbs/notify.ts';
 import { parseAutomations, parseGoal, parseGoals, parseMindMaps, parseSprint } from './verbs/planning.ts';
 import { oneTaskId, parseAssign, parseDue, parseList, parseMine, parseProject } from './verbs/tasks.ts';
 import { parseInvite, parseMembers, parseProjects, parseRole, parseWorkspaces } from './verbs/team.ts';
@@ -197,6 +198,34 @@ export const VERBS: readonly VerbSpec[] = [
     summary: 'Scheduled digests of due tasks for this channel',
     examples: ['digest', 'digest show', 'digest off'],
     parse: parseDigest,
+  },
+  {
+    name: 'subscribe',
+    aliases: ['follow', 'watch'],
+    usage: '[#Project] [events] [filters] (no text opens the form)',
+    summary: "Post a project's task changes here, one thread per task",
+    examples: [
+      'subscribe #Website',
+      'subscribe #Website status done -@ben',
+      'subscribe #Website !high -status:Done not:"wip" broadcast',
+    ],
+    parse: parseSubscribe,
+  },
+  {
+    name: 'unsubscribe',
+    aliases: ['unfollow', 'unwatch'],
+    usage: '[#Project]',
+    summary: "Stop posting a project's changes here",
+    examples: ['unsubscribe #Website'],
+    parse: parseUnsubscribe,
+  },
+  {
+    name: 'subscriptions',
+    aliases: ['following'],
+    usage: '',
+    summary: 'What this channel follows, with Edit and Remove',
+    examples: ['subscriptions'],
+    parse: parseSubscriptions,
   },
   {
     name: 'connect',

@@ -15,6 +15,7 @@ import { HOME_ROUTES } from '../features/home/routes.ts';
 import { LIST_ROUTES } from '../features/lists/routes.ts';
 import { MEMBER_ROUTES } from '../features/members/routes.ts';
 import { MIND_MAP_ROUTES } from '../features/mind-maps/routes.ts';
+import { NOTIFICATION_ROUTES } from '../features/notifications/routes.ts';
 import { PROJECT_ROUTES } from '../features/projects/routes.ts';
 import { SERVICE_EVENTS_ROUTES } from '../features/service-events/routes.ts';
 import { SPRINT_ROUTES } from '../features/sprints/routes.ts';
@@ -45,6 +46,7 @@ export const FEATURES: readonly FeatureRoutes[] = [
   MIND_MAP_ROUTES,
   DIGEST_ROUTES,
   SERVICE_EVENTS_ROUTES,
+  NOTIFICATION_ROUTES,
 ];
 
 /** `/task` itself: parses the text and hands the intent to the verb a feature declared. */

@@ -33,12 +33,13 @@ export async function publishHome(
   userId: string,
   options: PublishHomeOptions = {},
 ): Promise<void> {
-  const [connection, link, profile, channelDefaults, digest] = await Promise.all([
+  const [connection, link, profile, channelDefaults, digest, notificationPrefs] = await Promise.all([
     deps.connections.describe(teamId),
     deps.userLinks.get(teamId, userId),
     deps.profiles.get(client, teamId, userId),
     deps.channelDefaults.listSetBy(teamId, userId),
     personalDigest(deps, teamId, userId),
+    deps.notifications.prefs.get(teamId, userId),
   ]);
   const api = await deps.workApi.clientFor(teamId);
   const fallbackBaseUrl = connection ? undefined : await deps.workApi.fallbackBaseUrlFor(teamId);
@@ -86,6 +87,7 @@ export async function publishHome(
       notice: options.notice ?? null,
       personalDigest: personalDigestModel(digest, deps.clock.now()),
       serviceEvents: api ? await serviceEventsHomeModel(deps, teamId, profile.isAdmin) : null,
+      notificationPrefs,
     },
     deps.clock.now(),
   );

@@ -246,3 +246,26 @@ export const DIGEST_FIELDS = {
   assignees: { block: 'dg_assignees', action: 'dg_assignees_select' },
   options: { block: 'dg_options', action: 'dg_options_checks' },
 } as const satisfies Record<string, FieldId>;
+
+/** Channel notifications: the subscribe form, the list's buttons, the Home tab's DM switches. */
+export const NOTIFY_VIEWS = {
+  form: 'notify_form',
+} as const;
+
+export const NOTIFY_ACTIONS = {
+  /** Value: the project id (the channel is where the list was shown). */
+  edit: 'notify_edit',
+  /** Value: the project id. */
+  remove: 'notify_remove',
+  /** Value: `on` or `off`. */
+  homeAssigned: 'notify_home_assigned',
+  /** Value: `on` or `off`. */
+  homeDue: 'notify_home_due',
+} as const;
+
+export const NOTIFY_FIELDS = {
+  project: { block: 'nt_project', action: 'nt_project_select' },
+  events: { block: 'nt_events', action: 'nt_events_checks' },
+  filters: { block: 'nt_filters', action: 'nt_filters_input' },
+  options: { block: 'nt_options', action: 'nt_options_checks' },
+} as const satisfies Record<string, FieldId>;

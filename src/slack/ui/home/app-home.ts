@@ -9,6 +9,7 @@ import type { ProjectStatusDef } from '../../../contract/index.ts';
 import { type DayBucket, dayBucket, formatDueFallback, resolveTimeZone } from '../../../lib/dates.ts';
 import { slackDate } from '../../../slack-platform/date-tokens.ts';
 import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
+import type { NotifyPrefs } from '../../../store/repositories/notify-prefs.ts';
 import type { ActionsBlock, Button, HomeView, KnownBlock, SectionBlock } from '../block-types.ts';
 import { type PersonalDigestModel, renderPersonalDigest } from '../digest/personal-digest.ts';
 import { ACTIONS, COMMAND_NAME } from '../ids.ts';
@@ -17,6 +18,7 @@ import { renderTaskActionBar, renderTaskRow } from '../messages/task-card.ts';
 import { renderTaskNotice, type TaskNotice } from '../messages/task-notice.ts';
 import { dueOf, isDoneStatus, type SlackUserIds, statusesFor } from '../messages/task-parts.ts';
 import { decodeTaskBlockId } from '../values.ts';
+import { renderNotificationPrefs } from './notification-prefs.ts';
 import { renderServiceEventsLine, type ServiceEventsHomeModel } from './service-events-line.ts';
 
 export interface AppHomeModel {
@@ -43,6 +45,8 @@ export interface AppHomeModel {
   personalDigest?: PersonalDigestModel | null | undefined;
   /** How the service's changes reach Slack and how fresh they are; shown when connected. */
   serviceEvents?: ServiceEventsHomeModel | null | undefined;
+  /** The person's direct-message notification switches; shown when connected and linked. */
+  notificationPrefs?: NotifyPrefs | null | undefined;
 }
 
 function button(actionId: string, text: string, style?: 'primary' | 'danger'): Button {
@@ -191,6 +195,9 @@ export function renderAppHome(model: AppHomeModel, now: Date): HomeView {
   }
   if (model.connection && model.link && model.personalDigest) {
     top.push(...renderPersonalDigest(model.personalDigest, now));
+  }
+  if (model.connection && model.link && model.notificationPrefs) {
+    top.push(...renderNotificationPrefs(model.notificationPrefs));
   }
   const channels = channelDefaultsBlock(model);
   if (channels) top.push(channels);

@@ -44,7 +44,7 @@ describe('mergeRoutes', () => {
     }
   });
 
-  it('routes every verb the app had before the features were split out', () => {
+  it('routes every verb the app had before the features were split out, and the notification verbs', () => {
     expect([...ROUTES.verbs.keys()].sort()).toEqual(
       [
         'assign',
@@ -68,7 +68,10 @@ describe('mergeRoutes', () => {
         'role',
         'show',
         'sprint',
+        'subscribe',
+        'subscriptions',
         'unlink',
+        'unsubscribe',
         'workspaces',
       ].sort(),
     );

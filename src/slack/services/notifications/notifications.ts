@@ -1,0 +1,236 @@
+/**
+ * Notifications of a running app: the sink project events arrive at (from webhooks or the polling
+ * fallback), what the poller should watch, the channel subscriptions and people's switches, and
+ * the timers that close burst windows and send "due tomorrow" messages.
+ *
+ * An event is acted on once: its id is claimed in the store before anything is sent (released
+ * again only if gathering it failed, so a redelivery can try again).
+ */
+import type { WebClient } from '@slack/web-api';
+import type { TaskRecord, WorkApiClient } from '../../../api/index.ts';
+import { PostQueue } from '../../../digest/post-queue.ts';
+import type { ProjectEvent, ProjectEventSink, WatchedProjects } from '../../../events/project-event.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import type { Logger } from '../../../lib/logger.ts';
+import { checkSlackId } from '../../../store/keys.ts';
+import { createNotifyPrefs, type NotifyPrefsRepo } from '../../../store/repositories/notify-prefs.ts';
+import { createSubscriptions, type Subscriptions } from '../../../store/repositories/subscriptions.ts';
+import { createTaskThreads, type TaskThreads } from '../../../store/repositories/task-threads.ts';
+import type { UserLinks } from '../../../store/repositories/user-links.ts';
+import type { Store } from '../../../store/types.ts';
+import { renderProjectNotice } from '../../ui/notifications/event-lines.ts';
+import type { SlackProfiles } from '../slack-profiles.ts';
+import { projectStatuses } from '../task-changes.ts';
+import type { TaskLinks } from '../task-links.ts';
+import { createDirectMessages, type DirectMessages } from './direct-messages.ts';
+import { subscriptionWants } from './filters.ts';
+import { type CardContext, type PostingClient, ThreadPoster } from './thread-poster.ts';
+
+export interface NotificationsOptions {
+  store: Store;
+  userLinks: UserLinks;
+  /** The workspace's service client, or undefined when it is not connected. */
+  api: (teamId: string) => Promise<WorkApiClient | undefined>;
+  taskLinks: TaskLinks;
+  profiles: SlackProfiles;
+  /** The client notifications post with: 429s come back to the post queue, which waits and resends. */
+  slack: (teamId: string) => Promise<PostingClient | undefined>;
+  /** A full client, for people's zones. */
+  slackFull: (teamId: string) => Promise<WebClient | undefined>;
+  /** The workspaces "due tomorrow" messages go to (those with linked people). */
+  teams: () => Promise<string[]>;
+  /** The app clock; a clock that can also `sleep` (a test's) paces posts too. */
+  clock: Clock;
+  logger: Logger;
+  /** How long a task's burst gathers before its one reply. Default 5000. */
+  windowMs?: number;
+  /** Least time between two calls to one channel. Default 1000 (Slack's one message a second). */
+  spacingMs?: number;
+}
+
+export interface Notifications {
+  sink: ProjectEventSink;
+  watchedProjects: WatchedProjects;
+  subscriptions: Subscriptions;
+  prefs: NotifyPrefsRepo;
+  threads: TaskThreads;
+  /** Posts the bursts whose window closed by the clock's now. Returns how many. */
+  flushDue(): Promise<number>;
+  /** Sends the day's "due tomorrow" messages due by now, in every workspace. Returns how many went. */
+  remindDueTomorrow(): Promise<number>;
+  /** Starts the timers (burst windows each 500 ms, reminders every 10 minutes). */
+  start(): void;
+  /** Stops them and sends whatever is gathered. */
+  stop(): Promise<void>;
+}
+
+const FLUSH_EVERY_MS = 500;
+
+function isSlackId(value: unknown): value is string {
+  try {
+    checkSlackId('teamId', value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const REMIND_EVERY_MS = 10 * 60_000;
+
+export function createNotifications(o: NotificationsOptions): Notifications {
+  const logger = o.logger.child({ component: 'notifications' });
+  const now = () => o.clock.now();
+  const subscriptions = createSubscriptions(o.store, { now });
+  const prefs = createNotifyPrefs(o.store);
+  const threads = createTaskThreads(o.store);
+  let lifecycle = new AbortController();
+  const signal = () => lifecycle.signal;
+  const queue = new PostQueue({
+    clock: o.clock,
+    spacingMs: o.spacingMs ?? 1000,
+    onRateLimited: (info) =>
+      logger.info({ teamId: info.teamId, retryAfterMs: info.retryAfterMs }, 'Slack asked to wait'),
+  });
+
+  const cardContext = async (teamId: string, task: TaskRecord): Promise<CardContext> => {
+    const api = await o.api(teamId);
+    const [links, statuses] = await Promise.all([
+      o.userLinks.listForTeam(teamId),
+      api ? projectStatuses(api, task.project_id).catch(() => undefined) : undefined,
+    ]);
+    return {
+      people: new Map(links.map((l) => [l.memberId, l.slackUserId])),
+      url: o.taskLinks.urlFor(task),
+      statuses,
+    };
+  };
+  const projectName = async (teamId: string, projectId: number | null) => {
+    if (projectId === null) return null;
+    const subs = await subscriptions.listByTeam(teamId);
+    const known = subs.find((s) => s.projectId === projectId)?.projectName;
+    if (known) return known;
+    const api = await o.api(teamId);
+    return api ? ((await api.projects.get(projectId).catch(() => undefined))?.name ?? null) : null;
+  };
+
+  const poster = new ThreadPoster({
+    threads,
+    queue,
+    slack: o.slack,
+    cardContext,
+    now,
+    windowMs: o.windowMs ?? 5000,
+    logger,
+    signal,
+  });
+  const dms: DirectMessages = createDirectMessages({
+    store: o.store,
+    userLinks: o.userLinks,
+    prefs,
+    profiles: o.profiles,
+    queue,
+    slack: o.slack,
+    slackFull: o.slackFull,
+    api: o.api,
+    cardContext,
+    projectName,
+    now,
+    logger,
+    signal,
+  });
+
+  const noticeInChannel = async (teamId: string, channelId: string, event: ProjectEvent, name: string) => {
+    const slack = await o.slack(teamId);
+    if (!slack) return;
+    const links = await o.userLinks.listForTeam(teamId);
+    const people = new Map(links.map((l) => [l.memberId, l.slackUserId]));
+    const message = renderProjectNotice(event, name, people, event.task);
+    await queue
+      .send(teamId, channelId, signal(), () => slack.chat.postMessage({ channel: channelId, ...message }))
+      .catch((error: unknown) =>
+        logger.warn({ err: error, teamId, channelId }, 'a notice could not be posted'),
+      );
+  };
+
+  const running = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    running.add(work);
+    void work.finally(() => running.delete(work)).catch(() => undefined);
+  };
+
+  const sink: ProjectEventSink = {
+    async deliver(event) {
+      // A malformed event is logged and dropped: it must not stop the deliveries after it.
+      if (!isSlackId(event.teamId) || typeof event.id !== 'string' || event.id === '') {
+        logger.warn({ kind: event.kind }, 'a project event without a workspace or id was dropped');
+        return;
+      }
+      if (!(await threads.claimEvent(event.teamId, event.id))) {
+        logger.debug({ eventId: event.id }, 'project event already handled');
+        return;
+      }
+      try {
+        const subs = (await subscriptions.listByTeam(event.teamId)).filter((s) =>
+          subscriptionWants(s, event),
+        );
+        for (const sub of subs) {
+          if (event.task || event.taskId !== undefined) poster.add(event.teamId, sub, event);
+          else track(noticeInChannel(event.teamId, sub.channelId, event, sub.projectName));
+        }
+        // Direct messages are not gathered: being assigned is news at once, and happens rarely.
+        track(
+          dms.assigned(event.teamId, event).catch((error: unknown) => {
+            logger.warn({ err: error, eventId: event.id }, 'assignment messages failed');
+          }),
+        );
+      } catch (error) {
+        await threads.releaseEvent(event.teamId, event.id);
+        throw error;
+      }
+    },
+  };
+
+  const watchedProjects: WatchedProjects = {
+    teams: () => subscriptions.teams(),
+    async projectsOf(teamId) {
+      return [...new Set((await subscriptions.listByTeam(teamId)).map((s) => s.projectId))];
+    },
+  };
+
+  let flushTimer: NodeJS.Timeout | undefined;
+  let remindTimer: NodeJS.Timeout | undefined;
+  const flushDue = () => poster.flushDue(now());
+  const remindDueTomorrow = async () => {
+    let sent = 0;
+    for (const teamId of new Set(await o.teams())) sent += await dms.dueTomorrow(teamId);
+    return sent;
+  };
+  return {
+    sink,
+    watchedProjects,
+    subscriptions,
+    prefs,
+    threads,
+    flushDue,
+    remindDueTomorrow,
+    start() {
+      lifecycle = new AbortController();
+      flushTimer ??= setInterval(() => {
+        flushDue().catch((error: unknown) => logger.warn({ err: error }, 'notification flush failed'));
+      }, FLUSH_EVERY_MS);
+      remindTimer ??= setInterval(() => {
+        remindDueTomorrow().catch((error: unknown) => logger.warn({ err: error }, 'due reminders failed'));
+      }, REMIND_EVERY_MS);
+      flushTimer.unref();
+      remindTimer.unref();
+    },
+    async stop() {
+      clearInterval(flushTimer);
+      clearInterval(remindTimer);
+      flushTimer = undefined;
+      remindTimer = undefined;
+      await poster.flushAll();
+      await Promise.allSettled([...running]);
+      lifecycle.abort(new Error('notifications stopped'));
+    },
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * What happened to a task, as the lines of one thread reply: the events of one burst merged (ten
+ * status changes read as one "from → to"), people as mentions when linked, dates as Slack date
+ * tokens. Pure.
+ */
+import type { TaskRecord } from '../../../api/schemas/records.ts';
+import type { ProjectEvent } from '../../../events/project-event.ts';
+import { dueMrkdwn } from '../../../slack-platform/date-tokens.ts';
+import { escapeMrkdwn, escapeWithin, truncate } from '../../../slack-platform/mrkdwn.ts';
+import type { RenderedMessage } from '../block-types.ts';
+import { joinWithin, LIMITS, mrkdwn } from '../limits.ts';
+import { memberMrkdwn, type SlackUserIds } from '../messages/task-parts.ts';
+
+type Member = { id: number; name: string };
+
+function nameOf(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string') {
+    return (value as { name: string }).name;
+  }
+  return null;
+}
+
+function membersOf(value: unknown): Member[] | null {
+  if (!Array.isArray(value)) return null;
+  return value.flatMap((m): Member[] => {
+    if (typeof m === 'number') return [{ id: m, name: `Member ${m}` }];
+    if (m && typeof m === 'object' && typeof (m as { id?: unknown }).id === 'number') {
+      const id = (m as { id: number }).id;
+      return [{ id, name: nameOf(m) ?? `Member ${id}` }];
+    }
+    return [];
+  });
+}
+
+function dateOf(value: unknown): Date | null {
+  if (typeof value !== 'string') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Members assigned by these events that were not assigned before them. */
+export function newlyAssigned(events: readonly ProjectEvent[]): Member[] {
+  const found = new Map<number, Member>();
+  for (const event of events) {
+    if (event.kind !== 'task.assigned' && event.kind !== 'task.created') continue;
+    const change = event.changes?.assignees;
+    const after = membersOf(change?.after) ?? event.task?.assignees ?? [];
+    const before = new Set((membersOf(change?.before) ?? []).map((m) => m.id));
+    for (const m of after) if (!before.has(m.id)) found.set(m.id, { id: m.id, name: m.name });
+  }
+  return [...found.values()];
+}
+
+const bold = (text: string) => `*${escapeMrkdwn(truncate(text, 100))}*`;
+
+/** The merged lines, in the order their kinds first happened. */
+export function eventLines(events: readonly ProjectEvent[], people: SlackUserIds): string[] {
+  const lines: string[] = [];
+  const seen = new Set<string>();
+  const ofKind = (kind: ProjectEvent['kind']) => events.filter((e) => e.kind === kind);
+  for (const event of events) {
+    if (seen.has(event.kind)) continue;
+    seen.add(event.kind);
+    const all = ofKind(event.kind);
+    const last = all.at(-1)!;
+    switch (event.kind) {
+      case 'task.created':
+        lines.push(':new: Created');
+        break;
+      case 'task.status_changed': {
+        const from = nameOf(all[0]!.changes?.status?.before);
+        const to = nameOf(last.changes?.status?.after) ?? last.task?.status.name ?? null;
+        if (to)
+          lines.push(`:arrows_counterclockwise: Status ${from ? `${bold(from)} → ` : 'now '}${bold(to)}`);
+        else lines.push(':arrows_counterclockwise: Status changed');
+        break;
+      }
+      case 'task.assigned': {
+        const added = newlyAssigned(all);
+        const now = membersOf(last.changes?.assignees?.after) ?? last.task?.assignees ?? [];
+        const shown = (added.length > 0 ? added : now).map((m) => memberMrkdwn(m, people));
+        lines.push(
+          shown.length > 0
+            ? `:bust_in_silhouette: Assigned to ${joinWithin(shown, ', ', 1000)}`
+            : ':bust_in_silhouette: Nobody is assigned now',
+        );
+        break;
+      }
+      case 'task.due_changed': {
+        const after = last.changes?.due_date
+          ? dateOf(last.changes.due_date.after)
+          : dateOf(last.task?.due_date);
+        lines.push(after ? `:calendar: Due ${dueMrkdwn(after, 'UTC')}` : ':calendar: Due date removed');
+        break;
+      }
+      case 'task.done':
+        lines.push(':white_check_mark: Marked done');
+        break;
+      case 'task.deleted':
+        lines.push(':wastebasket: Deleted');
+        break;
+      case 'sprint.started':
+        lines.push(`:runner: Sprint ${bold(event.sprint?.name ?? 'a sprint')} started`);
+        break;
+      case 'automation.failed': {
+        const error = event.automation?.error ? `: ${escapeWithin(event.automation.error, 300)}` : '';
+        lines.push(`:warning: Automation ${bold(event.automation?.name ?? 'a rule')} failed${error}`);
+        break;
+      }
+    }
+  }
+  return lines;
+}
+
+/** A thread reply: the merged lines of one burst. */
+export function renderThreadReply(
+  task: { id: number; title: string },
+  events: readonly ProjectEvent[],
+  people: SlackUserIds,
+): RenderedMessage {
+  const lines = eventLines(events, people);
+  const body = joinWithin(lines, '\n', LIMITS.sectionText);
+  return {
+    text: `Task #${task.id} ${escapeWithin(truncate(task.title, 200), 300)}: ${lines.length} change${lines.length === 1 ? '' : 's'}`,
+    blocks: [{ type: 'section', text: mrkdwn(body) }],
+  };
+}
+
+/** A project event with no task thread (a sprint, an automation, a task deleted before any card). */
+export function renderProjectNotice(
+  event: ProjectEvent,
+  projectName: string,
+  people: SlackUserIds,
+  task?: TaskRecord,
+): RenderedMessage {
+  const [line = 'Something changed'] = eventLines([event], people);
+  const about =
+    task || event.taskId
+      ? ` · task #${task?.id ?? event.taskId}${task ? ` ${escapeMrkdwn(truncate(task.title, 200))}` : ''}`
+      : '';
+  const text = `${line} in ${bold(projectName)}${about}`;
+  return {
+    text: `${projectName}: ${eventLines([event], new Map()).join(' ')}`.slice(0, 3000),
+    blocks: [{ type: 'section', text: mrkdwn(text) }],
+  };
+}
