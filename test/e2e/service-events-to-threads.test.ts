@@ -1,0 +1,119 @@
+/**
+ * The whole path of a change made on the service: the sandbox signs and sends its webhook, the
+ * app's endpoint verifies it and hands the event to the notifications, and the channel that
+ * subscribed by `/task subscribe` gets the task's card, then one thread reply for a later burst
+ * with the card edited in place, as the Slack emulator records it. A delivery sent again with its
+ * `webhook-id` posts nothing more. Real clock and real timers (the webhook's timestamp is checked
+ * against the wall clock), with a short burst window.
+ */
+import { Webhook } from 'standardwebhooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RecordedCall } from '../../src/slack-emulator/model.ts';
+import { type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
+
+const CHANNEL = 'C0WEBSITE';
+const WEBSITE = 1;
+/** Ben's member id in the seeded service (linked to his Slack user). */
+const BEN = 2;
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+async function service(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${h!.sandbox.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${h!.sandbox.token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  const json = text ? JSON.parse(text) : undefined;
+  expect(res.status, text).toBeLessThan(300);
+  return (json?.data ?? json) as { id: number; title: string };
+}
+
+const inChannel = (method: string) =>
+  h!.emulator.calls(method).filter((c: RecordedCall) => c.args.channel === CHANNEL && c.response.ok === true);
+
+async function until<T>(what: string, read: () => T | undefined, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('service events into channel threads', () => {
+  it('a change on the service becomes a card, a later burst one reply and an edit, a redelivery nothing', async () => {
+    h = await startHarness({ link: ['ana', 'ben'], notifications: { windowMs: 1_500 } });
+    const settings = await h.app.deps.serviceEvents.ensure(TEAM);
+    const endpoint = `${new URL(h.eventsUrl).origin}/service/events/${settings.pathKey}`;
+    const hook = h.sandbox.webhooks.add(endpoint);
+    await h.app.deps.serviceEvents.saveSecret(TEAM, hook.secret);
+
+    const subscribed = h.emulator.waitForCall('response_url', () => true, 8_000);
+    await h.signer.command('/task subscribe #Website', { channel: CHANNEL, user: USERS.ana });
+    expect(JSON.stringify((await subscribed).args)).toContain('follows');
+
+    // Made on the service, not through Slack: only the webhook can tell the app.
+    const task = await service('POST', '/tasks', { project_id: WEBSITE, title: 'Ship the pricing page' });
+    const card = await until('the card', () =>
+      inChannel('chat.postMessage').find((c) => JSON.stringify(c.args).includes('Ship the pricing page')),
+    );
+    expect(card.args.thread_ts).toBeUndefined();
+    expect(JSON.stringify(card.args)).toContain('Website');
+    const parentTs = String((card.response as { ts?: string }).ts);
+
+    // A burst of two changes: one reply in the card's thread, and the card edited in place.
+    await service('PUT', `/tasks/${task.id}`, { due_date: '2031-05-02' });
+    await service('PUT', `/tasks/${task.id}`, { assignee_ids: [BEN] });
+    const reply = await until('the thread reply', () =>
+      inChannel('chat.postMessage').find((c) => c.args.thread_ts === parentTs),
+    );
+    expect(reply.args.reply_broadcast).not.toBe(true);
+    // Ben, linked and newly assigned, hears it by direct message.
+    await until('the DM to Ben', () =>
+      h!.emulator
+        .calls('chat.postMessage')
+        .find((c) => c.response.ok === true && String(c.args.channel).includes(USERS.ben.slice(1))),
+    );
+    await until('the card edit', () =>
+      inChannel('chat.update').find(
+        (c) => c.args.ts === parentTs && JSON.stringify(c.args).includes(USERS.ben),
+      ),
+    );
+
+    // Every delivery was accepted; sending the last one again (same webhook-id) posts nothing.
+    const deliveries = await until('deliveries done', () => {
+      const all = h!.sandbox.webhooks.deliveries();
+      return all.length >= 3 && all.every((d) => d.state === 'delivered') ? all : undefined;
+    });
+    const postsBefore = inChannel('chat.postMessage').length;
+    // A service's retry keeps the id and signs again with a fresh timestamp.
+    const last = deliveries.at(-1)!;
+    const at = new Date();
+    const again = await fetch(endpoint, {
+      method: 'POST',
+      body: last.payload,
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': last.id,
+        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+        'webhook-signature': new Webhook(hook.secret).sign(last.id, at, last.payload),
+      },
+    });
+    expect(again.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(inChannel('chat.postMessage')).toHaveLength(postsBefore);
+    // One card and one merged reply for the task in this channel, no more.
+    expect(inChannel('chat.postMessage').filter((c) => c.args.thread_ts === parentTs)).toHaveLength(1);
+    const aboutTask = inChannel('chat.postMessage').filter(
+      (c) => c.args.thread_ts === undefined && JSON.stringify(c.args).includes('pricing page'),
+    );
+    expect(aboutTask).toHaveLength(1);
+  });
+});
