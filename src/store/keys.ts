@@ -77,6 +77,9 @@ export const storeKeys = {
   /** A "due tomorrow" reminder of one task for one person on one local day, sent once. */
   notifyDueSent: (teamId: string, userId: string, taskId: number, day: string) =>
     `${storeKeys.team(teamId)}notify-due:${checkSlackId('slackUserId', userId)}:${taskId}:${day}`,
+  /** When a person's tasks were last read for "due tomorrow" (kept for the interval between reads). */
+  notifyDueChecked: (teamId: string, userId: string) =>
+    `${storeKeys.team(teamId)}notify-due-checked:${checkSlackId('slackUserId', userId)}`,
   /** Workspaces with at least one channel subscription (what the polling fallback lists). */
   notifyTeams: () => 'notify-team:',
   notifyTeam: (teamId: string) => `notify-team:${checkSlackId('teamId', teamId)}`,

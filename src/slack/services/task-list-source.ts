@@ -16,6 +16,8 @@ export interface TaskListAnswer {
   notes: string[];
   /** When the answer is interim: settles once a fuller one can be given (ask again then). */
   pending?: Promise<void> | undefined;
+  /** True when Taskbridge's own copy answered (no request spent); absent when the service did. */
+  fromView?: boolean;
 }
 
 type Api = Pick<WorkApiClient, 'tasks' | 'projects' | 'capabilities'>;
@@ -159,6 +161,7 @@ async function fromView(
         `The service does not filter tasks ${what}, so Taskbridge is reading every project’s tasks once to find yours. This list updates here when that is done; later lists are immediate.`,
       ],
       pending,
+      fromView: true,
     };
   }
   const answer = view.query(criteria);
@@ -167,5 +170,5 @@ async function fromView(
     ...skippedNote(answer.skipped),
   ];
   if (!answer.complete) notes.push('Some projects could not be read in full, so some tasks may be missing.');
-  return { page: pageOf(answer.tasks.sort(byDue), q.page, q.perPage), notes };
+  return { page: pageOf(answer.tasks.sort(byDue), q.page, q.perPage), notes, fromView: true };
 }

@@ -24,6 +24,13 @@ import type { CardContext, PostingClient } from './thread-poster.ts';
 /** From this local time on, the day's "due tomorrow" message may go. */
 export const DUE_REMINDER_FROM = '09:00';
 const DUE_CLAIM_TTL_MS = 3 * 24 * 3_600_000;
+/**
+ * A person's tasks are read from the service for "due tomorrow" at most this often: the reminder timer ticks every
+ * 10 minutes, and reading each linked person's tasks at every tick would spend a share of the
+ * service's 60 requests a minute that interactive commands need. Two hours still catches a task
+ * made due tomorrow later in the day.
+ */
+export const DUE_RECHECK_MS = 2 * 3_600_000;
 
 export interface DirectMessagesOptions {
   store: Store;
@@ -94,12 +101,20 @@ export function createDirectMessages(o: DirectMessagesOptions) {
           if (!(await o.prefs.get(teamId, link.slackUserId)).dueTomorrow) continue;
           const zone = await o.profiles.timeZone(full, teamId, link.slackUserId);
           if (toLocalTimeString(now, zone) < DUE_REMINDER_FROM) continue;
+          const checkedKey = storeKeys.notifyDueChecked(teamId, link.slackUserId);
+          // Compared on the app's clock (the record's own expiry only tidies up).
+          const checkedAt = await o.store.get<string>(checkedKey);
+          if (checkedAt && now.getTime() - Date.parse(checkedAt) < DUE_RECHECK_MS) continue;
           const today = toLocalDateString(now, zone);
           const tomorrow = nextDay(today);
-          const tasks = (await openTasksOf(api, link.memberId, now)).filter((task) => {
+          const read = await openTasksOf(api, link.memberId, now);
+          const tasks = read.tasks.filter((task) => {
             const due = dueOf(task);
             return due !== null && dueDay(due, zone) === tomorrow;
           });
+          // Only a read from the service counts (Taskbridge's own copy costs nothing and refreshes
+          // itself); a failed read counts neither: the next tick reads again.
+          if (!read.fromView) await o.store.set(checkedKey, now.toISOString(), DUE_RECHECK_MS);
           const fresh: TaskRecord[] = [];
           for (const task of tasks) {
             const key = storeKeys.notifyDueSent(teamId, link.slackUserId, task.id, tomorrow);
@@ -119,14 +134,18 @@ export function createDirectMessages(o: DirectMessagesOptions) {
 
 export type DirectMessages = ReturnType<typeof createDirectMessages>;
 
-async function openTasksOf(api: WorkApiClient, memberId: number, now: Date): Promise<TaskRecord[]> {
+async function openTasksOf(
+  api: WorkApiClient,
+  memberId: number,
+  now: Date,
+): Promise<{ tasks: TaskRecord[]; fromView: boolean }> {
   const ask = () => myTasks(api, { memberId, status: null, page: 1, perPage: 100, now: now.getTime() });
   let answer = await ask();
   if (answer.pending) {
     await answer.pending;
     answer = await ask();
   }
-  return answer.page.data;
+  return { tasks: answer.page.data, fromView: answer.fromView === true };
 }
 
 /** The local day a task is due on; a date-only due date is the same day everywhere. */
