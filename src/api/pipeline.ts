@@ -29,6 +29,8 @@ export interface WorkApiLogger {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
+  /** pino's: when it says debug is off, the per-request debug line is not even built. */
+  isLevelEnabled?(level: string): boolean;
 }
 
 export interface PipelineContext {
@@ -154,19 +156,20 @@ export function createCall(ctx: PipelineContext): Call {
         await acquired.slot.release();
       }
       const now = ctx.clock.now().getTime();
-      ctx.logger?.debug(
-        {
-          requestId,
-          method: def.method,
-          path: safePath(`${relativePath}${search}`),
-          attempt,
-          rateClass,
-          status: response?.status,
-          failure: failure instanceof TransportFailure ? failure.kind : undefined,
-          ms: now - sentAt,
-        },
-        'work api request',
-      );
+      if (ctx.logger && ctx.logger.isLevelEnabled?.('debug') !== false)
+        ctx.logger.debug(
+          {
+            requestId,
+            method: def.method,
+            path: safePath(`${relativePath}${search}`),
+            attempt,
+            rateClass,
+            status: response?.status,
+            failure: failure instanceof TransportFailure ? failure.kind : undefined,
+            ms: now - sentAt,
+          },
+          'work api request',
+        );
 
       if (response && response.status >= 200 && response.status < 300) {
         const answered = response;

@@ -301,11 +301,24 @@ export function dueKind(due: Date): 'end-of-day' | 'calendar' | 'timed' {
   return 'timed';
 }
 
+/**
+ * The reader's day, remembered for the last instant and zone asked: a list asks it once per task
+ * with the same `now`, and each answer costs a zone-offset lookup.
+ */
+let lastToday: { at: number; timeZone: string; day: string } | undefined;
+function todayIn(now: Date, timeZone: string): string {
+  const at = now.getTime();
+  if (lastToday?.at === at && lastToday.timeZone === timeZone) return lastToday.day;
+  const day = toLocalDateString(now, timeZone);
+  lastToday = { at, timeZone, day };
+  return day;
+}
+
 /** Where a due date falls for a reader: already passed, later today, later than today, or none. */
 export function dayBucket(due: Date | null, options: ZonedNow): DayBucket {
   if (!due || Number.isNaN(due.getTime())) return 'none';
   const timeZone = resolveTimeZone(options.timeZone);
-  const today = toLocalDateString(options.now, timeZone);
+  const today = todayIn(options.now, timeZone);
   if (dueKind(due) === 'calendar') {
     // A calendar date is the same day everywhere: compare it as a date, not as an instant.
     const day = due.toISOString().slice(0, 10);
@@ -343,5 +356,18 @@ function formatter(timeZone: string, hasTime: boolean): Intl.DateTimeFormat {
 
 /** A readable date (and time with its zone when `hasTime`), for fallbacks and plain text. */
 export function formatDueFallback(date: Date, timeZone: string, hasTime: boolean): string {
-  return formatter(resolveTimeZone(timeZone), hasTime).format(date);
+  // Lists show the same tasks' dates again and again, and Intl's format is the costly step.
+  const zone = resolveTimeZone(timeZone);
+  const key = `${date.getTime()}|${zone}|${hasTime}`;
+  let text = formatted.get(key);
+  if (text === undefined) {
+    text = formatter(zone, hasTime).format(date);
+    if (formatted.size >= FORMATTED_MAX) formatted.clear();
+    formatted.set(key, text);
+  }
+  return text;
 }
+
+/** Formatted dates kept (bounded: cleared when full). */
+const formatted = new Map<string, string>();
+const FORMATTED_MAX = 10_000;

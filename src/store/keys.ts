@@ -37,6 +37,8 @@ export const storeKeys = {
     `${storeKeys.enterpriseUserInstallations(enterpriseId)}${checkSlackId('userId', userId)}`,
   connection: (teamId: string) => `${storeKeys.team(teamId)}connection`,
   userLinks: (teamId: string) => `${storeKeys.team(teamId)}user-link:`,
+  /** Changes whenever a link of the team is written or removed (outside the `user-link:` prefix). */
+  userLinksStamp: (teamId: string) => `${storeKeys.team(teamId)}user-links-stamp`,
   userLink: (teamId: string, userId: string) =>
     `${storeKeys.userLinks(teamId)}${checkSlackId('slackUserId', userId)}`,
   linkRequests: (teamId: string) => `${storeKeys.team(teamId)}link-request:`,

@@ -36,7 +36,19 @@ export function runningCommandsIn(store: Store, holdMs = RUNNING_HOLD_MS): Runni
   };
 }
 
+/** Each command's key, worked out once for its `start` and its `finish` (a hash each time otherwise). */
+const keys = new WeakMap<CommandIdentity, string>();
+
 function keyOf(command: CommandIdentity): string {
+  let key = keys.get(command);
+  if (key === undefined) {
+    key = keyFor(command);
+    keys.set(command, key);
+  }
+  return key;
+}
+
+function keyFor(command: CommandIdentity): string {
   const text = `${command.command} ${(command.text ?? '').trim().replace(/\s+/g, ' ')}`;
   const hash = createHash('sha256').update(text).digest('hex').slice(0, 32);
   return storeKeys.runningCommand(command.team_id, command.user_id, command.channel_id, hash);

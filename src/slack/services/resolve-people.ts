@@ -109,7 +109,9 @@ export function unresolvedText(unresolved: PeopleResolution['unresolved']): stri
 }
 
 /** memberId → Slack user id, for real @mentions of linked people. */
-export async function slackUsersByMember(deps: AppDeps, teamId: string): Promise<Map<number, string>> {
-  const links = await deps.userLinks.listForTeam(teamId);
-  return new Map(links.map((l) => [l.memberId, l.slackUserId]));
+export async function slackUsersByMember(
+  deps: AppDeps,
+  teamId: string,
+): Promise<ReadonlyMap<number, string>> {
+  return deps.userLinks.slackUserByMember(teamId);
 }

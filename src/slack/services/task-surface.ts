@@ -8,6 +8,7 @@
 import type { BlockAction, RespondArguments, RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../deps.ts';
+import { postToResponseUrl } from '../kit/response-url.ts';
 import { tellPerson } from '../kit/tell-person.ts';
 import type { RenderedMessage } from '../ui/block-types.ts';
 import {
@@ -19,7 +20,6 @@ import {
 import { replaceCardBlocks, sharedByInCard } from '../ui/messages/task-card-message.ts';
 import type { TaskLocation } from '../ui/messages/task-location.ts';
 import { publishHome } from './publish-home.ts';
-import { postToResponseUrl } from './task-response-url.ts';
 
 export type TaskSurface =
   /** A message in a channel; `blocks` are the message's own when Slack sent them. */

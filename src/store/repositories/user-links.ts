@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { storeKeys } from '../keys.ts';
 import type { Store } from '../types.ts';
 import { requirePositiveInt, requireText } from './validate.ts';
@@ -40,20 +41,74 @@ export interface UserLinks {
   unlink(teamId: string, slackUserId: string): Promise<boolean>;
   listForTeam(teamId: string): Promise<UserLinkWithUser[]>;
   findByMember(teamId: string, memberId: number): Promise<UserLinkWithUser | undefined>;
+  /** memberId → Slack user id for the team (shared and read-only: do not change it). */
+  slackUserByMember(teamId: string): Promise<ReadonlyMap<number, string>>;
 }
+
+/** One team's links as last read, and the stamp they were read under. */
+interface TeamLinks {
+  stamp: string | undefined;
+  /** When read (ms), for entries read with no stamp yet. */
+  readAt: number;
+  links: readonly UserLinkWithUser[];
+  byMember: ReadonlyMap<number, UserLinkWithUser>;
+  slackUserByMember: ReadonlyMap<number, string>;
+}
+
+/** Teams whose links are kept in memory; beyond this the oldest read is dropped. */
+const CACHED_TEAMS = 1_000;
+
+/**
+ * A team with no stamp yet (no link written since stamps exist) is re-read after this long: a
+ * removal of the whole team's keys (uninstall) also removes the stamp, which must not leave old links.
+ */
+const UNSTAMPED_MS = 5_000;
 
 /** Which service member each Slack user is, per workspace (for mentions and "assign to me"). */
 export function createUserLinks(store: Store, options: UserLinksOptions = {}): UserLinks {
   const now = options.now ?? (() => new Date());
 
-  const listForTeam = async (teamId: string): Promise<UserLinkWithUser[]> => {
+  // Every command reads the team's links (mentions in cards), and a scan of them costs a prefix
+  // listing. They are kept per team and read again only when the team's stamp in the store has
+  // changed: every write below sets a new stamp after its change, so every instance sees it on its
+  // next read. The stamp is read before the scan, so a write landing mid-scan only causes a re-read.
+  // A team without a stamp is kept only briefly (UNSTAMPED_MS).
+  const cache = new Map<string, TeamLinks>();
+
+  const read = async (teamId: string): Promise<TeamLinks> => {
+    const stamp = await store.get<string>(storeKeys.userLinksStamp(teamId));
+    const cached = cache.get(teamId);
+    const at = now().getTime();
+    if (cached && cached.stamp === stamp && (stamp !== undefined || at - cached.readAt < UNSTAMPED_MS)) {
+      return cached;
+    }
     const prefix = storeKeys.userLinks(teamId);
     const links: UserLinkWithUser[] = [];
     for await (const [key, link] of store.entries<UserLink>(prefix)) {
       links.push({ slackUserId: key.slice(prefix.length), ...link });
     }
-    return links;
+    const byMember = new Map<number, UserLinkWithUser>();
+    for (const l of links) if (!byMember.has(l.memberId)) byMember.set(l.memberId, l);
+    const fresh: TeamLinks = {
+      stamp,
+      readAt: at,
+      links,
+      byMember,
+      slackUserByMember: new Map(links.map((l) => [l.memberId, l.slackUserId])),
+    };
+    cache.delete(teamId);
+    cache.set(teamId, fresh);
+    if (cache.size > CACHED_TEAMS) cache.delete(cache.keys().next().value as string);
+    return fresh;
   };
+
+  const changed = async (teamId: string): Promise<void> => {
+    cache.delete(teamId);
+    await store.set(storeKeys.userLinksStamp(teamId), randomUUID());
+  };
+
+  const listForTeam = async (teamId: string): Promise<UserLinkWithUser[]> =>
+    (await read(teamId)).links.map((l) => ({ ...l }));
 
   return {
     async link(teamId, slackUserId, input) {
@@ -75,17 +130,24 @@ export function createUserLinks(store: Store, options: UserLinksOptions = {}): U
         }
       }
       await store.set(key, link);
+      await changed(teamId);
       return link;
     },
     async get(teamId, slackUserId) {
       return store.get<UserLink>(storeKeys.userLink(teamId, slackUserId));
     },
     async unlink(teamId, slackUserId) {
-      return store.delete(storeKeys.userLink(teamId, slackUserId));
+      const removed = await store.delete(storeKeys.userLink(teamId, slackUserId));
+      if (removed) await changed(teamId);
+      return removed;
     },
     listForTeam,
     async findByMember(teamId, memberId) {
-      return (await listForTeam(teamId)).find((link) => link.memberId === memberId);
+      const link = (await read(teamId)).byMember.get(memberId);
+      return link ? { ...link } : undefined;
+    },
+    async slackUserByMember(teamId) {
+      return (await read(teamId)).slackUserByMember;
     },
   };
 }

@@ -150,7 +150,8 @@ describe('installation store', () => {
     const left: string[] = [];
     for await (const [key] of store.entries('team:')) left.push(key);
     expect(left.every((key) => key.startsWith('team:T12:'))).toBe(true);
-    expect(left).toHaveLength(5);
+    // installation, bot, connection, user link and its stamp, channel default
+    expect(left).toHaveLength(6);
     expect(await connections.get('T1')).toBeUndefined();
     expect(await links.get('T1', 'U1')).toBeUndefined();
     expect(await defaults.get('T1', 'C1')).toBeUndefined();

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { storeKeys } from '../../../../src/store/keys.ts';
 import { openStore } from '../../../../src/store/open-store.ts';
 import { createChannelDefaults } from '../../../../src/store/repositories/channel-defaults.ts';
 import { createUserLinks } from '../../../../src/store/repositories/user-links.ts';
@@ -50,6 +51,52 @@ describe('user links', () => {
     await links.link('T1', 'U5', { memberId: 7, memberName: 'Ana' });
     expect((await links.findByMember('T1', 7))?.slackUserId).toBe('U5');
     expect(await links.get('T1', 'U1')).toBeUndefined();
+  });
+
+  it('two instances on one store: each sees the writes of the other on its next read', async () => {
+    const a = createUserLinks(store, { now });
+    const b = createUserLinks(store, { now });
+    await a.link('T1', 'U1', { memberId: 7, memberName: 'Ana' });
+    expect([...(await b.slackUserByMember('T1'))]).toEqual([[7, 'U1']]);
+    expect([...(await a.slackUserByMember('T1'))]).toEqual([[7, 'U1']]);
+    await b.link('T1', 'U2', { memberId: 8, memberName: 'Ben' });
+    expect((await a.findByMember('T1', 8))?.slackUserId).toBe('U2');
+    expect([...(await a.slackUserByMember('T1'))].sort()).toEqual([
+      [7, 'U1'],
+      [8, 'U2'],
+    ]);
+    await b.link('T1', 'U3', { memberId: 7, memberName: 'Ana' });
+    expect((await a.findByMember('T1', 7))?.slackUserId).toBe('U3');
+    expect(await b.unlink('T1', 'U2')).toBe(true);
+    expect(await a.findByMember('T1', 8)).toBeUndefined();
+    expect((await a.listForTeam('T1')).map((l) => l.slackUserId)).toEqual(['U3']);
+    // Other workspaces are untouched by these writes.
+    expect(await a.listForTeam('T2')).toEqual([]);
+  });
+
+  it('rereads a team whose keys were removed wholesale (uninstall), stamped or not', async () => {
+    let at = new Date('2026-04-01T10:00:00.000Z').getTime();
+    const clock = () => new Date(at);
+    const links = createUserLinks(store, { now: clock });
+    // Written by an older release (no stamp): kept in memory only briefly.
+    await store.set(storeKeys.userLink('T1', 'U1'), { memberId: 7, memberName: 'Ana', linkedAt: 'x' });
+    expect((await links.findByMember('T1', 7))?.slackUserId).toBe('U1');
+    await store.delete(storeKeys.userLink('T1', 'U1'));
+    at += 10_000;
+    expect(await links.findByMember('T1', 7)).toBeUndefined();
+    // Stamped: removing the team's keys removes the stamp too, which forces a re-read at once.
+    await createUserLinks(store, { now: clock }).link('T1', 'U2', { memberId: 8, memberName: 'Ben' });
+    expect((await links.findByMember('T1', 8))?.slackUserId).toBe('U2');
+    for await (const [key] of store.entries(storeKeys.team('T1'))) await store.delete(key);
+    expect(await links.findByMember('T1', 8)).toBeUndefined();
+  });
+
+  it('returns copies: changing a listed link changes nothing stored or cached', async () => {
+    const links = createUserLinks(store, { now });
+    await links.link('T1', 'U1', { memberId: 7, memberName: 'Ana' });
+    const [first] = await links.listForTeam('T1');
+    if (first) first.memberName = 'changed';
+    expect((await links.listForTeam('T1'))[0]?.memberName).toBe('Ana');
   });
 
   it('refuses bad input naming the field', async () => {
