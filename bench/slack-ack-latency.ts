@@ -12,6 +12,8 @@
  * Each command comes from its own channel, so none is a repeat of one still running (those are
  * answered "still working" without a service call). Timed per command: the app's HTTP answer (the
  * ack Slack waits 3 s for) and the first post to the command's response_url (the reply).
+ * RSS is the app's own process alone, after a full GC, read against a bare Bolt app started with
+ * the same Node flags in the same run (the floor an app on Bolt cannot go below).
  */
 import { fork } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -20,6 +22,7 @@ import { createSandbox } from '../src/sandbox/index.ts';
 import { createSlackEmulator } from '../src/slack-emulator/index.ts';
 import { createSlackSigner } from '../src/slack-emulator/signer.ts';
 import { APP_NODE_FLAGS } from './support/app-node-flags.ts';
+import { bareBoltAtRest } from './support/bare-bolt-at-rest.ts';
 import type { ProcessStats } from './support/process-stats.ts';
 
 const COUNT = Number(process.argv[2] ?? 2000);
@@ -34,6 +37,11 @@ const signingSecret = 'bench-signing-secret';
 
 const sandbox = await createSandbox({ port: 0, rateLimits: false, faults: { latencyMs: API_LATENCY_MS } });
 const emulator = await createSlackEmulator({ port: 0 });
+const appExecArgv = [...process.execArgv, ...APP_NODE_FLAGS, '--expose-gc'];
+const boltAtRest = await bareBoltAtRest(
+  { slackApiUrl: emulator.url, botToken: emulator.botToken, signingSecret },
+  appExecArgv,
+);
 const child = fork(
   new URL('./support/ack-app-process.ts', import.meta.url),
   [
@@ -48,7 +56,7 @@ const child = fork(
       connections: 512,
     }),
   ],
-  { execArgv: [...process.execArgv, ...APP_NODE_FLAGS, '--expose-gc'] },
+  { execArgv: appExecArgv },
 );
 const next = <T>() => new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T)));
 const { eventsUrl } = await next<{ eventsUrl: string }>();
@@ -147,11 +155,18 @@ console.log(
 console.log(
   `  sent over ${sendSeconds.toFixed(1)} s; app event-loop delay max ${after.loopMaxMs.toFixed(1)} ms`,
 );
+const restMb = Math.max(startedUp.rssMb, atRest.rssMb);
 console.log(
-  `  app RSS just started ${startedUp.rssMb.toFixed(0)} MB (heap ${startedUp.heapUsedMb.toFixed(0)} MB)   ${verdict(startedUp.rssMb <= RSS_REST_TARGET_MB)} (target at rest <= ${RSS_REST_TARGET_MB} MB)`,
+  `  RSS of the app's own process (the sandbox, the emulator and the load run in this one), after a full GC; Node flags ${APP_NODE_FLAGS.join(' ') || '(none)'}`,
 );
 console.log(
-  `  app RSS warm at rest ${atRest.rssMb.toFixed(0)} MB (heap ${atRest.heapUsedMb.toFixed(0)} MB), after the load ${after.rssMb.toFixed(0)} MB (heap after GC ${after.heapUsedMb.toFixed(0)} MB)   ${verdict(after.rssMb <= RSS_AFTER_TARGET_MB)} (target after <= ${RSS_AFTER_TARGET_MB} MB)`,
+  `  app RSS just started ${startedUp.rssMb.toFixed(0)} MB (heap ${startedUp.heapUsedMb.toFixed(0)} MB), warm at rest ${atRest.rssMb.toFixed(0)} MB (heap ${atRest.heapUsedMb.toFixed(0)} MB)   ${verdict(restMb <= RSS_REST_TARGET_MB)} (target at rest <= ${RSS_REST_TARGET_MB} MB, both)`,
+);
+console.log(
+  `  floor: a bare Bolt app that only acks, same flags, same run: ${boltAtRest.rssMb.toFixed(0)} MB (heap ${boltAtRest.heapUsedMb.toFixed(0)} MB); the app at rest is ${(restMb - boltAtRest.rssMb).toFixed(0)} MB above it`,
+);
+console.log(
+  `  app RSS after the load ${after.rssMb.toFixed(0)} MB (heap after GC ${after.heapUsedMb.toFixed(0)} MB)   ${verdict(after.rssMb <= RSS_AFTER_TARGET_MB)} (target after <= ${RSS_AFTER_TARGET_MB} MB)`,
 );
 console.log(`service requests per /task mine on a warm cache: ${perMine.toFixed(2)} (target <= 2)`);
 console.log('rerun: flock /work/coord/heavy.lock npx node bench/slack-ack-latency.ts [count] [per-second]');
