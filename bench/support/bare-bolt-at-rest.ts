@@ -9,9 +9,11 @@ import type { ProcessStats } from './process-stats.ts';
 export async function bareBoltAtRest(
   settings: { slackApiUrl: string; botToken: string; signingSecret: string },
   execArgv: string[],
+  env: NodeJS.ProcessEnv,
 ): Promise<ProcessStats> {
   const child = fork(new URL('./bare-bolt-process.ts', import.meta.url), [JSON.stringify(settings)], {
     execArgv,
+    env,
   });
   const next = <T>() => new Promise<T>((resolve) => child.once('message', (m) => resolve(m as T)));
   await next();
