@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { createSandbox } from '../src/sandbox/index.ts';
 import { createSlackEmulator } from '../src/slack-emulator/index.ts';
-import { APP_NODE_FLAGS } from './support/app-node-flags.ts';
+import { APP_NODE_ENV, APP_NODE_FLAGS } from './support/app-node-flags.ts';
 import type { ProcessStats } from './support/process-stats.ts';
 
 const { values } = parseArgs({
@@ -57,6 +57,7 @@ async function startApp(
   script: string,
   settings: object,
   flags: string[] = [],
+  env: Record<string, string> = {},
 ): Promise<AppUnderTest> {
   // BENCH_CPU_PROF=<dir>: each app writes a V8 CPU profile there when it stops (for --cpu-prof reading).
   const profile = process.env.BENCH_CPU_PROF;
@@ -65,7 +66,10 @@ async function startApp(
     ...flags,
     ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
   ];
-  const child = fork(new URL(script, import.meta.url), [JSON.stringify(settings)], { execArgv });
+  const child = fork(new URL(script, import.meta.url), [JSON.stringify(settings)], {
+    execArgv,
+    env: { ...process.env, ...env },
+  });
   const { eventsUrl } = await message<{ eventsUrl: string }>(child);
   const pool = new Pool(new URL(eventsUrl).origin, { connections: 128, pipelining: 1 });
   return { name, child, eventsUrl, pool };
@@ -186,6 +190,7 @@ const taskbridge = await startApp(
     unlimited: true,
   },
   APP_NODE_FLAGS,
+  APP_NODE_ENV,
 );
 const bolt = await startApp('bare Bolt', './support/bare-bolt-process.ts', {
   slackApiUrl: emulator.url,

@@ -7,7 +7,6 @@ import { createTaskbridgeApp, type SlackMode } from './create-app.ts';
 import { createLogger } from './lib/logger.ts';
 import { keepRunningOnStrayErrors } from './lib/process-guards.ts';
 import { namingThePort } from './local/port-in-use.ts';
-import { startLocal } from './local/start-local.ts';
 import { trackInFlight } from './ops/in-flight.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { healthRoute, startOpsServer } from './ops/ops-server.ts';
@@ -31,6 +30,9 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel });
   keepRunningOnStrayErrors(logger);
   if (config.slack.mode === 'local') {
+    // Loaded only here: the sandbox, the emulator and the playground (fastify, ws) would otherwise
+    // sit in every production process's memory unused.
+    const { startLocal } = await import('./local/start-local.ts');
     const local = await startLocal(config, logger);
     process.stdout.write(local.instructions);
     onShutdown(local.stop);
