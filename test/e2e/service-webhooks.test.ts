@@ -281,6 +281,22 @@ describe('service-events settings in App Home', () => {
     for await (const [, value] of h.store.entries<unknown>(''))
       expect(JSON.stringify(value)).not.toContain(secret);
     expect(await openHome(USERS.ana)).toContain('Service events arrive by webhook');
+
+    // Stopping: the form offers it once a secret is saved; the secret is forgotten, a delivery
+    // signed with it is refused, and Home says changes are checked again.
+    const saved = await openSettings(USERS.ana);
+    expect(JSON.stringify(saved)).toContain('service_events_stop');
+    const updated = new Set(h.emulator.calls('views.update'));
+    await h.signer.blockAction({ actionId: 'service_events_stop', user: USERS.ana, view: saved });
+    const redrawn = await h.emulator.waitForCall('views.update', (c) => !updated.has(c), 5_000);
+    expect(JSON.stringify(redrawn.args)).toContain('No signing secret yet');
+    expect(JSON.stringify(redrawn.args)).not.toContain('service_events_stop');
+    expect((await h.app.deps.serviceEvents.describe(TEAM))?.hasSecret).toBe(false);
+    const body = JSON.stringify({ event: 'task.created', data: { id: 1 }, webhook_id: 'msg_after_stop' });
+    const endpoint = `${new URL(h.eventsUrl).origin}/service/events/${pathKey}`;
+    const refused = await post(endpoint, body, signed(secret, 'msg_after_stop', body));
+    expect(refused.status).toBe(401);
+    expect(await openHome(USERS.ana)).not.toContain('Service events arrive by webhook');
   });
 
   it('a member who is no admin gets no button and cannot open the settings', async () => {
@@ -290,5 +306,13 @@ describe('service-events settings in App Home', () => {
     expect(home).not.toContain('home_service_events');
     const view = await openSettings(USERS.chloe);
     expect(JSON.stringify(view)).toContain('Only a Slack workspace admin');
+    // Nor stop webhook events by sending the button's action herself.
+    await h.app.deps.serviceEvents.ensure(TEAM);
+    await h.app.deps.serviceEvents.saveSecret(TEAM, `whsec_${Buffer.alloc(24, 5).toString('base64')}`);
+    const updated = new Set(h.emulator.calls('views.update'));
+    await h.signer.blockAction({ actionId: 'service_events_stop', user: USERS.chloe, view });
+    const told = await h.emulator.waitForCall('views.update', (c) => !updated.has(c), 5_000);
+    expect(JSON.stringify(told.args)).toContain('Only a Slack workspace admin can stop');
+    expect((await h.app.deps.serviceEvents.describe(TEAM))?.hasSecret).toBe(true);
   });
 });

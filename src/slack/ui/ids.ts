@@ -52,6 +52,8 @@ export const ACTIONS = {
   homeCreateTask: 'home_create_task',
   homeRefresh: 'home_refresh',
   homeServiceEvents: 'home_service_events',
+  /** In the service-events form: forget the signing secret (back to checking for changes). */
+  serviceEventsStop: 'service_events_stop',
   // Messages that offer a next step
   offerLink: 'offer_link',
   // An admin's direct message about someone asking to be linked (value: `<slack user>:<member id>`)

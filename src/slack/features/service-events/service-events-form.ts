@@ -1,6 +1,7 @@
 /**
  * Opens the service-events modal for workspace admins (others are told who can) and saves the
- * signing secret it takes, sealed; a malformed secret is a field error, never saved.
+ * signing secret it takes, sealed; a malformed secret is a field error, never saved. "Stop webhook
+ * events" forgets the secret, so the app checks watched projects for changes instead.
  */
 import type {
   AllMiddlewareArgs,
@@ -41,6 +42,46 @@ export function openServiceEventsHandler(deps: AppDeps) {
           VIEWS.serviceEvents,
         );
     await client.views.open({ trigger_id: body.trigger_id, view });
+  };
+}
+
+/** The modal's "Stop webhook events" (after its confirm): admins only, said in the modal itself. */
+export function stopServiceEventsHandler(deps: AppDeps) {
+  return async ({ ack, body, client }: ActionArgs) => {
+    await ack();
+    const { teamId, userId } = personOf(body);
+    const viewId = body.view?.id;
+    const profile = await deps.profiles.get(client, teamId, userId);
+    if (!profile.isAdmin) {
+      if (viewId) {
+        await client.views.update({
+          view_id: viewId,
+          view: renderProblemView(
+            'Service events',
+            ':lock: Only a Slack workspace admin can stop the service’s events.',
+            VIEWS.serviceEvents,
+          ),
+        });
+      }
+      return;
+    }
+    await deps.serviceEvents.clearSecret(teamId);
+    deps.logger.info({ teamId, userId }, 'webhook events stopped: the signing secret was forgotten');
+    if (viewId) {
+      const a = await serviceEventsAddress(deps, teamId);
+      await client.views.update({
+        view_id: viewId,
+        view: renderServiceEventsView({
+          address: a.address,
+          addressIsFull: a.full,
+          hasSecret: a.hasSecret,
+          privateMetadata: deps.metadata.seal({ t: teamId, u: userId }),
+        }),
+      });
+    }
+    await publishHome(deps, client, teamId, userId).catch((error: unknown) =>
+      deps.logger.warn({ err: error }, 'could not refresh Home after stopping webhook events'),
+    );
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock, ModalView } from '../block-types.ts';
-import { SERVICE_EVENTS_FIELDS as F, VIEWS } from '../ids.ts';
+import { ACTIONS, SERVICE_EVENTS_FIELDS as F, VIEWS } from '../ids.ts';
 import { LIMITS, mrkdwn, plainText } from '../limits.ts';
 import { textValue } from './view-state.ts';
 
@@ -49,6 +49,30 @@ export function renderServiceEventsView(model: ServiceEventsViewModel): ModalVie
       element: { type: 'plain_text_input', action_id: F.secret.action, max_length: 500 },
     },
   ];
+  if (model.hasSecret) {
+    // A way back when the service's webhook is removed: without the secret the app checks for
+    // changes itself, and deliveries signed with the old secret are refused.
+    blocks.push({
+      type: 'actions',
+      elements: [
+        {
+          type: 'button',
+          action_id: ACTIONS.serviceEventsStop,
+          text: plainText('Stop webhook events', LIMITS.buttonText),
+          style: 'danger',
+          confirm: {
+            title: plainText('Stop webhook events?', LIMITS.confirmTitle),
+            text: plainText(
+              'Taskbridge forgets the signing secret and refuses deliveries signed with it; it checks watched projects for changes instead. Remove the webhook on the service too.',
+              LIMITS.confirmText,
+            ),
+            confirm: plainText('Stop', LIMITS.confirmButton),
+            deny: plainText('Keep', LIMITS.confirmButton),
+          },
+        },
+      ],
+    });
+  }
   return {
     type: 'modal',
     callback_id: VIEWS.serviceEvents,
