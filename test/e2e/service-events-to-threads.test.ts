@@ -10,6 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../src/slack-emulator/model.ts';
 import { type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
+import { serviceCall } from '../support/service-call.ts';
 
 const CHANNEL = 'C0WEBSITE';
 const WEBSITE = 1;
@@ -23,15 +24,9 @@ afterEach(async () => {
 });
 
 async function service(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${h!.sandbox.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${h!.sandbox.token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  const json = text ? JSON.parse(text) : undefined;
-  expect(res.status, text).toBeLessThan(300);
-  return (json?.data ?? json) as { id: number; title: string };
+  const answer = await serviceCall(h!.sandbox, method, path, body);
+  expect(answer.status, answer.text).toBeLessThan(300);
+  return answer.record as { id: number; title: string };
 }
 
 const inChannel = (method: string) =>

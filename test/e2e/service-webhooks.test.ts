@@ -10,6 +10,7 @@ import { taskViewOf } from '../../src/api/task-view.ts';
 import type { ProjectEvent, ProjectEventSink } from '../../src/events/project-event.ts';
 import { startOpsServer } from '../../src/ops/ops-server.ts';
 import { fixedClock, type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
+import { serviceCall } from '../support/service-call.ts';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -47,16 +48,7 @@ async function connected() {
   return { sink, endpoint, secret: hook.secret, harness: h };
 }
 
-async function service(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${h!.sandbox.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${h!.sandbox.token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  const json = text ? JSON.parse(text) : undefined;
-  return { status: res.status, record: json?.data ?? json };
-}
+const service = (method: string, path: string, body?: unknown) => serviceCall(h!.sandbox, method, path, body);
 
 function post(endpoint: string, body: string, headers: Record<string, string>) {
   return fetch(endpoint, {
