@@ -93,12 +93,13 @@ export function createNotifications(o: NotificationsOptions): Notifications {
 
   const cardContext = async (teamId: string, task: TaskRecord): Promise<CardContext> => {
     const api = await o.api(teamId);
-    const [links, statuses] = await Promise.all([
-      o.userLinks.listForTeam(teamId),
+    // The links' member map is cached per team (renewed by every link change): no scan per card.
+    const [people, statuses] = await Promise.all([
+      o.userLinks.slackUserByMember(teamId),
       api ? projectStatuses(api, task.project_id).catch(() => undefined) : undefined,
     ]);
     return {
-      people: new Map(links.map((l) => [l.memberId, l.slackUserId])),
+      people,
       url: o.taskLinks.urlFor(task),
       statuses,
     };
