@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
 import { testSandboxProfile } from '../support/sandbox-profile.ts';
+import { tamperFirstCharacter } from '../support/tamper.ts';
 
 /** spec-minimal shows no member emails: members are named alone, and nobody links by email. */
 const EMAILS_SHOWN = testSandboxProfile() === 'full';
@@ -135,7 +136,7 @@ describe('forms and shortcuts', () => {
     await h.signer.globalShortcut({ callbackId: 'create_task_global' });
     const view = await openedView();
     const res = await h.signer.viewSubmission({
-      view: { ...view, private_metadata: view.private_metadata.replace(/^./, 'x') },
+      view: { ...view, private_metadata: tamperFirstCharacter(view.private_metadata) },
       values: createValues({ projectId: 1, projectName: 'Website', title: 'Tampered form task' }),
     });
     expect(JSON.stringify(res.body)).toContain('out of date');

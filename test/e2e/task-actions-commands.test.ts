@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../src/slack-emulator/index.ts';
 import { type Harness, startHarness, USERS } from '../support/harness.ts';
 import { testSandboxProfile } from '../support/sandbox-profile.ts';
+import { tamperFirstCharacter } from '../support/tamper.ts';
 
 let h: Harness;
 
@@ -189,7 +190,7 @@ describe('task verbs', () => {
   it('refuses a confirmation whose metadata was tampered with', async () => {
     const form = await deleteForm('/task delete 21', USERS.ana);
     const res = await h.signer.viewSubmission({
-      view: { ...form, private_metadata: form.private_metadata.replace(/^./, 'x') },
+      view: { ...form, private_metadata: tamperFirstCharacter(form.private_metadata) },
     });
     expect(text(res.body)).toContain('Nothing was deleted');
     expect((await h.api.tasks.get(21)).title).toBe('Renew SSL certificates');
