@@ -71,6 +71,21 @@ export const storeKeys = {
   /** The parent message (channel, ts) of a task's thread in one channel. */
   notifyThread: (teamId: string, channelId: string, taskId: number) =>
     `${storeKeys.team(teamId)}notify-thread:${checkSlackId('channelId', channelId)}:${taskId}`,
+  /**
+   * A task's burst in one channel, gathered across instances: one record per event under
+   * `notify-burst:<channel>:<task>:` until its window's reply is sent.
+   */
+  notifyBursts: (teamId: string) => `${storeKeys.team(teamId)}notify-burst:`,
+  notifyBurst: (teamId: string, channelId: string, taskId: number) =>
+    `${storeKeys.notifyBursts(teamId)}${checkSlackId('channelId', channelId)}:${taskId}:`,
+  /** The lease of the one instance sending a task's burst in a channel now. */
+  notifyBurstLease: (teamId: string, channelId: string, taskId: number) =>
+    `${storeKeys.team(teamId)}notify-burst-lease:${checkSlackId('channelId', channelId)}:${taskId}`,
+  /** Workspaces with bursts waiting (what each instance's flush lists; global like `notify-team:`). */
+  notifyBurstTeams: () => 'notify-burst-team:',
+  notifyBurstTeam: (teamId: string) => `notify-burst-team:${checkSlackId('teamId', teamId)}`,
+  /** A project event already written to its bursts (a repeat writes nothing). */
+  notifyEventDone: (teamId: string, eventId: string) => `${storeKeys.team(teamId)}notify-event-done:${eventId}`,
   /** One project event, acted on once (the claim of its id). */
   notifyEvent: (teamId: string, eventId: string) => `${storeKeys.team(teamId)}notify-event:${eventId}`,
   /** A person's direct-message notification switches. */

@@ -1,6 +1,7 @@
 /**
- * Where a task's thread lives in each channel (its parent message), and the claim that makes each
- * project event act once. Threads are kept 90 days after their last use.
+ * Where a task's thread lives in each channel (its parent message), the record that an event is
+ * already gathered (written after its bursts, so a crash between leaves it to be written again),
+ * and the claim that makes the rest of each project event (direct messages, notices) act once. Threads are kept 90 days after their last use.
  */
 import { createHash } from 'node:crypto';
 import { storeKeys } from '../keys.ts';
@@ -11,6 +12,8 @@ export interface TaskThread {
   ts: string;
   /** The task's title when the card was posted (for the tombstone of a task deleted later). */
   title?: string;
+  /** The event the card was posted for: it is not told again in the reply. */
+  cardEventId?: string;
 }
 
 const THREAD_TTL_MS = 90 * 24 * 3_600_000;
@@ -23,12 +26,15 @@ export interface TaskThreads {
   /** True for the first caller with this event id (across processes), false for every repeat. */
   claimEvent(teamId: string, eventId: string): Promise<boolean>;
   releaseEvent(teamId: string, eventId: string): Promise<void>;
+  /** Whether the event was already written to its bursts (kept as long as its claim). */
+  eventDone(teamId: string, eventId: string): Promise<boolean>;
+  markEventDone(teamId: string, eventId: string): Promise<void>;
 }
 
-function eventKey(teamId: string, eventId: string): string {
-  const id = eventId.length > 120 ? `sha256:${createHash('sha256').update(eventId).digest('hex')}` : eventId;
-  return storeKeys.notifyEvent(teamId, id);
-}
+const idPart = (eventId: string) =>
+  eventId.length > 120 ? `sha256:${createHash('sha256').update(eventId).digest('hex')}` : eventId;
+const eventKey = (teamId: string, eventId: string) => storeKeys.notifyEvent(teamId, idPart(eventId));
+const doneKey = (teamId: string, eventId: string) => storeKeys.notifyEventDone(teamId, idPart(eventId));
 
 export function createTaskThreads(store: Store): TaskThreads {
   return {
@@ -38,5 +44,7 @@ export function createTaskThreads(store: Store): TaskThreads {
       store.set(storeKeys.notifyThread(teamId, thread.channelId, taskId), thread, THREAD_TTL_MS),
     claimEvent: (teamId, eventId) => store.claim(eventKey(teamId, eventId), EVENT_TTL_MS),
     releaseEvent: (teamId, eventId) => store.release(eventKey(teamId, eventId)),
+    eventDone: async (teamId, eventId) => (await store.get(doneKey(teamId, eventId))) !== undefined,
+    markEventDone: (teamId, eventId) => store.set(doneKey(teamId, eventId), true, EVENT_TTL_MS),
   };
 }

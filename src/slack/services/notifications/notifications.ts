@@ -3,8 +3,10 @@
  * fallback), what the poller should watch, the channel subscriptions and people's switches, and
  * the timers that close burst windows and send "due tomorrow" messages.
  *
- * An event is acted on once: its id is claimed in the store before anything is sent (released
- * again only if gathering it failed, so a redelivery can try again).
+ * An event is gathered once: it is written to its bursts in the store (durable before `deliver`
+ * resolves), then marked done, so a repeat writes nothing and a crash between the two writes the
+ * same records again. What is not gathered (direct messages, project notices) goes from the one
+ * caller that claims the event's id.
  */
 import type { WebClient } from '@slack/web-api';
 import type { TaskRecord, WorkApiClient } from '../../../api/index.ts';
@@ -13,6 +15,7 @@ import type { ProjectEvent, ProjectEventSink, WatchedProjects } from '../../../e
 import type { Clock } from '../../../lib/clock.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import { checkSlackId } from '../../../store/keys.ts';
+import { createNotifyBursts } from '../../../store/repositories/notify-bursts.ts';
 import { createNotifyPrefs, type NotifyPrefsRepo } from '../../../store/repositories/notify-prefs.ts';
 import { createSubscriptions, type Subscriptions } from '../../../store/repositories/subscriptions.ts';
 import { createTaskThreads, type TaskThreads } from '../../../store/repositories/task-threads.ts';
@@ -46,6 +49,11 @@ export interface NotificationsOptions {
   windowMs?: number;
   /** Least time between two calls to one channel. Default 1000 (Slack's one message a second). */
   spacingMs?: number;
+  /**
+   * How long one instance holds a task's burst while sending it (queue waits included); after a
+   * crash, another instance sends it once this has passed. Default 120 000.
+   */
+  leaseMs?: number;
 }
 
 export interface Notifications {
@@ -58,9 +66,12 @@ export interface Notifications {
   flushDue(): Promise<number>;
   /** Sends the day's "due tomorrow" messages due by now, in every workspace. Returns how many went. */
   remindDueTomorrow(): Promise<number>;
-  /** Starts the timers (burst windows each 500 ms, reminders every 10 minutes). */
+  /** Starts the timers (bursts in the store looked at each 500 ms, reminders every 10 minutes). */
   start(): void;
-  /** Stops them and sends whatever is gathered. */
+  /**
+   * Stops them, finishes the sends under way and sends what is due; bursts still gathering stay in
+   * the store for another instance or the next start.
+   */
   stop(): Promise<void>;
 }
 
@@ -82,6 +93,7 @@ export function createNotifications(o: NotificationsOptions): Notifications {
   const subscriptions = createSubscriptions(o.store, { now });
   const prefs = createNotifyPrefs(o.store);
   const threads = createTaskThreads(o.store);
+  const bursts = createNotifyBursts(o.store);
   let lifecycle = new AbortController();
   const signal = () => lifecycle.signal;
   const queue = new PostQueue({
@@ -115,6 +127,8 @@ export function createNotifications(o: NotificationsOptions): Notifications {
 
   const poster = new ThreadPoster({
     threads,
+    bursts,
+    leaseMs: o.leaseMs ?? 120_000,
     queue,
     slack: o.slack,
     cardContext,
@@ -165,28 +179,26 @@ export function createNotifications(o: NotificationsOptions): Notifications {
         logger.warn({ kind: event.kind }, 'a project event without a workspace or id was dropped');
         return;
       }
-      if (!(await threads.claimEvent(event.teamId, event.id))) {
+      if (await threads.eventDone(event.teamId, event.id)) {
         logger.debug({ eventId: event.id }, 'project event already handled');
         return;
       }
-      try {
-        const subs = (await subscriptions.listByTeam(event.teamId)).filter((s) =>
-          subscriptionWants(s, event),
-        );
-        for (const sub of subs) {
-          if (event.task || event.taskId !== undefined) poster.add(event.teamId, sub, event);
-          else track(noticeInChannel(event.teamId, sub.channelId, event, sub.projectName));
-        }
-        // Direct messages are not gathered: being assigned is news at once, and happens rarely.
-        track(
-          dms.assigned(event.teamId, event).catch((error: unknown) => {
-            logger.warn({ err: error, eventId: event.id }, 'assignment messages failed');
-          }),
-        );
-      } catch (error) {
-        await threads.releaseEvent(event.teamId, event.id);
-        throw error;
-      }
+      const subs = (await subscriptions.listByTeam(event.teamId)).filter((s) =>
+        subscriptionWants(s, event),
+      );
+      const aboutTask = event.task !== undefined || event.taskId !== undefined;
+      // Written before this resolves (and so before the service hears 2xx); a failure throws to the caller.
+      if (aboutTask) for (const sub of subs) await poster.add(event.teamId, sub, event);
+      await threads.markEventDone(event.teamId, event.id);
+      if (!(await threads.claimEvent(event.teamId, event.id))) return;
+      if (!aboutTask)
+        for (const sub of subs) track(noticeInChannel(event.teamId, sub.channelId, event, sub.projectName));
+      // Direct messages are not gathered: being assigned is news at once, and happens rarely.
+      track(
+        dms.assigned(event.teamId, event).catch((error: unknown) => {
+          logger.warn({ err: error, eventId: event.id }, 'assignment messages failed');
+        }),
+      );
     },
   };
 
@@ -199,7 +211,7 @@ export function createNotifications(o: NotificationsOptions): Notifications {
 
   let flushTimer: NodeJS.Timeout | undefined;
   let remindTimer: NodeJS.Timeout | undefined;
-  const flushDue = () => poster.flushDue(now());
+  const flushDue = () => poster.flushDue();
   const remindDueTomorrow = async () => {
     let sent = 0;
     for (const teamId of new Set(await o.teams())) sent += await dms.dueTomorrow(teamId);
@@ -215,12 +227,23 @@ export function createNotifications(o: NotificationsOptions): Notifications {
     remindDueTomorrow,
     start() {
       lifecycle = new AbortController();
-      flushTimer ??= setInterval(() => {
-        flushDue().catch((error: unknown) => logger.warn({ err: error }, 'notification flush failed'));
-      }, FLUSH_EVERY_MS);
+      let looking = false;
+      const look = () => {
+        if (looking) return;
+        looking = true;
+        poster
+          .kickOpen()
+          .catch((error: unknown) => logger.warn({ err: error }, 'notification flush failed'))
+          .finally(() => {
+            looking = false;
+          });
+      };
+      flushTimer ??= setInterval(look, FLUSH_EVERY_MS);
       remindTimer ??= setInterval(() => {
         remindDueTomorrow().catch((error: unknown) => logger.warn({ err: error }, 'due reminders failed'));
       }, REMIND_EVERY_MS);
+      // Bursts left in the store by an instance that stopped or died go out now, not at the next event.
+      look();
       flushTimer.unref();
       remindTimer.unref();
     },

@@ -5,8 +5,10 @@
  * waits its channel's turn in the post queue (one call a second per channel), and a 429 is waited
  * out and sent again.
  *
- * Bursts are gathered in this process's memory: with several instances, events of one task that
- * land on different instances reply separately (still each once).
+ * Bursts are gathered in the store (`notify-bursts.ts`), not in a process: events of one task that
+ * land on different instances still make one card and one reply per window, sent by whichever
+ * instance holds the task's lease when the window closes; an event written there before the
+ * service was answered survives a crash of the instance that took it.
  */
 import type { WebClient } from '@slack/web-api';
 import type { TaskRecord } from '../../../api/schemas/records.ts';
@@ -14,6 +16,7 @@ import type { ProjectStatusDef } from '../../../contract/index.ts';
 import type { PostQueue } from '../../../digest/post-queue.ts';
 import type { ProjectEvent } from '../../../events/project-event.ts';
 import type { Logger } from '../../../lib/logger.ts';
+import type { NotifyBursts } from '../../../store/repositories/notify-bursts.ts';
 import type { Subscription } from '../../../store/repositories/subscriptions.ts';
 import type { TaskThread, TaskThreads } from '../../../store/repositories/task-threads.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
@@ -31,6 +34,9 @@ export interface CardContext {
 
 export interface ThreadPosterOptions {
   threads: TaskThreads;
+  bursts: NotifyBursts;
+  /** How long one instance's hold on a task's burst lasts: it must outlast one send (queue waits included). */
+  leaseMs: number;
   queue: PostQueue;
   slack: (teamId: string) => Promise<PostingClient | undefined>;
   /** What a card shows besides the task: linked people, the task's address, the project's statuses. */
@@ -41,141 +47,177 @@ export interface ThreadPosterOptions {
   signal: () => AbortSignal;
 }
 
-interface Burst {
+/** One task's burst in one channel, as read from the store for one send. */
+interface BurstRef {
   teamId: string;
   channelId: string;
   taskId: number;
-  sub: Subscription;
-  /** Events waiting for the window to end (the one the card was posted for is not among them). */
-  events: ProjectEvent[];
-  task: TaskRecord | undefined;
-  title: string;
-  /** When the window closes, epoch ms. */
-  closesAt: number;
-  /** The thread, once its parent is found or posted; undefined when posting it failed. */
-  parent: Promise<TaskThread | undefined>;
 }
 
 export class ThreadPoster {
   readonly #o: ThreadPosterOptions;
-  readonly #bursts = new Map<string, Burst>();
-  /**
-   * Cards posted or on their way, per task and channel, until the store has their thread: a burst
-   * that starts while its task's card still waits in the channel's queue replies under that card
-   * rather than posting another.
-   */
-  readonly #parents = new Map<string, Promise<TaskThread | undefined>>();
+  /** Each task-channel's sends in this process, one after another (the lease keeps other instances out). */
+  readonly #chains = new Map<string, Promise<number>>();
+  /** A send queued behind the running one and not yet begun: later kicks join it. */
+  readonly #queued = new Map<string, Promise<number>>();
   readonly #running = new Set<Promise<unknown>>();
-  /** The newest burst of each task and channel (gathering or being sent): only its card edit is needed. */
-  readonly #newest = new Map<string, Burst>();
 
   constructor(options: ThreadPosterOptions) {
     this.#o = options;
   }
 
-  /** Bursts still waiting for their window to close. */
+  /** Bursts this process is sending or has queued to look at. */
   get waiting(): number {
-    return this.#bursts.size;
+    return this.#chains.size;
   }
 
-  /** Takes one event for one channel's subscription. Resolves once it is gathered (not yet posted). */
-  add(teamId: string, sub: Subscription, event: ProjectEvent): void {
+  /**
+   * Writes one event for one channel's subscription to its task's burst in the store; resolves
+   * once it is there (durable, not yet posted). Then the burst is looked at once at once, so that a
+   * task's first event posts its card without waiting for the window.
+   */
+  async add(teamId: string, sub: Subscription, event: ProjectEvent): Promise<void> {
     const taskId = event.task?.id ?? event.taskId;
     if (taskId === undefined) return;
-    const key = `${teamId}:${sub.channelId}:${taskId}`;
-    const open = this.#bursts.get(key);
-    if (open) {
-      open.events.push(event);
-      if (event.task) open.task = event.task;
-      return;
-    }
-    const burst: Burst = {
-      teamId,
-      channelId: sub.channelId,
-      taskId,
-      sub,
-      events: [event],
-      task: event.task,
-      title: event.task?.title ?? `Task ${taskId}`,
-      closesAt: this.#o.now().getTime() + this.#o.windowMs,
-      parent: Promise.resolve(undefined),
-    };
-    const pending = this.#parents.get(key);
-    if (pending) burst.parent = pending;
-    else {
-      const parent = this.#track(
-        this.#parentFor(burst, event).catch((error: unknown) => {
-          this.#o.logger.warn({ err: error, teamId, taskId }, 'a task thread could not be started');
-          return undefined;
-        }),
-      );
-      burst.parent = parent;
-      this.#parents.set(key, parent);
-      void parent.finally(() => {
-        if (this.#parents.get(key) === parent) this.#parents.delete(key);
-      });
-    }
-    this.#bursts.set(key, burst);
-    this.#newest.set(key, burst);
+    await this.#o.bursts.add(teamId, sub.channelId, taskId, {
+      event,
+      projectName: sub.projectName,
+      broadcast: sub.broadcast,
+      at: this.#o.now().getTime(),
+    });
+    void this.#run({ teamId, channelId: sub.channelId, taskId }).catch(() => undefined);
   }
 
-  /** Sends the bursts whose window has closed by `now`; resolves when they are posted. */
-  async flushDue(now: Date): Promise<number> {
-    const due = [...this.#bursts.entries()].filter(([, b]) => b.closesAt <= now.getTime());
-    for (const [key] of due) this.#bursts.delete(key);
-    await Promise.all(due.map(([, burst]) => this.#track(this.#send(burst))));
-    return due.length;
+  /**
+   * Sends every burst in the store whose window has closed by `now`, whichever instance gathered
+   * it (and the card of any task that has none yet); resolves when they are posted. Returns how
+   * many replies went.
+   */
+  async flushDue(): Promise<number> {
+    const counts = await Promise.all(await this.kickOpen());
+    return counts.reduce((a, b) => a + b, 0);
   }
 
-  /** Everything gathered, sent now (at stop). */
+  /**
+   * Queues a look at every burst in the store and resolves once they are queued, not sent (the
+   * timer's flush: one slow channel must not hold up the others' next look).
+   */
+  async kickOpen(): Promise<Promise<number>[]> {
+    const runs: Promise<number>[] = [];
+    for (const teamId of await this.#o.bursts.teams()) {
+      for (const b of await this.#o.bursts.open(teamId)) runs.push(this.#run({ teamId, ...b }));
+    }
+    return runs;
+  }
+
+  /** Waits for the sends under way, then sends what is due (at stop); the rest stays in the store. */
   async flushAll(): Promise<void> {
-    await this.flushDue(new Date(8.64e15));
+    await Promise.allSettled([...this.#running]);
+    await this.flushDue();
     await Promise.allSettled([...this.#running]);
   }
 
-  /** Finds the task's thread in the channel, or posts its card (the event it stands for is then told by the card). */
-  async #parentFor(burst: Burst, first: ProjectEvent): Promise<TaskThread | undefined> {
-    const { teamId, channelId, taskId } = burst;
-    const known = await this.#o.threads.get(teamId, channelId, taskId);
-    if (known) return known;
-    if (!burst.task || first.kind === 'task.deleted') return undefined;
-    burst.events = burst.events.filter((e) => e !== first);
-    const message = await this.#card(teamId, burst.task, burst.sub.projectName);
+  /** Queues one look at a burst behind this process's earlier ones; kicks that find one queued join it. */
+  #run(ref: BurstRef): Promise<number> {
+    const key = `${ref.teamId}:${ref.channelId}:${ref.taskId}`;
+    const queued = this.#queued.get(key);
+    if (queued) return queued;
+    const before = this.#chains.get(key) ?? Promise.resolve(0);
+    const next = before
+      .catch(() => 0)
+      .then(() => {
+        if (this.#queued.get(key) === next) this.#queued.delete(key);
+        return this.#step(ref);
+      })
+      .catch((error: unknown) => {
+        this.#o.logger.warn({ err: error, teamId: ref.teamId, taskId: ref.taskId }, 'a task burst failed');
+        return 0;
+      });
+    this.#queued.set(key, next);
+    this.#chains.set(key, next);
+    void next.finally(() => {
+      if (this.#chains.get(key) === next) this.#chains.delete(key);
+    });
+    return this.#track(next);
+  }
+
+  /**
+   * One look at a task's burst in a channel under its lease: the card if the task has no thread
+   * there yet, then, once the window (from the burst's first event) has closed, one reply for the
+   * events in it and the card edited. Records are removed after their reply: a crash before that
+   * leaves them to whichever instance takes the lease after it lapses (sent again, never lost).
+   */
+  async #step(ref: BurstRef): Promise<number> {
+    const { teamId, channelId, taskId } = ref;
+    const { bursts, leaseMs } = this.#o;
+    if (!(await bursts.lease(teamId, channelId, taskId, leaseMs))) return 0;
+    const leased = performance.now();
+    try {
+      const entries = await bursts.list(teamId, channelId, taskId);
+      const first = entries[0];
+      if (!first) return 0;
+      let thread = await this.#o.threads.get(teamId, channelId, taskId);
+      if (!thread && !entries.some((e) => e.entry.cardFailed)) {
+        thread = await this.#startThread(ref, first);
+        if (!thread && first.entry.event.task && first.entry.event.kind !== 'task.deleted') {
+          await bursts.update({ ...first, entry: { ...first.entry, cardFailed: true } });
+          first.entry.cardFailed = true;
+        }
+      }
+      const closesAt = first.entry.at + this.#o.windowMs;
+      if (this.#o.now().getTime() < closesAt) return 0;
+      const taken = entries.filter((e) => e.entry.at < closesAt);
+      const told = (e: (typeof entries)[number]) =>
+        e.entry.cardFailed === true || e.entry.event.id === thread?.cardEventId;
+      const events = taken.filter((e) => !told(e)).map((e) => e.entry);
+      if (events.length > 0) await this.#sendBurst(ref, events, thread, closesAt);
+      await bursts.remove(taken);
+      return events.length > 0 ? 1 : 0;
+    } finally {
+      // A lease that lapsed meanwhile may be another instance's now: only a live one is given back.
+      if (performance.now() - leased < leaseMs) await bursts.releaseLease(teamId, channelId, taskId);
+    }
+  }
+
+  /** Posts the task's card for the burst's first event (which it then stands for) and saves the thread. */
+  async #startThread(
+    ref: BurstRef,
+    first: { entry: { event: ProjectEvent; projectName: string } },
+  ): Promise<TaskThread | undefined> {
+    const { teamId, channelId, taskId } = ref;
+    const { event, projectName } = first.entry;
+    if (!event.task || event.kind === 'task.deleted') return undefined;
+    const task = event.task;
+    const message = await this.#card(teamId, task, projectName);
     const posted = await this.#call(teamId, channelId, (slack) =>
       slack.chat.postMessage({ channel: channelId, ...message, unfurl_links: false }),
     );
     const ts = typeof posted?.ts === 'string' ? posted.ts : undefined;
     if (!ts) return undefined;
-    const thread = {
+    const thread: TaskThread = {
       channelId: typeof posted?.channel === 'string' ? posted.channel : channelId,
       ts,
-      title: burst.task.title,
+      title: task.title,
+      cardEventId: event.id,
     };
     await this.#o.threads.save(teamId, thread, taskId);
     return thread;
   }
 
-  async #send(burst: Burst): Promise<void> {
-    const key = `${burst.teamId}:${burst.channelId}:${burst.taskId}`;
-    try {
-      await this.#sendBurst(burst, key);
-    } finally {
-      if (this.#newest.get(key) === burst) this.#newest.delete(key);
-    }
-  }
-
-  async #sendBurst(burst: Burst, key: string): Promise<void> {
-    const { teamId, channelId } = burst;
-    const thread = await burst.parent;
-    if (burst.events.length === 0) return;
-    const task = burst.task;
+  async #sendBurst(
+    ref: BurstRef,
+    entries: Array<{ event: ProjectEvent; projectName: string; broadcast: boolean }>,
+    thread: TaskThread | undefined,
+    closesAt: number,
+  ): Promise<void> {
+    const { teamId, channelId, taskId } = ref;
+    const events = entries.map((e) => e.event);
+    const last = entries.at(-1)!;
+    const task = events.findLast((e) => e.task)?.task;
+    const title = task?.title ?? thread?.title ?? `Task ${taskId}`;
     const context = task ? await this.#o.cardContext(teamId, task) : { people: new Map(), url: undefined };
-    const reply = renderThreadReply(
-      { id: burst.taskId, title: task?.title ?? burst.title },
-      burst.events,
-      context.people,
-    );
-    const deleted = burst.events.some((e) => e.kind === 'task.deleted');
+    const reply = renderThreadReply({ id: taskId, title }, events, context.people);
+    const deleted = events.some((e) => e.kind === 'task.deleted');
     if (!thread) {
       // No card to reply under (a task known by id only): the change goes in the channel alone.
       await this.#call(teamId, channelId, (slack) =>
@@ -186,20 +228,20 @@ export class ThreadPoster {
     // "Also send to channel" only when the subscription asks: otherwise the channel sees one card per task.
     const inThread = { channel: thread.channelId, thread_ts: thread.ts, ...reply };
     await this.#call(teamId, channelId, (slack) =>
-      slack.chat.postMessage(burst.sub.broadcast ? { ...inThread, reply_broadcast: true } : inThread),
+      slack.chat.postMessage(last.broadcast ? { ...inThread, reply_broadcast: true } : inThread),
     );
     const card: RenderedMessage | undefined = deleted
-      ? renderDeletedTask(
-          { taskId: burst.taskId, title: task?.title ?? thread.title ?? burst.title },
-          this.#o.now(),
-        )
+      ? renderDeletedTask({ taskId, title }, this.#o.now())
       : task
-        ? await this.#card(teamId, task, burst.sub.projectName)
+        ? await this.#card(teamId, task, last.projectName)
         : undefined;
     if (card) {
       await this.#call(teamId, channelId, async (slack) => {
-        // A newer burst of this task is on its way: its own edit will show the card as it is then.
-        if (!deleted && this.#newest.get(key) !== burst) return undefined;
+        // A newer burst of this task is waiting: its own edit will show the card as it is then.
+        const newer = (await this.#o.bursts.list(teamId, channelId, taskId)).some(
+          (e) => e.entry.at >= closesAt,
+        );
+        if (!deleted && newer) return undefined;
         return slack.chat.update({ channel: thread.channelId, ts: thread.ts, ...card });
       });
     }

@@ -1,0 +1,115 @@
+/**
+ * Bursts of project events waiting for their thread reply, kept in the store so that any instance
+ * can send them: one record per event under its task and channel (a repeat of an event writes the
+ * same record), a per-workspace marker that the flush lists, and a lease that lets one instance at
+ * a time send a task's burst in a channel. A record is removed once its reply has gone; one never
+ * sent (nothing drains the workspace for a day) expires.
+ */
+import { createHash } from 'node:crypto';
+import type { ProjectEvent } from '../../events/project-event.ts';
+import { storeKeys } from '../keys.ts';
+import type { Store } from '../types.ts';
+
+export interface BurstEntry {
+  event: ProjectEvent;
+  /** The subscription's project name and broadcast switch when the event arrived. */
+  projectName: string;
+  broadcast: boolean;
+  /** When the event was gathered, epoch ms by the app clock: the window runs from the first. */
+  at: number;
+  /** Its card was tried and Slack refused it: the event is not told again. */
+  cardFailed?: boolean;
+}
+
+export interface StoredBurstEntry {
+  key: string;
+  entry: BurstEntry;
+}
+
+export interface OpenBurst {
+  channelId: string;
+  taskId: number;
+}
+
+/** A day: far beyond any window; a workspace nothing drains for that long loses its replies then. */
+const ENTRY_TTL_MS = 24 * 3_600_000;
+
+export interface NotifyBursts {
+  add(teamId: string, channelId: string, taskId: number, entry: BurstEntry): Promise<void>;
+  /** The burst's records, oldest first. */
+  list(teamId: string, channelId: string, taskId: number): Promise<StoredBurstEntry[]>;
+  update(stored: StoredBurstEntry): Promise<void>;
+  remove(stored: StoredBurstEntry[]): Promise<void>;
+  /** Workspaces that have (or recently had) bursts waiting. */
+  teams(): Promise<string[]>;
+  /** The task-channel pairs with records in a workspace; forgets the workspace when there are none. */
+  open(teamId: string): Promise<OpenBurst[]>;
+  /** True for one holder at a time until released or ttlMs passes (across processes). */
+  lease(teamId: string, channelId: string, taskId: number, ttlMs: number): Promise<boolean>;
+  releaseLease(teamId: string, channelId: string, taskId: number): Promise<void>;
+}
+
+function idPart(eventId: string): string {
+  return eventId.length > 120 ? `sha256:${createHash('sha256').update(eventId).digest('hex')}` : eventId;
+}
+
+/** `team:<id>:notify-burst:<channel>:<task>:<event>` → the channel and task. */
+function openBurstOf(key: string, prefix: string): OpenBurst | undefined {
+  const [channelId, task] = key.slice(prefix.length).split(':');
+  const taskId = Number(task);
+  return channelId && Number.isInteger(taskId) ? { channelId, taskId } : undefined;
+}
+
+const oldestFirst = (a: StoredBurstEntry, b: StoredBurstEntry) =>
+  a.entry.at - b.entry.at || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+export function createNotifyBursts(store: Store): NotifyBursts {
+  const list = async (prefix: string) => {
+    const found: StoredBurstEntry[] = [];
+    for await (const [key, entry] of store.entries<BurstEntry>(prefix)) found.push({ key, entry });
+    return found;
+  };
+  return {
+    async add(teamId, channelId, taskId, entry) {
+      // The record first, the marker after: a flush that forgets the workspace in between finds
+      // the record on its second look (see `open`).
+      const key = `${storeKeys.notifyBurst(teamId, channelId, taskId)}${idPart(entry.event.id)}`;
+      await store.set(key, entry, ENTRY_TTL_MS);
+      await store.set(storeKeys.notifyBurstTeam(teamId), teamId, ENTRY_TTL_MS);
+    },
+    async list(teamId, channelId, taskId) {
+      return (await list(storeKeys.notifyBurst(teamId, channelId, taskId))).sort(oldestFirst);
+    },
+    update: (stored) => store.set(stored.key, stored.entry, ENTRY_TTL_MS),
+    async remove(stored) {
+      for (const { key } of stored) await store.delete(key);
+    },
+    async teams() {
+      const teams: string[] = [];
+      for await (const [, teamId] of store.entries<string>(storeKeys.notifyBurstTeams())) teams.push(teamId);
+      return teams;
+    },
+    async open(teamId) {
+      const prefix = storeKeys.notifyBursts(teamId);
+      const pairs = async () => {
+        const seen = new Map<string, OpenBurst>();
+        for (const { key } of await list(prefix)) {
+          const pair = openBurstOf(key, prefix);
+          if (pair) seen.set(`${pair.channelId}:${pair.taskId}`, pair);
+        }
+        return [...seen.values()];
+      };
+      const found = await pairs();
+      if (found.length > 0) return found;
+      // None: forget the workspace, then look again, so a record written meanwhile keeps it listed.
+      await store.delete(storeKeys.notifyBurstTeam(teamId));
+      const again = await pairs();
+      if (again.length > 0) await store.set(storeKeys.notifyBurstTeam(teamId), teamId, ENTRY_TTL_MS);
+      return again;
+    },
+    lease: (teamId, channelId, taskId, ttlMs) =>
+      store.claim(storeKeys.notifyBurstLease(teamId, channelId, taskId), ttlMs),
+    releaseLease: (teamId, channelId, taskId) =>
+      store.release(storeKeys.notifyBurstLease(teamId, channelId, taskId)),
+  };
+}
