@@ -56,6 +56,16 @@ export interface Config {
   /** How often the digest timer ticks, in ms (DIGEST_TICK_SECONDS, a divisor of 60). Default: 60 000. */
   digestTickMs: number;
   /**
+   * How long a task's burst of changes gathers before its one thread reply, in ms
+   * (NOTIFY_WINDOW_SECONDS). Default: 5000.
+   */
+  notifyWindowMs: number;
+  /**
+   * How long one instance holds a task's burst while sending it, in ms (NOTIFY_LEASE_SECONDS): an
+   * instance that dies mid-send leaves the burst to another once this passes. Default: 120 000.
+   */
+  notifyLeaseMs: number;
+  /**
    * The interface the app (and in local mode the sandbox and the emulator) listens on. Default:
    * `127.0.0.1` in local mode (nothing there is meant for other machines); every interface otherwise.
    */
@@ -131,6 +141,16 @@ const port = (name: string, fallback: number) =>
     .regex(/^\d{1,5}$/, { message: `${name} must be a whole number from 0 to 65535 (0 picks a free port)` })
     .transform(Number)
     .refine((value) => value <= 65535, { message: `${name} must be a whole number from 0 to 65535` })
+    .default(fallback);
+/** A whole number of seconds from min to max, each bound named in the message. */
+const seconds = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { message: `${name} must be a whole number of seconds, such as ${fallback}` })
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, {
+      message: `${name} must be from ${min} to ${max} seconds`,
+    })
     .default(fallback);
 const httpUrl = (name: string, example: string) =>
   z.string().refine(
@@ -214,6 +234,8 @@ const fieldSchemas = {
       message: 'DIGEST_TICK_SECONDS must divide 60 (1, 2, 3, 4, 5, 6, 10, 12, 15, 20, 30 or 60)',
     })
     .default(60),
+  NOTIFY_WINDOW_SECONDS: seconds('NOTIFY_WINDOW_SECONDS', 1, 600, 5),
+  NOTIFY_LEASE_SECONDS: seconds('NOTIFY_LEASE_SECONDS', 1, 3600, 120),
   HOST: z
     .string()
     .trim()
@@ -313,6 +335,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     port: f.PORT!,
     digestClaimLeaseMs: f.DIGEST_CLAIM_LEASE_SECONDS! * 1000,
     digestTickMs: f.DIGEST_TICK_SECONDS! * 1000,
+    notifyWindowMs: f.NOTIFY_WINDOW_SECONDS! * 1000,
+    notifyLeaseMs: f.NOTIFY_LEASE_SECONDS! * 1000,
     logLevel: f.LOG_LEVEL!,
     sandboxPort: f.SANDBOX_PORT!,
     playgroundPort: f.PLAYGROUND_PORT!,

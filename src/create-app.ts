@@ -107,6 +107,8 @@ export interface CreateAppOptions {
     enabled?: boolean;
     /** How long a task's burst gathers before its one reply, in ms. Default 5000. */
     windowMs?: number;
+    /** How long one instance holds a task's burst while sending it, in ms. Default 120 000. */
+    leaseMs?: number;
   };
   /** More HTTP routes beside the events path in the HTTP modes (readiness, metrics: src/ops). */
   routes?: CustomRoute[];
@@ -227,6 +229,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     clock,
     logger,
     ...(opts.notifications?.windowMs ? { windowMs: opts.notifications.windowMs } : {}),
+    ...(opts.notifications?.leaseMs ? { leaseMs: opts.notifications.leaseMs } : {}),
   });
   const deps: AppDeps = {
     store: opts.store,

@@ -69,6 +69,7 @@ async function main(): Promise<void> {
     logger,
     workApiClientOptions: shared.limiter ? { limiter: shared.limiter } : {},
     digests: { claimTtlMs: config.digestClaimLeaseMs, tickMs: config.digestTickMs },
+    notifications: { windowMs: config.notifyWindowMs, leaseMs: config.notifyLeaseMs },
     routes: [readiness.route, metrics.route],
   });
   const inFlight = trackInFlight(app.app);

@@ -2,8 +2,13 @@
  * The app's endpoint for the service's webhooks: `POST /service/events/<path key>`, one opaque path
  * per workspace. A delivery is checked before anything is read from it (Standard Webhooks: the
  * `webhook-signature` over id, timestamp and raw body, and the timestamp within the library's five
- * minutes), claimed by its `webhook-id` so a retry or a replay is answered but never acted on twice,
- * and answered at once; the work (the task view, then the sink) follows the answer.
+ * minutes), and known by its `webhook-id` so a retry or a replay is answered but never acted on twice.
+ *
+ * It is answered 2xx only once its events are durable: the sink has written them to the store (the
+ * notifications' bursts), from which any instance sends them, even after this one is killed. While
+ * one instance takes a delivery it holds a short claim on its id (a copy meanwhile hears 409); the
+ * id is remembered for a day once taken. A failure gives the claim back and answers 503, so the
+ * service's own retry (same `webhook-id`) is taken rather than refused as a repeat.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
@@ -21,6 +26,11 @@ export const SERVICE_EVENTS_PREFIX = '/service/events/';
 export const SERVICE_EVENTS_ROUTE = `${SERVICE_EVENTS_PREFIX}:key`;
 /** A delivery's id is remembered this long: far beyond any sender's retry schedule. */
 export const DELIVERY_ID_TTL_MS = 24 * 60 * 60_000;
+/**
+ * How long one instance's hold on a delivery it is taking lasts: longer than any sender waits for
+ * an answer, so a crash mid-way leaves the delivery to the sender's next retry, not to a repeat check.
+ */
+export const DELIVERY_TAKING_TTL_MS = 60_000;
 const MAX_BODY_BYTES = 256 * 1024;
 
 export interface ServiceEventsDeps {
@@ -64,6 +74,10 @@ const answer = (res: ServerResponse, status: number, message: string) => {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ message }));
 };
 
+const duplicate = (res: ServerResponse) => {
+  res.writeHead(200, { 'content-type': 'application/json' }).end('{"duplicate":true}');
+};
+
 const header = (req: IncomingMessage, name: string): string => {
   const value = req.headers[name];
   return (Array.isArray(value) ? value[0] : value) ?? '';
@@ -104,13 +118,9 @@ export function createServiceEventsEndpoint(deps: ServiceEventsDeps): ServiceEve
     // The view first: a list opened because of the notification already shows the change.
     if (read.viewChange) view?.apply(read.viewChange);
     await deps.settings.markDelivery(teamId, deps.clock.now());
-    for (const event of read.events) {
-      try {
-        await deps.sink().deliver(event);
-      } catch (error) {
-        log.error({ teamId, eventId: event.id, err: error }, 'project event not delivered');
-      }
-    }
+    // Each event is durable once `deliver` resolves; one that fails fails the delivery, and the
+    // retry writes only the events not yet written (the sink knows each event's id).
+    for (const event of read.events) await deps.sink().deliver(event);
   };
 
   const accept = async (
@@ -150,22 +160,30 @@ export function createServiceEventsEndpoint(deps: ServiceEventsDeps): ServiceEve
       return answer(res, 401, 'Signature or timestamp not valid.');
     }
     const webhookId = headers['webhook-id'].slice(0, 200);
-    // Atomic across instances: of two copies of one delivery, one wins; the other is told it is known.
-    const first = await deps.store.claim(
-      storeKeys.once(`service-event:${teamId}:${webhookId}`),
-      DELIVERY_ID_TTL_MS,
-    );
-    if (!first) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"duplicate":true}');
-      return;
+    const done = storeKeys.serviceEventDone(teamId, webhookId);
+    if ((await deps.store.get(done)) !== undefined) return duplicate(res);
+    // Atomic across instances: of two copies of one delivery arriving together, one takes it.
+    const taking = storeKeys.serviceEventTaking(teamId, webhookId);
+    if (!(await deps.store.claim(taking, DELIVERY_TAKING_TTL_MS))) {
+      // Taken just now, or being taken: a later retry hears "duplicate" once it is done.
+      if ((await deps.store.get(done)) !== undefined) return duplicate(res);
+      return answer(res, 409, 'This delivery is being taken now; send it again later.');
     }
-    res.writeHead(204).end();
     const job = work(teamId, webhookId, body)
-      .catch((error: unknown) =>
-        log.error({ teamId, webhookId, err: error }, 'service event failed after its answer'),
+      .then(() => deps.store.set(done, true, DELIVERY_ID_TTL_MS))
+      .then(
+        () => {
+          res.writeHead(204).end();
+        },
+        async (error: unknown) => {
+          log.error({ teamId, webhookId, err: error }, 'service event not taken; the service will retry');
+          await deps.store.release(taking).catch(() => undefined);
+          answer(res, 503, 'Could not take the event; send it again.');
+        },
       )
       .finally(() => working.delete(job));
     working.add(job);
+    await job;
   };
 
   return {

@@ -3,6 +3,8 @@
  * uninstalling can remove it with one prefix listing; org-wide installs sit under `enterprise:<id>:`.
  */
 
+import { createHash } from 'node:crypto';
+
 /** Slack ids (T…, E…, U…, W…, C…, G…, D…) are short and alphanumeric; refusing ':' keeps prefixes exact. */
 const SLACK_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -21,6 +23,11 @@ export function checkPathKey(value: unknown): string {
   if (typeof value !== 'string' || !PATH_KEY.test(value))
     throw new TypeError('not a service-events path key');
   return value;
+}
+
+/** An id from outside (a webhook id, an event id) as a key part: itself when short, else its SHA-256. */
+function shortId(id: string): string {
+  return id.length > 120 ? `sha256:${createHash('sha256').update(id).digest('hex')}` : id;
 }
 
 export const storeKeys = {
@@ -56,6 +63,12 @@ export const storeKeys = {
    * before this lookup; the value is the team id only, and the path key is random.
    */
   serviceEventsPath: (pathKey: string) => `service-events-path:${checkPathKey(pathKey)}`,
+  /** A webhook delivery already taken (its `webhook-id`, hashed when long): a repeat is answered, not acted on. */
+  serviceEventDone: (teamId: string, webhookId: string) =>
+    `${storeKeys.team(teamId)}service-event-done:${shortId(webhookId)}`,
+  /** The claim of the one instance taking a delivery now. */
+  serviceEventTaking: (teamId: string, webhookId: string) =>
+    `${storeKeys.team(teamId)}service-event-taking:${shortId(webhookId)}`,
   /**
    * A command running now, held as a claim so that a repeat on any instance is answered once;
    * the command's text is hashed by the caller (`hash`, hex) to keep the key short.
@@ -85,7 +98,8 @@ export const storeKeys = {
   notifyBurstTeams: () => 'notify-burst-team:',
   notifyBurstTeam: (teamId: string) => `notify-burst-team:${checkSlackId('teamId', teamId)}`,
   /** A project event already written to its bursts (a repeat writes nothing). */
-  notifyEventDone: (teamId: string, eventId: string) => `${storeKeys.team(teamId)}notify-event-done:${eventId}`,
+  notifyEventDone: (teamId: string, eventId: string) =>
+    `${storeKeys.team(teamId)}notify-event-done:${eventId}`,
   /** One project event, acted on once (the claim of its id). */
   notifyEvent: (teamId: string, eventId: string) => `${storeKeys.team(teamId)}notify-event:${eventId}`,
   /** A person's direct-message notification switches. */

@@ -183,9 +183,7 @@ export function createNotifications(o: NotificationsOptions): Notifications {
         logger.debug({ eventId: event.id }, 'project event already handled');
         return;
       }
-      const subs = (await subscriptions.listByTeam(event.teamId)).filter((s) =>
-        subscriptionWants(s, event),
-      );
+      const subs = (await subscriptions.listByTeam(event.teamId)).filter((s) => subscriptionWants(s, event));
       const aboutTask = event.task !== undefined || event.taskId !== undefined;
       // Written before this resolves (and so before the service hears 2xx); a failure throws to the caller.
       if (aboutTask) for (const sub of subs) await poster.add(event.teamId, sub, event);
