@@ -1,0 +1,289 @@
+/**
+ * The service's webhooks into real app processes (`node src/main.ts`), through a relay that plays
+ * the load balancer: the sandbox signs and sends each change to the relay, which passes it on
+ * untouched to the instance whose turn it is.
+ *
+ * Checked, on the embedded SQLite file and on Redis: an instance killed (SIGKILL) after it
+ * answered 204 for a task's first change, while the card waits in its post queue, loses nothing:
+ * started again, the app posts the card once, and a later change is one reply under it. On Redis,
+ * with two instances taking a task's changes in turn, the channel gets one card and one merged
+ * reply, whichever instance took each change.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import { createSlackEmulator, type SlackEmulator } from '../../../src/slack-emulator/index.ts';
+import type { RecordedCall } from '../../../src/slack-emulator/model.ts';
+import { createCipher } from '../../../src/store/cipher.ts';
+import { openStore } from '../../../src/store/open-store.ts';
+import { createNotifyBursts } from '../../../src/store/repositories/notify-bursts.ts';
+import { createServiceEventsSettings } from '../../../src/store/repositories/service-events.ts';
+import { createSubscriptions } from '../../../src/store/repositories/subscriptions.ts';
+import type { Store } from '../../../src/store/types.ts';
+import { type AppProcess, startAppProcess } from '../../support/app-process.ts';
+import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
+import { serviceCall } from '../../support/service-call.ts';
+
+const SIGNING_SECRET = 'durable-events-signing-secret';
+const ENCRYPTION_KEY = 'ab'.repeat(32);
+const TEAM = 'T0001';
+const WEBSITE = 1;
+
+/** The balancer: each delivery goes to the next instance in turn; what each answered is kept. */
+interface Relay {
+  url: string;
+  targets: AppProcess[];
+  answers: Array<{ to: string; status: number }>;
+  close(): Promise<void>;
+}
+
+async function startRelay(): Promise<Relay> {
+  let turn = 0;
+  const relay: Relay = { url: '', targets: [], answers: [], close: async () => undefined };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const target = relay.targets[turn++ % relay.targets.length];
+      if (!target) return res.writeHead(502).end();
+      const headers: Record<string, string> = {};
+      for (const name of ['content-type', 'webhook-id', 'webhook-timestamp', 'webhook-signature']) {
+        const value = req.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      fetch(`${target.baseUrl}${req.url}`, { method: 'POST', headers, body: Buffer.concat(chunks) })
+        .then(async (answer) => {
+          relay.answers.push({ to: target.name, status: answer.status });
+          res.writeHead(answer.status).end(await answer.text());
+        })
+        .catch(() => {
+          relay.answers.push({ to: target.name, status: 502 });
+          res.writeHead(502).end();
+        });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  relay.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  relay.close = () => new Promise((resolve) => server.close(() => resolve()));
+  return relay;
+}
+
+/** Polls until read() gives a value (each wait is for the thing itself, never a fixed sleep). */
+async function until<T>(what: string, read: () => T | undefined | Promise<T | undefined>, ms = 30_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('service events survive a crash and merge across instances', () => {
+  let dataDir: string;
+  let sandbox: Sandbox;
+  let emulator: SlackEmulator;
+  let relay: Relay;
+  let secret: string;
+  const apps: AppProcess[] = [];
+  let channelSeq = 0;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-durable-'));
+    sandbox = await createSandbox({ port: 0, seed: 'demo', rateLimits: false });
+    emulator = await createSlackEmulator({ port: 0 });
+    relay = await startRelay();
+    secret = `whsec_${randomBytes(24).toString('base64')}`;
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const app of apps)
+      if (app.child.exitCode === null && app.child.signalCode === null) app.kill('SIGKILL');
+    await Promise.all(apps.map((a) => a.exited));
+    await relay?.close();
+    await emulator?.close();
+    await sandbox?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  /** A fresh channel following Website, and the workspace's webhook settings, in the app's store. */
+  async function prepare(store: Store): Promise<{ channel: string; pathKey: string }> {
+    const channel = `C0DURABLE${++channelSeq}`;
+    emulator.addChannel({ id: channel, name: channel.toLowerCase(), botIsMember: true });
+    const settings = createServiceEventsSettings(store, createCipher(ENCRYPTION_KEY));
+    const { pathKey } = await settings.ensure(TEAM);
+    await settings.saveSecret(TEAM, secret);
+    await createSubscriptions(store, { now: () => new Date() }).save(TEAM, {
+      channelId: channel,
+      projectId: WEBSITE,
+      projectName: 'Website',
+      events: ['task.created', 'task.status_changed', 'task.assigned', 'task.due_changed', 'task.done'],
+      filters: {
+        statuses: [],
+        notStatuses: [],
+        priorities: [],
+        notPriorities: [],
+        assignees: [],
+        notAssignees: [],
+        text: [],
+        notText: [],
+      },
+      broadcast: false,
+      createdBy: 'U0ANA',
+    });
+    return { channel, pathKey };
+  }
+
+  const envFor = (storeUrl: string) => ({
+    SLACK_BOT_TOKEN: emulator.botToken,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: emulator.url,
+    WORK_API_URL: sandbox.url,
+    WORK_API_TOKEN: sandbox.token,
+    STORE_URL: storeUrl,
+    ENCRYPTION_KEY,
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    // Short, so that a killed instance's hold on a burst lapses within seconds.
+    NOTIFY_LEASE_SECONDS: '2',
+    // Long enough that a task's changes sent back to back fall in one window on a busy machine.
+    NOTIFY_WINDOW_SECONDS: '10',
+  });
+
+  async function start(name: string, storeUrl: string) {
+    const app = await startAppProcess(name, envFor(storeUrl));
+    apps.push(app);
+    return app;
+  }
+
+  async function change(method: string, path: string, body: unknown) {
+    const answer = await serviceCall(sandbox, method, path, body);
+    expect(answer.status, answer.text).toBeLessThan(300);
+    return answer.record as { id: number; title: string };
+  }
+
+  const okIn = (channel: string, method = 'chat.postMessage') =>
+    emulator.calls(method).filter((c: RecordedCall) => c.args.channel === channel && c.response.ok === true);
+  const cardsOf = (channel: string, title: string) =>
+    okIn(channel).filter((c) => !c.args.thread_ts && JSON.stringify(c.args).includes(title));
+
+  /** Resolves once no burst of the workspace is left in the store: whatever was due has gone out. */
+  const drained = (store: Store) =>
+    until('the bursts to drain', async () =>
+      (await createNotifyBursts(store).open(TEAM)).length === 0 ? true : undefined,
+    );
+
+  async function crashAfterAccepting(storeUrl: string, store: Store) {
+    const { channel, pathKey } = await prepare(store);
+    const hook = sandbox.webhooks.add(`${relay.url}/service/events/${pathKey}`, secret);
+    try {
+      const first = await start('first', storeUrl);
+      relay.targets = [first];
+      // Slack makes the card wait 30 s: the instance has answered the service and is mid-way.
+      emulator.failNext('chat.postMessage', { status: 429, retryAfter: 30 });
+      const answered = relay.answers.length;
+      const title = `Survives a crash ${channel}`;
+      const task = await change('POST', '/tasks', { project_id: WEBSITE, title });
+      await emulator.waitForCall('chat.postMessage', (c) => c.status === 429, 20_000);
+      expect(relay.answers.slice(answered)).toEqual([{ to: 'first', status: 204 }]);
+      first.kill('SIGKILL');
+      expect((await first.exited).signal).toBe('SIGKILL');
+      expect(cardsOf(channel, title)).toEqual([]);
+
+      const again = await start('again', storeUrl);
+      relay.targets = [again];
+      const card = await until('the card after the restart', () => cardsOf(channel, title)[0]);
+      const parentTs = String(card.response.ts);
+      // A later change: one reply under that card, proving the first event went as the card only.
+      await change('PUT', `/tasks/${task.id}`, { due_date: '2031-05-02' });
+      const reply = await until('the reply', () => okIn(channel).find((c) => c.args.thread_ts === parentTs));
+      await drained(store);
+      expect(cardsOf(channel, title)).toHaveLength(1);
+      expect(okIn(channel)).toHaveLength(2);
+      expect(JSON.stringify(reply.args)).toContain('2031');
+      expect(JSON.stringify(reply.args)).not.toContain('Created');
+      // The service heard 2xx for each change, once: nothing was sent to the app twice.
+      expect(relay.answers.slice(answered).map((a) => a.status)).toEqual([204, 204]);
+      again.kill('SIGTERM');
+      expect((await again.exited).code).toBe(0);
+    } finally {
+      sandbox.webhooks.remove(hook.id);
+    }
+  }
+
+  describe('on the embedded SQLite store', () => {
+    it('posts the card of a change accepted just before a SIGKILL, once, after the restart', async () => {
+      const storeUrl = `sqlite:${join(dataDir, 'app.db')}`;
+      const store = await openStore(storeUrl);
+      try {
+        await crashAfterAccepting(storeUrl, store);
+      } finally {
+        await store.close();
+      }
+    }, 120_000);
+  });
+
+  describe.skipIf(!redisTool.mustRun)('on Redis', () => {
+    let redis: RedisServer;
+    let store: Store;
+    beforeAll(async () => {
+      redis = await startRedisServer();
+      store = await openStore(redis.url);
+    }, 30_000);
+    afterAll(async () => {
+      await store?.close();
+      await redis?.stop();
+    });
+
+    it('posts the card of a change accepted just before a SIGKILL, once, after the restart', async () => {
+      await crashAfterAccepting(redis.url, store);
+    }, 120_000);
+
+    it('gives one card and one merged reply for a task whose changes land on two instances in turn', async () => {
+      const { channel, pathKey } = await prepare(store);
+      const hook = sandbox.webhooks.add(`${relay.url}/service/events/${pathKey}`, secret);
+      try {
+        const [one, two] = await Promise.all([start('one', redis.url), start('two', redis.url)]);
+        relay.targets = [one!, two!];
+        const answered = relay.answers.length;
+        const title = `Two instances ${channel}`;
+        const task = await change('POST', '/tasks', { project_id: WEBSITE, title });
+        const statuses = (await serviceCall(sandbox, 'GET', `/projects/${WEBSITE}/statuses`))
+          .record as Array<{
+          id: number;
+          name: string;
+        }>;
+        const moved = statuses.at(-2)!;
+        await change('PUT', `/tasks/${task.id}`, { status_id: moved.id });
+        await change('PUT', `/tasks/${task.id}`, { due_date: '2031-06-03' });
+        await change('PUT', `/tasks/${task.id}`, { assignee_ids: [2] });
+        const answers = await until('four answers', () =>
+          relay.answers.length - answered >= 4 ? relay.answers.slice(answered) : undefined,
+        );
+        expect(answers.map((a) => a.status)).toEqual([204, 204, 204, 204]);
+        expect(new Set(answers.map((a) => a.to))).toEqual(new Set(['one', 'two']));
+
+        const card = await until('the card', () => cardsOf(channel, title)[0]);
+        const parentTs = String(card.response.ts);
+        const reply = await until('the merged reply', () =>
+          okIn(channel).find((c) => c.args.thread_ts === parentTs),
+        );
+        await until('the card edit', () => okIn(channel, 'chat.update')[0]);
+        await drained(store);
+        expect(cardsOf(channel, title)).toHaveLength(1);
+        expect(okIn(channel)).toHaveLength(2);
+        expect(okIn(channel, 'chat.update')).toHaveLength(1);
+        const lines = JSON.stringify(reply.args);
+        expect(lines).toContain(moved.name);
+        expect(lines).toContain('2031');
+      } finally {
+        sandbox.webhooks.remove(hook.id);
+      }
+    }, 120_000);
+  });
+});
