@@ -90,6 +90,9 @@ describe('service events survive a crash and merge across instances', () => {
   let emulator: SlackEmulator;
   let relay: Relay;
   let secret: string;
+  /** Redis and the test's own connection to it, where redis-server must run. */
+  let redis: RedisServer | undefined;
+  let store: Store;
   const apps: AppProcess[] = [];
   let channelSeq = 0;
 
@@ -99,6 +102,10 @@ describe('service events survive a crash and merge across instances', () => {
     emulator = await createSlackEmulator({ port: 0 });
     relay = await startRelay();
     secret = `whsec_${randomBytes(24).toString('base64')}`;
+    if (redisTool.mustRun) {
+      redis = await startRedisServer();
+      store = await openStore(redis.url);
+    }
   }, 60_000);
 
   afterAll(async () => {
@@ -108,6 +115,8 @@ describe('service events survive a crash and merge across instances', () => {
     await relay?.close();
     await emulator?.close();
     await sandbox?.close();
+    await store?.close();
+    await redis?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
@@ -139,7 +148,7 @@ describe('service events survive a crash and merge across instances', () => {
     return { channel, pathKey };
   }
 
-  const envFor = (storeUrl: string) => ({
+  const envFor = (storeUrl: string, leaseSeconds: number) => ({
     SLACK_BOT_TOKEN: emulator.botToken,
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     SLACK_API_URL: emulator.url,
@@ -149,14 +158,15 @@ describe('service events survive a crash and merge across instances', () => {
     ENCRYPTION_KEY,
     PORT: '0',
     LOG_LEVEL: 'info',
-    // Short, so that a killed instance's hold on a burst lapses within seconds.
-    NOTIFY_LEASE_SECONDS: '2',
+    // Short where an instance is killed, so that its hold on a burst lapses within seconds; it must
+    // outlast one send, so where none dies it stays long.
+    NOTIFY_LEASE_SECONDS: String(leaseSeconds),
     // Long enough that a task's changes sent back to back fall in one window on a busy machine.
     NOTIFY_WINDOW_SECONDS: '10',
   });
 
-  async function start(name: string, storeUrl: string) {
-    const app = await startAppProcess(name, envFor(storeUrl));
+  async function start(name: string, storeUrl: string, leaseSeconds = 60) {
+    const app = await startAppProcess(name, envFor(storeUrl, leaseSeconds));
     apps.push(app);
     return app;
   }
@@ -182,7 +192,7 @@ describe('service events survive a crash and merge across instances', () => {
     const { channel, pathKey } = await prepare(store);
     const hook = sandbox.webhooks.add(`${relay.url}/service/events/${pathKey}`, secret);
     try {
-      const first = await start('first', storeUrl);
+      const first = await start('first', storeUrl, 3);
       relay.targets = [first];
       // Slack makes the card wait 30 s: the instance has answered the service and is mid-way.
       emulator.failNext('chat.postMessage', { status: 429, retryAfter: 30 });
@@ -190,12 +200,13 @@ describe('service events survive a crash and merge across instances', () => {
       const title = `Survives a crash ${channel}`;
       const task = await change('POST', '/tasks', { project_id: WEBSITE, title });
       await emulator.waitForCall('chat.postMessage', (c) => c.status === 429, 20_000);
+      await until('the answer to the service', () => relay.answers[answered]);
       expect(relay.answers.slice(answered)).toEqual([{ to: 'first', status: 204 }]);
       first.kill('SIGKILL');
       expect((await first.exited).signal).toBe('SIGKILL');
       expect(cardsOf(channel, title)).toEqual([]);
 
-      const again = await start('again', storeUrl);
+      const again = await start('again', storeUrl, 3);
       relay.targets = [again];
       const card = await until('the card after the restart', () => cardsOf(channel, title)[0]);
       const parentTs = String(card.response.ts);
@@ -229,26 +240,15 @@ describe('service events survive a crash and merge across instances', () => {
   });
 
   describe.skipIf(!redisTool.mustRun)('on Redis', () => {
-    let redis: RedisServer;
-    let store: Store;
-    beforeAll(async () => {
-      redis = await startRedisServer();
-      store = await openStore(redis.url);
-    }, 30_000);
-    afterAll(async () => {
-      await store?.close();
-      await redis?.stop();
-    });
-
     it('posts the card of a change accepted just before a SIGKILL, once, after the restart', async () => {
-      await crashAfterAccepting(redis.url, store);
+      await crashAfterAccepting(redis!.url, store);
     }, 120_000);
 
     it('gives one card and one merged reply for a task whose changes land on two instances in turn', async () => {
       const { channel, pathKey } = await prepare(store);
       const hook = sandbox.webhooks.add(`${relay.url}/service/events/${pathKey}`, secret);
       try {
-        const [one, two] = await Promise.all([start('one', redis.url), start('two', redis.url)]);
+        const [one, two] = await Promise.all([start('one', redis!.url), start('two', redis!.url)]);
         relay.targets = [one!, two!];
         const answered = relay.answers.length;
         const title = `Two instances ${channel}`;

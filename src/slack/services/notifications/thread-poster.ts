@@ -54,6 +54,12 @@ interface BurstRef {
   taskId: number;
 }
 
+/** Whether this instance still holds the burst's lease: a post after it lapsed could be another's too. */
+type Held = () => boolean;
+
+/** The lease lapsed before a post's turn came (a slow queue): the post is left to the next holder. */
+class LeaseLapsed extends Error {}
+
 export class ThreadPoster {
   readonly #o: ThreadPosterOptions;
   /** Each task-channel's sends in this process, one after another (the lease keeps other instances out). */
@@ -152,13 +158,14 @@ export class ThreadPoster {
     const { bursts, leaseMs } = this.#o;
     if (!(await bursts.lease(teamId, channelId, taskId, leaseMs))) return 0;
     const leased = performance.now();
+    const held: Held = () => performance.now() - leased < leaseMs;
     try {
       const entries = await bursts.list(teamId, channelId, taskId);
       const first = entries[0];
       if (!first) return 0;
       let thread = await this.#o.threads.get(teamId, channelId, taskId);
       if (!thread && !entries.some((e) => e.entry.cardFailed)) {
-        thread = await this.#startThread(ref, first);
+        thread = await this.#startThread(ref, first, held);
         if (!thread && first.entry.event.task && first.entry.event.kind !== 'task.deleted') {
           await bursts.update({ ...first, entry: { ...first.entry, cardFailed: true } });
           first.entry.cardFailed = true;
@@ -170,12 +177,19 @@ export class ThreadPoster {
       const told = (e: (typeof entries)[number]) =>
         e.entry.cardFailed === true || e.entry.event.id === thread?.cardEventId;
       const events = taken.filter((e) => !told(e)).map((e) => e.entry);
-      if (events.length > 0) await this.#sendBurst(ref, events, thread, closesAt);
+      if (events.length > 0) await this.#sendBurst(ref, events, thread, closesAt, held);
       await bursts.remove(taken);
       return events.length > 0 ? 1 : 0;
+    } catch (error) {
+      if (!(error instanceof LeaseLapsed)) throw error;
+      this.#o.logger.info(
+        { teamId, channelId, taskId },
+        'a task burst waited past its lease; left to the next',
+      );
+      return 0;
     } finally {
       // A lease that lapsed meanwhile may be another instance's now: only a live one is given back.
-      if (performance.now() - leased < leaseMs) await bursts.releaseLease(teamId, channelId, taskId);
+      if (held()) await bursts.releaseLease(teamId, channelId, taskId);
     }
   }
 
@@ -183,14 +197,18 @@ export class ThreadPoster {
   async #startThread(
     ref: BurstRef,
     first: { entry: { event: ProjectEvent; projectName: string } },
+    held: Held,
   ): Promise<TaskThread | undefined> {
     const { teamId, channelId, taskId } = ref;
     const { event, projectName } = first.entry;
     if (!event.task || event.kind === 'task.deleted') return undefined;
     const task = event.task;
     const message = await this.#card(teamId, task, projectName);
-    const posted = await this.#call(teamId, channelId, (slack) =>
-      slack.chat.postMessage({ channel: channelId, ...message, unfurl_links: false }),
+    const posted = await this.#call(
+      teamId,
+      channelId,
+      (slack) => slack.chat.postMessage({ channel: channelId, ...message, unfurl_links: false }),
+      held,
     );
     const ts = typeof posted?.ts === 'string' ? posted.ts : undefined;
     if (!ts) return undefined;
@@ -209,6 +227,7 @@ export class ThreadPoster {
     entries: Array<{ event: ProjectEvent; projectName: string; broadcast: boolean }>,
     thread: TaskThread | undefined,
     closesAt: number,
+    held: Held,
   ): Promise<void> {
     const { teamId, channelId, taskId } = ref;
     const events = entries.map((e) => e.event);
@@ -220,15 +239,21 @@ export class ThreadPoster {
     const deleted = events.some((e) => e.kind === 'task.deleted');
     if (!thread) {
       // No card to reply under (a task known by id only): the change goes in the channel alone.
-      await this.#call(teamId, channelId, (slack) =>
-        slack.chat.postMessage({ channel: channelId, ...reply }),
+      await this.#call(
+        teamId,
+        channelId,
+        (slack) => slack.chat.postMessage({ channel: channelId, ...reply }),
+        held,
       );
       return;
     }
     // "Also send to channel" only when the subscription asks: otherwise the channel sees one card per task.
     const inThread = { channel: thread.channelId, thread_ts: thread.ts, ...reply };
-    await this.#call(teamId, channelId, (slack) =>
-      slack.chat.postMessage(last.broadcast ? { ...inThread, reply_broadcast: true } : inThread),
+    await this.#call(
+      teamId,
+      channelId,
+      (slack) => slack.chat.postMessage(last.broadcast ? { ...inThread, reply_broadcast: true } : inThread),
+      held,
     );
     const card: RenderedMessage | undefined = deleted
       ? renderDeletedTask({ taskId, title }, this.#o.now())
@@ -261,17 +286,26 @@ export class ThreadPoster {
     );
   }
 
-  /** One Slack call in the channel's turn; a failure is logged and the burst goes on without it. */
+  /**
+   * One Slack call in the channel's turn; a failure is logged and the burst goes on without it, but
+   * a lapsed lease (`held`) throws so that the post is left to the instance holding it next.
+   */
   async #call<T>(
     teamId: string,
     channelId: string,
     call: (slack: PostingClient) => Promise<T>,
+    held?: Held,
   ): Promise<T | undefined> {
     const slack = await this.#o.slack(teamId);
     if (!slack) return undefined;
     try {
-      return await this.#o.queue.send(teamId, channelId, this.#o.signal(), () => call(slack));
+      return await this.#o.queue.send(teamId, channelId, this.#o.signal(), () => {
+        // Checked at the post's turn (and at each retry after a 429), not when it was queued.
+        if (held && !held()) throw new LeaseLapsed();
+        return call(slack);
+      });
     } catch (error) {
+      if (error instanceof LeaseLapsed) throw error;
       this.#o.logger.warn({ err: error, teamId, channelId }, 'a notification could not be posted');
       return undefined;
     }
