@@ -177,6 +177,67 @@ describe('service webhooks into the app', () => {
     expect(sink.events.map((e) => e.id)).toEqual(['msg_twice']);
   });
 
+  it('answers 2xx only once the events are taken: a failure answers 503 and the retry is taken, a copy meanwhile hears 409', async () => {
+    const sink = recordingSink();
+    let failures = 1;
+    let hold: (() => void) | undefined;
+    let held: (() => void) | undefined;
+    const arrived = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    const flaky: ProjectEventSink = {
+      async deliver(event) {
+        if (event.id === 'msg_slow') {
+          held?.();
+          await new Promise<void>((resolve) => {
+            hold = resolve;
+          });
+        }
+        if (failures-- > 0) throw new Error('the store did not answer');
+        await sink.deliver(event);
+      },
+    };
+    h = await startHarness({ projectEvents: flaky });
+    const settings = await h.app.deps.serviceEvents.ensure(TEAM);
+    const endpoint = `${new URL(h.eventsUrl).origin}/service/events/${settings.pathKey}`;
+    const secret = h.sandbox.webhooks.add(endpoint).secret;
+    await h.app.deps.serviceEvents.saveSecret(TEAM, secret);
+    const body = (id: number) =>
+      JSON.stringify({
+        event: 'task.created',
+        data: {
+          id,
+          title: 'Taken once',
+          status: { id: 1, name: 'To do', color: '#94A3B8' },
+          assignees: [],
+          due_date: null,
+          priority: 'none',
+          created_at: new Date().toISOString(),
+          project_id: 1,
+        },
+      });
+    // The sink fails: the service hears 503, and its retry (same id) is taken, not called a repeat.
+    const failed = await post(endpoint, body(98), signed(secret, 'msg_retry', body(98)));
+    expect(failed.status).toBe(503);
+    expect(sink.events).toEqual([]);
+    const retried = await post(endpoint, body(98), signed(secret, 'msg_retry', body(98)));
+    expect(retried.status).toBe(204);
+    expect(sink.events.map((e) => e.id)).toEqual(['msg_retry']);
+    const repeat = await post(endpoint, body(98), signed(secret, 'msg_retry', body(98)));
+    expect(await repeat.json()).toEqual({ duplicate: true });
+
+    // A copy arriving while the first is still being taken is told to come back, and nothing is done twice.
+    const slow = post(endpoint, body(97), signed(secret, 'msg_slow', body(97)));
+    await arrived;
+    const copy = await post(endpoint, body(97), signed(secret, 'msg_slow', body(97)));
+    expect(copy.status).toBe(409);
+    hold?.();
+    expect((await slow).status).toBe(204);
+    const later = await post(endpoint, body(97), signed(secret, 'msg_slow', body(97)));
+    expect(await later.json()).toEqual({ duplicate: true });
+    expect(sink.events.map((e) => e.id)).toEqual(['msg_retry', 'msg_slow']);
+  });
+
   it('answers 404 for a path no workspace owns, and 401 while no secret is saved', async () => {
     const sink = recordingSink();
     h = await startHarness({ projectEvents: sink });
