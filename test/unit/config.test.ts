@@ -242,6 +242,23 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the notification window and lease in seconds (defaults 5 s and 2 minutes) and refuses bad ones', () => {
+    const defaults = loadConfig({}, { dataDir });
+    expect([defaults.notifyWindowMs, defaults.notifyLeaseMs]).toEqual([5_000, 120_000]);
+    const set = loadConfig({ NOTIFY_WINDOW_SECONDS: '10', NOTIFY_LEASE_SECONDS: '30' }, { dataDir });
+    expect([set.notifyWindowMs, set.notifyLeaseMs]).toEqual([10_000, 30_000]);
+    for (const [name, bad] of [
+      ['NOTIFY_WINDOW_SECONDS', '0'],
+      ['NOTIFY_WINDOW_SECONDS', '1.5'],
+      ['NOTIFY_LEASE_SECONDS', 'soon'],
+      ['NOTIFY_LEASE_SECONDS', '7200'],
+    ] as const) {
+      const problems = problemsOf({ [name]: bad }, dataDir);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(new RegExp(`^${name} must be`));
+    }
+  });
+
   it('checks URLs, ports, the log level and the store URL', () => {
     const problems = problemsOf(
       {
