@@ -94,9 +94,12 @@ export const storeKeys = {
   /** The lease of the one instance sending a task's burst in a channel now. */
   notifyBurstLease: (teamId: string, channelId: string, taskId: number) =>
     `${storeKeys.team(teamId)}notify-burst-lease:${checkSlackId('channelId', channelId)}:${taskId}`,
-  /** Workspaces with bursts waiting (what each instance's flush lists; global like `notify-team:`). */
-  notifyBurstTeams: () => 'notify-burst-team:',
-  notifyBurstTeam: (teamId: string) => `notify-burst-team:${checkSlackId('teamId', teamId)}`,
+  /**
+   * Workspaces with bursts waiting (what each instance lists every 500 ms; global like
+   * `notify-team:`). Two ':' in the prefix keep its Redis listing to its own index bucket.
+   */
+  notifyBurstTeams: () => 'notify-burst:team:',
+  notifyBurstTeam: (teamId: string) => `notify-burst:team:${checkSlackId('teamId', teamId)}`,
   /** A project event already written to its bursts (a repeat writes nothing). */
   notifyEventDone: (teamId: string, eventId: string) =>
     `${storeKeys.team(teamId)}notify-event-done:${eventId}`,
