@@ -29,6 +29,8 @@ export interface StoredBurstEntry {
 export interface OpenBurst {
   channelId: string;
   taskId: number;
+  /** When its oldest event was gathered, epoch ms: its window runs from there. */
+  firstAt: number;
 }
 
 /** A day: far beyond any window; a workspace nothing drains for that long loses its replies then. */
@@ -54,10 +56,10 @@ function idPart(eventId: string): string {
 }
 
 /** `team:<id>:notify-burst:<channel>:<task>:<event>` → the channel and task. */
-function openBurstOf(key: string, prefix: string): OpenBurst | undefined {
+function openBurstOf(key: string, prefix: string, at: number): OpenBurst | undefined {
   const [channelId, task] = key.slice(prefix.length).split(':');
   const taskId = Number(task);
-  return channelId && Number.isInteger(taskId) ? { channelId, taskId } : undefined;
+  return channelId && Number.isInteger(taskId) ? { channelId, taskId, firstAt: at } : undefined;
 }
 
 const oldestFirst = (a: StoredBurstEntry, b: StoredBurstEntry) =>
@@ -93,9 +95,12 @@ export function createNotifyBursts(store: Store): NotifyBursts {
       const prefix = storeKeys.notifyBursts(teamId);
       const pairs = async () => {
         const seen = new Map<string, OpenBurst>();
-        for (const { key } of await list(prefix)) {
-          const pair = openBurstOf(key, prefix);
-          if (pair) seen.set(`${pair.channelId}:${pair.taskId}`, pair);
+        for (const { key, entry } of await list(prefix)) {
+          const pair = openBurstOf(key, prefix, entry.at);
+          if (!pair) continue;
+          const id = `${pair.channelId}:${pair.taskId}`;
+          const known = seen.get(id);
+          if (!known || pair.firstAt < known.firstAt) seen.set(id, pair);
         }
         return [...seen.values()];
       };

@@ -105,13 +105,17 @@ export class ThreadPoster {
   }
 
   /**
-   * Queues a look at every burst in the store and resolves once they are queued, not sent (the
-   * timer's flush: one slow channel must not hold up the others' next look).
+   * Queues a look at every burst in the store whose window has closed, and resolves once they are
+   * queued, not sent (the timer's flush: one slow channel must not hold up the others' next look).
+   * A card goes out on its event's own look; one left unsent (its instance died) goes with its window.
    */
   async kickOpen(): Promise<Promise<number>[]> {
     const runs: Promise<number>[] = [];
+    const now = this.#o.now().getTime();
     for (const teamId of await this.#o.bursts.teams()) {
-      for (const b of await this.#o.bursts.open(teamId)) runs.push(this.#run({ teamId, ...b }));
+      for (const { channelId, taskId, firstAt } of await this.#o.bursts.open(teamId)) {
+        if (firstAt + this.#o.windowMs <= now) runs.push(this.#run({ teamId, channelId, taskId }));
+      }
     }
     return runs;
   }
