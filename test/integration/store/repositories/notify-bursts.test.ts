@@ -56,7 +56,7 @@ function describeBursts(engine: string, open: () => Promise<[Store, Store]>) {
       expect((await b.list('T1', 'C1', 70)).map((s) => s.entry.event.id)).toEqual(['evt-3']);
       expect((await b.teams()).sort()).toEqual(['T1', 'T2']);
       const open = (await a.open('T1')).map((p) => `${p.channelId}:${p.taskId}@${p.firstAt}`).sort();
-      expect(open).toEqual(['C1:7@1000', 'C1:70@500', 'C2:7@3000']);
+      expect(open).toEqual(['C1:70@500', 'C1:7@1000', 'C2:7@3000']);
     });
 
     it('keeps an update, removes what was sent, and forgets a workspace with nothing left', async () => {
