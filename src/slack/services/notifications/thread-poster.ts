@@ -72,11 +72,6 @@ export class ThreadPoster {
     this.#o = options;
   }
 
-  /** Bursts this process is sending or has queued to look at. */
-  get waiting(): number {
-    return this.#chains.size;
-  }
-
   /**
    * Writes one event for one channel's subscription to its task's burst in the store; resolves
    * once it is there (durable, not yet posted). Then the burst is looked at once at once, so that a
