@@ -264,14 +264,19 @@ export class ThreadPoster {
         ? await this.#card(teamId, task, last.projectName)
         : undefined;
     if (card) {
-      await this.#call(teamId, channelId, async (slack) => {
-        // A newer burst of this task is waiting: its own edit will show the card as it is then.
-        const newer = (await this.#o.bursts.list(teamId, channelId, taskId)).some(
-          (e) => e.entry.at >= closesAt,
-        );
-        if (!deleted && newer) return undefined;
-        return slack.chat.update({ channel: thread.channelId, ts: thread.ts, ...card });
-      });
+      // Queued now (before the next look at this burst can queue anything) but not awaited: the
+      // burst's records go and its lease is given back while the edit waits its turn, so a task's
+      // next reply is not held up by this edit. A crash before it leaves the card as it was.
+      void this.#track(
+        this.#call(teamId, channelId, async (slack) => {
+          // A newer burst of this task is waiting: its own edit will show the card as it is then.
+          const newer = (await this.#o.bursts.list(teamId, channelId, taskId)).some(
+            (e) => e.entry.at >= closesAt,
+          );
+          if (!deleted && newer) return undefined;
+          return slack.chat.update({ channel: thread.channelId, ts: thread.ts, ...card });
+        }),
+      );
     }
   }
 
