@@ -25,7 +25,6 @@ export interface TaskThreads {
   save(teamId: string, thread: TaskThread, taskId: number): Promise<void>;
   /** True for the first caller with this event id (across processes), false for every repeat. */
   claimEvent(teamId: string, eventId: string): Promise<boolean>;
-  releaseEvent(teamId: string, eventId: string): Promise<void>;
   /** Whether the event was already written to its bursts (kept as long as its claim). */
   eventDone(teamId: string, eventId: string): Promise<boolean>;
   markEventDone(teamId: string, eventId: string): Promise<void>;
@@ -43,7 +42,6 @@ export function createTaskThreads(store: Store): TaskThreads {
     save: (teamId, thread, taskId) =>
       store.set(storeKeys.notifyThread(teamId, thread.channelId, taskId), thread, THREAD_TTL_MS),
     claimEvent: (teamId, eventId) => store.claim(eventKey(teamId, eventId), EVENT_TTL_MS),
-    releaseEvent: (teamId, eventId) => store.release(eventKey(teamId, eventId)),
     eventDone: async (teamId, eventId) => (await store.get(doneKey(teamId, eventId))) !== undefined,
     markEventDone: (teamId, eventId) => store.set(doneKey(teamId, eventId), true, EVENT_TTL_MS),
   };
