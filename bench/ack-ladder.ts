@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { createSandbox } from '../src/sandbox/index.ts';
 import { createSlackEmulator } from '../src/slack-emulator/index.ts';
-import { APP_NODE_ENV, APP_NODE_FLAGS } from './support/app-node-flags.ts';
+import { APP_NODE_ENV, APP_NODE_FLAGS } from '../test/support/app-node-flags.ts';
 import type { ProcessStats } from './support/process-stats.ts';
 
 const { values } = parseArgs({

@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { createSandbox } from '../src/sandbox/index.ts';
 import { createSlackEmulator } from '../src/slack-emulator/index.ts';
 import { createSlackSigner } from '../src/slack-emulator/signer.ts';
-import { APP_NODE_ENV, APP_NODE_FLAGS } from './support/app-node-flags.ts';
+import { APP_NODE_ENV, APP_NODE_FLAGS } from '../test/support/app-node-flags.ts';
 import { bareBoltAtRest } from './support/bare-bolt-at-rest.ts';
 import type { ProcessStats } from './support/process-stats.ts';
 
