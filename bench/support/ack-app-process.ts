@@ -65,7 +65,7 @@ const app = createTaskbridgeApp({
   slackApiUrl: settings.slackApiUrl,
   store,
   encryptionKey: 'cd'.repeat(32),
-  workApiFallback: { baseUrl: settings.workApiUrl, token: settings.workApiToken },
+  workApiFallback: { baseUrl: settings.workApiUrl, token: settings.workApiToken, teamId: 'T0001' },
   workApiClientOptions: {
     dispatcher: counting,
     ...(settings.maxWaitMs === undefined ? {} : { maxWaitMs: settings.maxWaitMs }),
