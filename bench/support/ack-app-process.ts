@@ -36,71 +36,76 @@ interface Settings {
   oauth?: { botId: string; botUserId: string; appId: string };
 }
 
-const settings = JSON.parse(process.argv[2] ?? '{}') as Settings;
-let serviceRequests = 0;
-const counting: Dispatcher = new Agent({ connections: settings.connections ?? 64 }).compose(
-  (dispatch) => (opts, handler) => {
-    serviceRequests++;
-    return dispatch(opts, handler);
-  },
-);
-const opened = await openStore('sqlite::memory:');
-let installationReads = 0;
-const store: Store = Object.assign(Object.create(opened) as Store, {
-  get: <T>(key: string) => {
-    if (key.includes(':installation')) installationReads++;
-    return opened.get<T>(key);
-  },
-});
-const app = createTaskbridgeApp({
-  slack: settings.oauth
-    ? {
-        kind: 'oauth',
-        clientId: '1111111111.2222222222',
-        clientSecret: 'bench-client-secret',
-        stateSecret: 'bench-state-secret-0123456789',
-        signingSecret: settings.signingSecret,
-      }
-    : { kind: 'http', botToken: settings.botToken, signingSecret: settings.signingSecret },
-  slackApiUrl: settings.slackApiUrl,
-  store,
-  encryptionKey: 'cd'.repeat(32),
-  workApiFallback: { baseUrl: settings.workApiUrl, token: settings.workApiToken, teamId: 'T0001' },
-  workApiClientOptions: {
-    dispatcher: counting,
-    ...(settings.maxWaitMs === undefined ? {} : { maxWaitMs: settings.maxWaitMs }),
-    ...(settings.unlimited
-      ? { limiter: createRateLimiter({ limits: { general: 1e9, search: 1e9, upload: 1e9 } }) }
-      : {}),
-  },
-  port: 0,
-  logger: createLogger({ level: 'silent' }),
-});
-if (settings.oauth) {
-  await app.deps.installations.storeInstallation({
-    team: { id: 'T0001', name: 'Acme' },
-    enterprise: undefined,
-    user: { id: 'U0ANA', token: undefined, scopes: undefined },
-    bot: {
-      token: settings.botToken,
-      scopes: ['chat:write', 'commands'],
-      id: settings.oauth.botId,
-      userId: settings.oauth.botUserId,
+/** Only as the entry: the compile-cache warm-up (src/warm-compile-cache.ts) imports it to compile it. */
+async function run(): Promise<void> {
+  const settings = JSON.parse(process.argv[2] ?? '{}') as Settings;
+  let serviceRequests = 0;
+  const counting: Dispatcher = new Agent({ connections: settings.connections ?? 64 }).compose(
+    (dispatch) => (opts, handler) => {
+      serviceRequests++;
+      return dispatch(opts, handler);
     },
-    appId: settings.oauth.appId,
-    tokenType: 'bot',
-    isEnterpriseInstall: false,
-    authVersion: 'v2',
+  );
+  const opened = await openStore('sqlite::memory:');
+  let installationReads = 0;
+  const store: Store = Object.assign(Object.create(opened) as Store, {
+    get: <T>(key: string) => {
+      if (key.includes(':installation')) installationReads++;
+      return opened.get<T>(key);
+    },
   });
+  const app = createTaskbridgeApp({
+    slack: settings.oauth
+      ? {
+          kind: 'oauth',
+          clientId: '1111111111.2222222222',
+          clientSecret: 'bench-client-secret',
+          stateSecret: 'bench-state-secret-0123456789',
+          signingSecret: settings.signingSecret,
+        }
+      : { kind: 'http', botToken: settings.botToken, signingSecret: settings.signingSecret },
+    slackApiUrl: settings.slackApiUrl,
+    store,
+    encryptionKey: 'cd'.repeat(32),
+    workApiFallback: { baseUrl: settings.workApiUrl, token: settings.workApiToken, teamId: 'T0001' },
+    workApiClientOptions: {
+      dispatcher: counting,
+      ...(settings.maxWaitMs === undefined ? {} : { maxWaitMs: settings.maxWaitMs }),
+      ...(settings.unlimited
+        ? { limiter: createRateLimiter({ limits: { general: 1e9, search: 1e9, upload: 1e9 } }) }
+        : {}),
+    },
+    port: 0,
+    logger: createLogger({ level: 'silent' }),
+  });
+  if (settings.oauth) {
+    await app.deps.installations.storeInstallation({
+      team: { id: 'T0001', name: 'Acme' },
+      enterprise: undefined,
+      user: { id: 'U0ANA', token: undefined, scopes: undefined },
+      bot: {
+        token: settings.botToken,
+        scopes: ['chat:write', 'commands'],
+        id: settings.oauth.botId,
+        userId: settings.oauth.botUserId,
+      },
+      appId: settings.oauth.appId,
+      tokenType: 'bot',
+      isEnterpriseInstall: false,
+      authVersion: 'v2',
+    });
+  }
+  const { eventsUrl } = await app.start();
+  if (!settings.links)
+    await app.deps.userLinks.link('T0001', 'U0ANA', { memberId: 1, memberName: 'Ana Silva' });
+  for (const { userId, ...link } of settings.links ?? []) {
+    await app.deps.userLinks.link('T0001', userId, { ...link, proof: 'email' });
+  }
+  answerStats(
+    () => ({ serviceRequests, installationReads }),
+    () => app.stop(),
+  );
+  process.send?.({ eventsUrl });
 }
-const { eventsUrl } = await app.start();
-if (!settings.links)
-  await app.deps.userLinks.link('T0001', 'U0ANA', { memberId: 1, memberName: 'Ana Silva' });
-for (const { userId, ...link } of settings.links ?? []) {
-  await app.deps.userLinks.link('T0001', userId, { ...link, proof: 'email' });
-}
-answerStats(
-  () => ({ serviceRequests, installationReads }),
-  () => app.stop(),
-);
-process.send?.({ eventsUrl });
+
+if (import.meta.main) await run();
