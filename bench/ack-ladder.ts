@@ -6,6 +6,9 @@
  *   flock /work/coord/heavy.lock npx node bench/ack-ladder.ts --seconds 5 --rates 200,600
  *   ... --text mine --vary   (another /task text, each from its own channel; default "help",
  *                             answered in the ack itself)
+ *   ... --oauth              (Taskbridge in OAuth mode, the workspace installed: the gate and
+ *                             Bolt's authorize both need its installation; target one read
+ *                             of it from the store per command)
  *
  * Each app runs in its own process (bench/support/ack-app-process.ts with `npm start`'s Node flags,
  * bare-bolt-process.ts with Node's defaults) and
@@ -24,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { createSandbox } from '../src/sandbox/index.ts';
 import { createSlackEmulator } from '../src/slack-emulator/index.ts';
-import { APP_NODE_ENV, APP_NODE_FLAGS } from './support/app-node-flags.ts';
+import { APP_NODE_ENV, APP_NODE_FLAGS } from '../test/support/app-node-flags.ts';
 import type { ProcessStats } from './support/process-stats.ts';
 
 const { values } = parseArgs({
@@ -33,6 +36,7 @@ const { values } = parseArgs({
     rates: { type: 'string', default: '50,100,200,400,600,800' },
     text: { type: 'string', default: 'help' },
     vary: { type: 'boolean', default: false },
+    oauth: { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -128,13 +132,16 @@ interface Step {
   loopMaxMs: number;
   loopP99Ms: number;
   cpuMsPerCommand: number;
+  /** Taskbridge's reads of installations from its store per command (OAuth mode). */
+  installationReadsPerCommand: number;
 }
 
 async function runStep(app: AppUnderTest, rate: number): Promise<Step> {
   const path = new URL(app.eventsUrl).pathname;
   const fixed = signed(values.text);
   await ask(app, 'reset');
-  const cpuBefore = (await ask(app, 'stats')).cpuMicros;
+  const before = (await ask(app, 'stats')) as ProcessStats & { installationReads?: number };
+  const cpuBefore = before.cpuMicros;
   const total = rate * SECONDS;
   const latencies: number[] = [];
   let errors = 0;
@@ -162,7 +169,7 @@ async function runStep(app: AppUnderTest, rate: number): Promise<Step> {
     await new Promise((r) => setTimeout(r, 2));
   }
   await Promise.all(inFlight);
-  const after = await ask(app, 'stats');
+  const after = (await ask(app, 'stats')) as ProcessStats & { installationReads?: number };
   latencies.sort((a, b) => a - b);
   const pct = (p: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? Number.NaN;
@@ -175,6 +182,7 @@ async function runStep(app: AppUnderTest, rate: number): Promise<Step> {
     loopMaxMs: after.loopMaxMs,
     loopP99Ms: after.loopP99Ms,
     cpuMsPerCommand: (after.cpuMicros - cpuBefore) / 1000 / sent,
+    installationReadsPerCommand: ((after.installationReads ?? 0) - (before.installationReads ?? 0)) / sent,
   };
 }
 
@@ -188,6 +196,15 @@ const taskbridge = await startApp(
     workApiUrl: sandbox.url,
     workApiToken: sandbox.token,
     unlimited: true,
+    ...(values.oauth
+      ? {
+          oauth: {
+            botId: emulator.team().botId,
+            botUserId: emulator.team().botUserId,
+            appId: emulator.team().appId,
+          },
+        }
+      : {}),
   },
   APP_NODE_FLAGS,
   APP_NODE_ENV,
@@ -203,7 +220,7 @@ for (const app of apps) await runStep(app, 50);
 
 const results = new Map<AppUnderTest, Step[]>(apps.map((a) => [a, []]));
 console.log(
-  `ack ladder: /task ${values.text}${values.vary ? ' (one channel each)' : ''}, ${SECONDS} s per step, rates ${RATES.join(', ')}/s`,
+  `ack ladder: /task ${values.text}${values.vary ? ' (one channel each)' : ''}${values.oauth ? ', Taskbridge in OAuth mode' : ''}, ${SECONDS} s per step, rates ${RATES.join(', ')}/s`,
 );
 for (const rate of RATES) {
   for (const app of apps) {
@@ -237,6 +254,13 @@ const ratio = cpuOf(tb) / cpuOf(bb);
 console.log(
   `CPU per command: Taskbridge ${cpuOf(tb).toFixed(3)} ms, bare Bolt ${cpuOf(bb).toFixed(3)} ms, ratio ${ratio.toFixed(2)}   ${ratio <= CPU_RATIO_TARGET ? 'PASS' : 'FAIL'} (target <= ${CPU_RATIO_TARGET})`,
 );
+if (values.oauth) {
+  const sent = tb.reduce((n, s) => n + s.sent, 0);
+  const readsPerCommand = tb.reduce((r, s) => r + s.installationReadsPerCommand * s.sent, 0) / sent;
+  console.log(
+    `OAuth mode: installation reads from the store per command ${readsPerCommand.toFixed(2)}   ${readsPerCommand <= 1 ? 'PASS' : 'FAIL'} (target <= 1: the gate and authorize share one read)`,
+  );
+}
 const at600 = tb.find((s) => s.rate === 600);
 if (at600)
   console.log(
@@ -249,7 +273,7 @@ console.log(
     .join(' ')} (2 cores shared)`,
 );
 console.log(
-  'rerun: flock /work/coord/heavy.lock npx node bench/ack-ladder.ts [--seconds 20] [--rates 50,100,200,400,600,800] [--text help]',
+  'rerun: flock /work/coord/heavy.lock npx node bench/ack-ladder.ts [--seconds 20] [--rates 50,100,200,400,600,800] [--text help] [--oauth]',
 );
 for (const app of apps) {
   app.child.send('stop');

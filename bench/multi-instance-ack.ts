@@ -11,8 +11,8 @@
  * leaves its core idle, so on a machine with fewer than 3 cores the target is out of reach by
  * arithmetic, before any cost of sharing: the bench says so beside its FAIL.
  *
- * Each instance is the real app (`node src/main.ts`, HTTP mode, STORE_URL=redis://…) in its own
- * process; this process runs redis-server's client side, the Slack emulator, the sandbox and the
+ * Each instance is the real app (`node src/main.ts` with `npm start`'s Node flags, HTTP mode,
+ * STORE_URL=redis://…) in its own process; this process runs redis-server's client side, the Slack emulator, the sandbox and the
  * load: `/task help` commands (answered in the ack itself, so the figure is the ack path: signature,
  * parsing, Bolt, the answer) signed once per instance and sent at a fixed rate, round-robin, over
  * keep-alive connections. For each instance count the rate climbs until p99 passes 100 ms or an

@@ -24,6 +24,7 @@ import type { AppDeps } from './slack/deps.ts';
 import { type BotIdentity, fetchBotIdentity, memoizedIdentity } from './slack/receiver/bot-identity.ts';
 import { answerProcessEventError } from './slack/receiver/event-errors.ts';
 import { guardReceiver } from './slack/receiver/guard-receiver.ts';
+import { createRequestMemo } from './slack/receiver/request-memo.ts';
 import { installedWorkspaces, singleWorkspace } from './slack/receiver/served-workspaces.ts';
 import { publishSocketModeAcks } from './slack/receiver/socket-mode-acks.ts';
 import { checkSlackAtStart } from './slack/receiver/start-up-check.ts';
@@ -42,7 +43,7 @@ import { createCipher } from './store/cipher.ts';
 import { createChannelDefaults } from './store/repositories/channel-defaults.ts';
 import { createConnections } from './store/repositories/connections.ts';
 import { createIdempotency } from './store/repositories/idempotency.ts';
-import { createInstallationStore } from './store/repositories/installation-store.ts';
+import { type AnyInstallation, createInstallationStore } from './store/repositories/installation-store.ts';
 import { createLinkRequests } from './store/repositories/link-requests.ts';
 import { createServiceEventsSettings } from './store/repositories/service-events.ts';
 import { createUserLinks } from './store/repositories/user-links.ts';
@@ -137,7 +138,9 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
   const cipher = createCipher(opts.encryptionKey);
   const now = () => clock.now();
   const connections = createConnections(opts.store, cipher, { now });
-  const installations = createInstallationStore(opts.store, cipher);
+  // OAuth mode: the gate and Bolt's authorize read each installation once per request.
+  const installationReads = createRequestMemo<Promise<AnyInstallation | undefined>>();
+  const installations = createInstallationStore(opts.store, cipher, { reads: installationReads.current });
 
   const slackApiUrl = opts.slackApiUrl ?? 'https://slack.com/api/';
   const slackBotToken = opts.slack.kind === 'oauth' ? undefined : opts.slack.botToken;
@@ -357,6 +360,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
         endpoints: [EVENTS_PATH],
         served: installedWorkspaces(installations, receiverLogger),
         logger: receiverLogger,
+        perRequest: installationReads,
       });
       app = new App({ ...common, receiver });
       break;

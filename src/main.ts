@@ -118,9 +118,12 @@ function onShutdown(stop: () => Promise<void>): void {
   process.on('SIGTERM', handler);
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(
-    `Taskbridge could not start: ${error instanceof Error ? error.message : String(error)}\n`,
-  );
-  process.exit(1);
-});
+// Only as the entry: src/warm-compile-cache.ts imports this file to compile it, not to start it.
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    process.stderr.write(
+      `Taskbridge could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exit(1);
+  });
+}

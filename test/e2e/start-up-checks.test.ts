@@ -9,8 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSlackEmulator, type SlackEmulator } from '../../src/slack-emulator/index.ts';
-
-const MAIN = join(import.meta.dirname, '../../src/main.ts');
+import { APP_ENTRY, APP_NODE_ENV, APP_NODE_FLAGS } from '../support/app-node-flags.ts';
 
 interface Run {
   code: number | null;
@@ -20,9 +19,10 @@ interface Run {
 
 function runMain(env: Record<string, string>, dataDir: string): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [MAIN], {
+    const child = spawn(process.execPath, [...APP_NODE_FLAGS, APP_ENTRY], {
       env: {
         PATH: process.env.PATH ?? '',
+        ...APP_NODE_ENV,
         ENCRYPTION_KEY: 'cd'.repeat(32),
         STORE_URL: `sqlite:${join(dataDir, 'store.db')}`,
         PORT: '0',

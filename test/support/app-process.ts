@@ -1,9 +1,10 @@
 /**
- * The real app (`node src/main.ts`) in a child process, configured by its environment as an
- * operator would, with its JSON log lines (pino) collected for the tests to read.
+ * The real app (`node src/main.ts`) in a child process, with `npm start`'s Node flags and
+ * environment (app-node-flags.ts), configured by its environment as an operator would, with its
+ * JSON log lines (pino) collected for the tests to read.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { APP_ENTRY, APP_NODE_ENV, APP_NODE_FLAGS } from './app-node-flags.ts';
 
 export interface LogLine {
   level: number;
@@ -25,8 +26,6 @@ export interface AppProcess {
   kill(signal: NodeJS.Signals): void;
 }
 
-const MAIN = join(import.meta.dirname, '../../src/main.ts');
-
 export interface AppProcessOptions {
   /** Pins the process to these CPUs (`taskset -c`, e.g. '0' or '0,1'); default: wherever the OS runs it. */
   cpus?: string;
@@ -40,11 +39,11 @@ export async function startAppProcess(
 ): Promise<AppProcess> {
   // taskset execs node in its own place, so the child's pid (and its signals) stay the app's.
   const [command, args] = options.cpus
-    ? ['taskset', ['-c', options.cpus, process.execPath, MAIN]]
-    : [process.execPath, [MAIN]];
+    ? ['taskset', ['-c', options.cpus, process.execPath, ...APP_NODE_FLAGS, APP_ENTRY]]
+    : [process.execPath, [...APP_NODE_FLAGS, APP_ENTRY]];
   const child = spawn(command, args, {
     // Nothing from the test's own environment leaks in but what Node needs to run.
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: { PATH: process.env.PATH ?? '', ...APP_NODE_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: LogLine[] = [];

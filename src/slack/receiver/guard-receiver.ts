@@ -23,6 +23,8 @@ export interface ReceiverGuardOptions {
   served: ServedWorkspaces;
   logger: Logger;
   bodyLimitBytes?: number;
+  /** Runs each request to the events URL in its own scope (request-memo.ts), gate and Bolt both. */
+  perRequest?: { run<T>(res: ServerResponse, work: () => T): T };
   /** Real time, which Slack's timestamps are in. Default: `Date.now`. */
   nowMs?: () => number;
 }
@@ -113,7 +115,8 @@ export function guardReceiver(receiver: HTTPReceiver, opts: ReceiverGuardOptions
       inner(req, res);
       return;
     }
-    gate(req, res).catch((error: unknown) => {
+    const guarded = opts.perRequest ? opts.perRequest.run(res, () => gate(req, res)) : gate(req, res);
+    guarded.catch((error: unknown) => {
       log.error({ err: error }, 'the request gate failed');
       answer(res, 400, 'malformed_request');
     });

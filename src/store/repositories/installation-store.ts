@@ -3,7 +3,13 @@ import type { Cipher } from '../cipher.ts';
 import { storeKeys } from '../keys.ts';
 import type { Store } from '../types.ts';
 
-type AnyInstallation = Installation<'v1' | 'v2', boolean>;
+export type AnyInstallation = Installation<'v1' | 'v2', boolean>;
+
+/**
+ * The reads of the request being served, by store key (slack/receiver/request-memo.ts), or
+ * undefined outside one: each record is then read and decrypted once per request.
+ */
+export type InstallationReads = () => Map<string, Promise<AnyInstallation | undefined>> | undefined;
 
 /** The stored form: the installation as Bolt gave it, with every token sealed under the record's key. */
 interface StoredInstallation {
@@ -31,7 +37,11 @@ export class InstallationNotFoundError extends Error {
  * install for the workspace plus one record per installing user, so a user token is found for its
  * owner while the bot token is shared.
  */
-export function createInstallationStore(store: Store, cipher: Cipher): TaskbridgeInstallationStore {
+export function createInstallationStore(
+  store: Store,
+  cipher: Cipher,
+  opts: { reads?: InstallationReads } = {},
+): TaskbridgeInstallationStore {
   const seal = (installation: AnyInstallation, key: string): StoredInstallation => {
     const copy = structuredClone(installation);
     if (copy.bot) {
@@ -60,13 +70,39 @@ export function createInstallationStore(store: Store, cipher: Cipher): Taskbridg
     return copy;
   };
 
-  const read = async (key: string): Promise<AnyInstallation | undefined> => {
+  const readNow = async (key: string): Promise<AnyInstallation | undefined> => {
     const stored = await store.get<StoredInstallation>(key);
     return stored ? open(stored, key) : undefined;
   };
 
+  /** Once per request where there is one; each caller gets its own copy, as callers change it. */
+  const read = async (key: string): Promise<AnyInstallation | undefined> => {
+    const reads = opts.reads?.();
+    if (!reads) return readNow(key);
+    let pending = reads.get(key);
+    if (!pending) {
+      pending = readNow(key);
+      reads.set(key, pending);
+      // A failed read is not remembered: the next caller tries the store again.
+      pending.catch(() => reads.delete(key));
+    }
+    const installation = await pending;
+    return installation && structuredClone(installation);
+  };
+
+  /** Any change makes the request's reads stale, those begun while it ran included. */
+  const forgetReads = () => opts.reads?.()?.clear();
+
   const write = async (key: string, installation: AnyInstallation): Promise<void> => {
+    forgetReads();
     await store.set(key, seal(installation, key));
+    forgetReads();
+  };
+
+  const remove = async (key: string): Promise<void> => {
+    forgetReads();
+    await store.delete(key);
+    forgetReads();
   };
 
   const keysFor = (query: { isEnterpriseInstall?: boolean; enterpriseId?: string; teamId?: string }) => {
@@ -90,7 +126,7 @@ export function createInstallationStore(store: Store, cipher: Cipher): Taskbridg
   const deletePrefix = async (prefix: string): Promise<void> => {
     const doomed: string[] = [];
     for await (const [key] of store.entries(prefix)) doomed.push(key);
-    for (const key of doomed) await store.delete(key);
+    for (const key of doomed) await remove(key);
   };
 
   return {
@@ -126,11 +162,11 @@ export function createInstallationStore(store: Store, cipher: Cipher): Taskbridg
     async deleteInstallation(query) {
       const keys = keysFor(query);
       if (!query.userId) {
-        await store.delete(keys.app);
+        await remove(keys.app);
         await deletePrefix(keys.users);
         return;
       }
-      await store.delete(keys.user(query.userId));
+      await remove(keys.user(query.userId));
       const app = await read(keys.app);
       // The workspace record may carry this user's token from the latest install: drop it, keep the bot.
       if (app && app.user.id === query.userId && app.user.token) {

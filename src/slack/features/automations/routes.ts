@@ -1,17 +1,20 @@
-/** Automations: `/task automations`, the automation form and the on/off toggle. */
+/** Automations: `/task automations`, the automation form and the on/off toggle (loaded on first use). */
+import { lazyListener, lazyVerb } from '../../kit/lazy-route.ts';
 import type { FeatureRoutes } from '../../kit/routes.ts';
 import { TEAM_ACTIONS, TEAM_VIEWS } from '../../ui/ids.ts';
-import { automationToggleHandler } from './automation-actions.ts';
-import { automationFormSubmittedHandler, automationsHandler } from './automations-command.ts';
+
+const command = () => import('./automations-command.ts');
 
 export const AUTOMATION_ROUTES: FeatureRoutes = {
   verbs: {
-    automations: automationsHandler,
+    automations: lazyVerb(async () => (await command()).automationsHandler),
   },
   views: {
-    [TEAM_VIEWS.automationForm]: automationFormSubmittedHandler,
+    [TEAM_VIEWS.automationForm]: lazyListener(async () => (await command()).automationFormSubmittedHandler),
   },
   actions: {
-    [TEAM_ACTIONS.automationToggle]: automationToggleHandler,
+    [TEAM_ACTIONS.automationToggle]: lazyListener(
+      async () => (await import('./automation-actions.ts')).automationToggleHandler,
+    ),
   },
 };

@@ -1,35 +1,41 @@
 /**
  * Creating a task: `/task new`, the create form (from the command, the Home tab, a failed
  * submission's draft, the shortcuts) and its submission, and the form's project and people pickers.
+ * Handlers load on first use (kit/lazy-route.ts).
  */
+import { lazyListener, lazyVerb } from '../../kit/lazy-route.ts';
 import type { FeatureRoutes } from '../../kit/routes.ts';
 import { ACTIONS, OPTIONS_ACTIONS, SHORTCUTS, VIEWS } from '../../ui/ids.ts';
 import { REOPEN_DRAFT_ACTION } from '../../ui/messages/draft-failure.ts';
-import { createFormProjectHandler } from './create-form-project.ts';
-import { createTaskFromMessageHandler, createTaskGlobalHandler } from './create-task-shortcuts.ts';
-import { createTaskSubmittedHandler } from './create-task-submitted.ts';
-import { newTaskHandler } from './new-task-command.ts';
-import { openCreateFromHomeHandler, reopenDraftHandler } from './open-create-buttons.ts';
-import { memberOptionsHandler, projectOptionsHandler } from './search-options.ts';
+
+const shortcuts = () => import('./create-task-shortcuts.ts');
+const buttons = () => import('./open-create-buttons.ts');
+const search = () => import('./search-options.ts');
 
 export const CREATE_ROUTES: FeatureRoutes = {
   verbs: {
-    new: newTaskHandler,
+    new: lazyVerb(async () => (await import('./new-task-command.ts')).newTaskHandler),
   },
   shortcuts: {
-    [SHORTCUTS.createTaskFromMessage]: createTaskFromMessageHandler,
-    [SHORTCUTS.createTaskGlobal]: createTaskGlobalHandler,
+    [SHORTCUTS.createTaskFromMessage]: lazyListener(
+      async () => (await shortcuts()).createTaskFromMessageHandler,
+    ),
+    [SHORTCUTS.createTaskGlobal]: lazyListener(async () => (await shortcuts()).createTaskGlobalHandler),
   },
   views: {
-    [VIEWS.createTask]: createTaskSubmittedHandler,
+    [VIEWS.createTask]: lazyListener(
+      async () => (await import('./create-task-submitted.ts')).createTaskSubmittedHandler,
+    ),
   },
   actions: {
-    [ACTIONS.homeCreateTask]: openCreateFromHomeHandler,
-    [REOPEN_DRAFT_ACTION]: reopenDraftHandler,
-    [OPTIONS_ACTIONS.project]: createFormProjectHandler,
+    [ACTIONS.homeCreateTask]: lazyListener(async () => (await buttons()).openCreateFromHomeHandler),
+    [REOPEN_DRAFT_ACTION]: lazyListener(async () => (await buttons()).reopenDraftHandler),
+    [OPTIONS_ACTIONS.project]: lazyListener(
+      async () => (await import('./create-form-project.ts')).createFormProjectHandler,
+    ),
   },
   options: {
-    [OPTIONS_ACTIONS.project]: projectOptionsHandler,
-    [OPTIONS_ACTIONS.member]: memberOptionsHandler,
+    [OPTIONS_ACTIONS.project]: lazyListener(async () => (await search()).projectOptionsHandler),
+    [OPTIONS_ACTIONS.member]: lazyListener(async () => (await search()).memberOptionsHandler),
   },
 };

@@ -1,19 +1,23 @@
-/** Lists of tasks: `/task mine`, `/task list`, their Previous/Next buttons and a row's Done button. */
+/**
+ * Lists of tasks: `/task mine`, `/task list`, their Previous/Next buttons and a row's Done button.
+ * Handlers load on first use (kit/lazy-route.ts).
+ */
+import { lazyListener, lazyVerb } from '../../kit/lazy-route.ts';
 import type { FeatureRoutes } from '../../kit/routes.ts';
 import { ACTIONS } from '../../ui/ids.ts';
-import { listHandler } from './list-command.ts';
-import { taskListDoneHandler } from './list-done-action.ts';
-import { listPagingHandler } from './list-paging.ts';
-import { mineHandler } from './mine-command.ts';
+
+const paging = () => import('./list-paging.ts');
 
 export const LIST_ROUTES: FeatureRoutes = {
   verbs: {
-    mine: mineHandler,
-    list: listHandler,
+    mine: lazyVerb(async () => (await import('./mine-command.ts')).mineHandler),
+    list: lazyVerb(async () => (await import('./list-command.ts')).listHandler),
   },
   actions: {
-    [ACTIONS.listPrevious]: listPagingHandler,
-    [ACTIONS.listNext]: listPagingHandler,
-    [ACTIONS.taskListDone]: taskListDoneHandler,
+    [ACTIONS.listPrevious]: lazyListener(async () => (await paging()).listPagingHandler),
+    [ACTIONS.listNext]: lazyListener(async () => (await paging()).listPagingHandler),
+    [ACTIONS.taskListDone]: lazyListener(
+      async () => (await import('./list-done-action.ts')).taskListDoneHandler,
+    ),
   },
 };

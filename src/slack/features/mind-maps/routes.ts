@@ -1,20 +1,25 @@
-/** Mind maps: `/task mindmaps`, a map's Show button, and the Thread to mind map shortcut and form. */
+/**
+ * Mind maps: `/task mindmaps`, a map's Show button, and the Thread to mind map shortcut and form.
+ * Handlers load on first use (kit/lazy-route.ts).
+ */
+import { lazyListener, lazyVerb } from '../../kit/lazy-route.ts';
 import type { FeatureRoutes } from '../../kit/routes.ts';
 import { TEAM_ACTIONS, TEAM_SHORTCUTS, TEAM_VIEWS } from '../../ui/ids.ts';
-import { mindMapShowHandler, mindMapsHandler } from './mindmaps-command.ts';
-import { threadMindMapSubmittedHandler, threadToMindMapHandler } from './thread-to-mind-map.ts';
+
+const command = () => import('./mindmaps-command.ts');
+const thread = () => import('./thread-to-mind-map.ts');
 
 export const MIND_MAP_ROUTES: FeatureRoutes = {
   verbs: {
-    mindmaps: mindMapsHandler,
+    mindmaps: lazyVerb(async () => (await command()).mindMapsHandler),
   },
   shortcuts: {
-    [TEAM_SHORTCUTS.threadToMindMap]: threadToMindMapHandler,
+    [TEAM_SHORTCUTS.threadToMindMap]: lazyListener(async () => (await thread()).threadToMindMapHandler),
   },
   views: {
-    [TEAM_VIEWS.threadToMindMap]: threadMindMapSubmittedHandler,
+    [TEAM_VIEWS.threadToMindMap]: lazyListener(async () => (await thread()).threadMindMapSubmittedHandler),
   },
   actions: {
-    [TEAM_ACTIONS.mindMapShow]: mindMapShowHandler,
+    [TEAM_ACTIONS.mindMapShow]: lazyListener(async () => (await command()).mindMapShowHandler),
   },
 };

@@ -1,28 +1,32 @@
 /**
  * Channel notifications: `/task subscribe`, `unsubscribe`, `subscriptions`, the subscribe form,
  * the list's Edit and Remove, and the Home tab's direct-message switches. Events themselves arrive
- * at `deps.projectEvents` (services/notifications), not through Slack.
+ * at `deps.projectEvents` (services/notifications), not through Slack. Handlers load on first use
+ * (kit/lazy-route.ts).
  */
+import { lazyListener, lazyVerb } from '../../kit/lazy-route.ts';
 import type { FeatureRoutes } from '../../kit/routes.ts';
 import { NOTIFY_ACTIONS, NOTIFY_VIEWS } from '../../ui/ids.ts';
-import { homeAssignedSwitchHandler, homeDueSwitchHandler } from './home-switches.ts';
-import { subscriptionEditHandler, subscriptionRemoveHandler } from './list-actions.ts';
-import { subscribeHandler, subscriptionsHandler, unsubscribeHandler } from './subscribe-command.ts';
-import { subscribeFormSubmittedHandler } from './subscribe-form-submitted.ts';
+
+const command = () => import('./subscribe-command.ts');
+const listActions = () => import('./list-actions.ts');
+const switches = () => import('./home-switches.ts');
 
 export const NOTIFICATION_ROUTES: FeatureRoutes = {
   verbs: {
-    subscribe: subscribeHandler,
-    unsubscribe: unsubscribeHandler,
-    subscriptions: subscriptionsHandler,
+    subscribe: lazyVerb(async () => (await command()).subscribeHandler),
+    unsubscribe: lazyVerb(async () => (await command()).unsubscribeHandler),
+    subscriptions: lazyVerb(async () => (await command()).subscriptionsHandler),
   },
   views: {
-    [NOTIFY_VIEWS.form]: subscribeFormSubmittedHandler,
+    [NOTIFY_VIEWS.form]: lazyListener(
+      async () => (await import('./subscribe-form-submitted.ts')).subscribeFormSubmittedHandler,
+    ),
   },
   actions: {
-    [NOTIFY_ACTIONS.edit]: subscriptionEditHandler,
-    [NOTIFY_ACTIONS.remove]: subscriptionRemoveHandler,
-    [NOTIFY_ACTIONS.homeAssigned]: homeAssignedSwitchHandler,
-    [NOTIFY_ACTIONS.homeDue]: homeDueSwitchHandler,
+    [NOTIFY_ACTIONS.edit]: lazyListener(async () => (await listActions()).subscriptionEditHandler),
+    [NOTIFY_ACTIONS.remove]: lazyListener(async () => (await listActions()).subscriptionRemoveHandler),
+    [NOTIFY_ACTIONS.homeAssigned]: lazyListener(async () => (await switches()).homeAssignedSwitchHandler),
+    [NOTIFY_ACTIONS.homeDue]: lazyListener(async () => (await switches()).homeDueSwitchHandler),
   },
 };

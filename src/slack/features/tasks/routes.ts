@@ -1,45 +1,43 @@
 /**
  * Acting on one task: the task card's buttons and menus, the verbs show, done, assign, due and
- * delete, and the edit and delete forms.
+ * delete, and the edit and delete forms. Handlers load on first use (kit/lazy-route.ts).
  */
+import { lazyListener, lazyVerb } from '../../kit/lazy-route.ts';
 import type { FeatureRoutes } from '../../kit/routes.ts';
 import { ACTIONS, VIEWS } from '../../ui/ids.ts';
-import { taskAssigneeHandler, taskAssignMeHandler } from './assign-actions.ts';
-import { assignHandler } from './assign-command.ts';
-import { deleteHandler } from './delete-command.ts';
-import { deleteTaskSubmittedHandler } from './delete-submitted.ts';
-import { taskDueHandler } from './due-action.ts';
-import { dueHandler } from './due-command.ts';
-import { editTaskSubmittedHandler } from './edit-submitted.ts';
-import { linkButtonHandler } from './link-buttons.ts';
-import { taskOverflowHandler } from './overflow-action.ts';
-import { taskShareHandler } from './share-action.ts';
-import { showHandler } from './show-command.ts';
-import { taskDoneHandler, taskStatusHandler, taskUndoHandler } from './status-actions.ts';
-import { doneHandler } from './status-commands.ts';
+
+const assign = () => import('./assign-actions.ts');
+const status = () => import('./status-actions.ts');
+const links = () => import('./link-buttons.ts');
 
 export const TASK_ROUTES: FeatureRoutes = {
   verbs: {
-    show: showHandler,
-    done: doneHandler,
-    assign: assignHandler,
-    due: dueHandler,
-    delete: deleteHandler,
+    show: lazyVerb(async () => (await import('./show-command.ts')).showHandler),
+    done: lazyVerb(async () => (await import('./status-commands.ts')).doneHandler),
+    assign: lazyVerb(async () => (await import('./assign-command.ts')).assignHandler),
+    due: lazyVerb(async () => (await import('./due-command.ts')).dueHandler),
+    delete: lazyVerb(async () => (await import('./delete-command.ts')).deleteHandler),
   },
   views: {
-    [VIEWS.editTask]: editTaskSubmittedHandler,
-    [VIEWS.deleteTask]: deleteTaskSubmittedHandler,
+    [VIEWS.editTask]: lazyListener(
+      async () => (await import('./edit-submitted.ts')).editTaskSubmittedHandler,
+    ),
+    [VIEWS.deleteTask]: lazyListener(
+      async () => (await import('./delete-submitted.ts')).deleteTaskSubmittedHandler,
+    ),
   },
   actions: {
-    [ACTIONS.taskDone]: taskDoneHandler,
-    [ACTIONS.taskStatus]: taskStatusHandler,
-    [ACTIONS.taskUndo]: taskUndoHandler,
-    [ACTIONS.taskAssignMe]: taskAssignMeHandler,
-    [ACTIONS.taskAssignee]: taskAssigneeHandler,
-    [ACTIONS.taskDue]: taskDueHandler,
-    [ACTIONS.taskOverflow]: taskOverflowHandler,
-    [ACTIONS.taskShare]: taskShareHandler,
-    [ACTIONS.taskOpen]: linkButtonHandler,
-    [ACTIONS.openSourceMessage]: linkButtonHandler,
+    [ACTIONS.taskDone]: lazyListener(async () => (await status()).taskDoneHandler),
+    [ACTIONS.taskStatus]: lazyListener(async () => (await status()).taskStatusHandler),
+    [ACTIONS.taskUndo]: lazyListener(async () => (await status()).taskUndoHandler),
+    [ACTIONS.taskAssignMe]: lazyListener(async () => (await assign()).taskAssignMeHandler),
+    [ACTIONS.taskAssignee]: lazyListener(async () => (await assign()).taskAssigneeHandler),
+    [ACTIONS.taskDue]: lazyListener(async () => (await import('./due-action.ts')).taskDueHandler),
+    [ACTIONS.taskOverflow]: lazyListener(
+      async () => (await import('./overflow-action.ts')).taskOverflowHandler,
+    ),
+    [ACTIONS.taskShare]: lazyListener(async () => (await import('./share-action.ts')).taskShareHandler),
+    [ACTIONS.taskOpen]: lazyListener(async () => (await links()).linkButtonHandler),
+    [ACTIONS.openSourceMessage]: lazyListener(async () => (await links()).linkButtonHandler),
   },
 };

@@ -1,9 +1,9 @@
-/** Task links shared in a channel unfurl into cards. */
+/** Task links shared in a channel unfurl into cards (the handler loads on first use). */
+import { lazyListener } from '../../kit/lazy-route.ts';
 import type { FeatureRoutes } from '../../kit/routes.ts';
-import { linkSharedHandler } from './link-shared.ts';
 
 export const UNFURL_ROUTES: FeatureRoutes = {
   events: {
-    link_shared: linkSharedHandler,
+    link_shared: lazyListener(async () => (await import('./link-shared.ts')).linkSharedHandler),
   },
 };
