@@ -4,11 +4,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../src/slack-emulator/index.ts';
+import { type AppWork, watchAppWork } from '../support/app-work.ts';
 import { type Harness, startHarness, USERS } from '../support/harness.ts';
 import { testSandboxProfile } from '../support/sandbox-profile.ts';
 import { tamperFirstCharacter } from '../support/tamper.ts';
 
 let h: Harness;
+let work: AppWork;
 
 type View = {
   id: string;
@@ -44,6 +46,7 @@ async function deleteForm(command: string, user: string): Promise<View> {
 describe('task verbs', () => {
   beforeEach(async () => {
     h = await startHarness({ link: ['ana', 'ben', 'chloe'] });
+    work = watchAppWork(h.app);
   });
   afterEach(async () => {
     await h.close();
@@ -86,7 +89,7 @@ describe('task verbs', () => {
     await h.signer.command('/task done 4', { triggerId });
     await next();
     await h.signer.command('/task done 4', { triggerId, retryNum: 1 });
-    await new Promise((r) => setTimeout(r, 300));
+    await work.settled();
     const answers = h.emulator.calls('response_url').filter((c) => text(c.args.blocks).includes('Task #4'));
     expect(answers).toHaveLength(1);
   });
@@ -180,7 +183,7 @@ describe('task verbs', () => {
       (c) => text(c.args.blocks).includes('Quarterly access review'),
       5_000,
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await work.settled();
     const answers = h.emulator
       .calls('response_url')
       .filter((c) => text(c.args).includes('Quarterly access review'));

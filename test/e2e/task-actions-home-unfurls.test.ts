@@ -4,9 +4,11 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../src/slack-emulator/index.ts';
+import { type AppWork, watchAppWork } from '../support/app-work.ts';
 import { fixedClock, type Harness, startHarness, USERS } from '../support/harness.ts';
 
 let h: Harness;
+let work: AppWork;
 const clock = fixedClock('2026-11-20T12:00:00.000Z');
 const LINK = (task: number, project = 1) => `https://work.example.com/projects/${project}/tasks/${task}`;
 
@@ -49,13 +51,14 @@ async function shareLinks(channel: string, links: string[], eventId?: string) {
   return message;
 }
 
-/** Lets the app finish an event it acknowledged (nothing is awaited when nothing is to be done). */
-const settle = () => new Promise((r) => setTimeout(r, 300));
+/** Lets the app finish every event it acknowledged (nothing is posted when nothing is to be done). */
+const settle = () => work.settled();
 
 describe('App Home', () => {
   beforeEach(async () => {
     clock.set('2026-11-20T12:00:00.000Z');
     h = await startHarness({ link: ['ana', 'ben'], clock });
+    work = watchAppWork(h.app);
   });
   afterEach(async () => {
     await h.close();
@@ -123,6 +126,7 @@ describe('task link unfurls', () => {
   beforeEach(async () => {
     clock.set('2026-11-20T12:00:00.000Z');
     h = await startHarness({ link: ['ana', 'ben'], clock });
+    work = watchAppWork(h.app);
   });
   afterEach(async () => {
     await h.close();

@@ -3,9 +3,11 @@
  * sandbox the service's. Assertions read the emulator's recorded calls and the sandbox's state.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type AppWork, watchAppWork } from '../support/app-work.ts';
 import { type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
 
 let h: Harness;
+let work: AppWork;
 
 async function responsePosts(predicate?: (args: Record<string, unknown>) => boolean) {
   const call = await h.emulator.waitForCall(
@@ -24,6 +26,7 @@ async function tasksTitled(title: string) {
 describe('/task', () => {
   beforeEach(async () => {
     h = await startHarness({ link: ['ana'] });
+    work = watchAppWork(h.app);
   });
   afterEach(async () => {
     await h.close();
@@ -81,7 +84,7 @@ describe('/task', () => {
     await h.signer.command(text, { triggerId });
     await responsePosts((a) => a.response_type === 'in_channel');
     await h.signer.command(text, { triggerId, retryNum: 1 });
-    await new Promise((r) => setTimeout(r, 300));
+    await work.settled();
     expect(await tasksTitled('Retry-safe task')).toHaveLength(1);
   });
 
