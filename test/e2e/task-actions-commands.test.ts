@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../src/slack-emulator/index.ts';
 import { type AppWork, watchAppWork } from '../support/app-work.ts';
 import { type Harness, startHarness, USERS } from '../support/harness.ts';
+import { isInterimNote } from '../support/interim-notes.ts';
 import { testSandboxProfile } from '../support/sandbox-profile.ts';
 import { tamperFirstCharacter } from '../support/tamper.ts';
 
@@ -25,7 +26,7 @@ const text = (value: unknown) => JSON.stringify(value);
 function mark(method: string) {
   const seen = new Set(h.emulator.calls(method));
   return (predicate: (c: RecordedCall) => boolean = () => true) =>
-    h.emulator.waitForCall(method, (c) => !seen.has(c) && predicate(c), 5_000);
+    h.emulator.waitForCall(method, (c) => !seen.has(c) && !isInterimNote(c.args) && predicate(c), 5_000);
 }
 
 /** Runs a command and resolves with the first response_url post it made. */
