@@ -21,7 +21,8 @@ type View = {
   submit?: unknown;
 };
 
-const text = (value: unknown) => JSON.stringify(value);
+// `?? ""`: a post without blocks (the busy note a slow handler gets first) must not throw in a predicate.
+const text = (value: unknown) => JSON.stringify(value) ?? '';
 
 function mark(method: string) {
   const seen = new Set(h.emulator.calls(method));
