@@ -15,7 +15,9 @@ async function finalAnswer(pattern: RegExp) {
   const call = await h.emulator.waitForCall(
     'response_url',
     (c) =>
-      pattern.test(JSON.stringify(c.args)) && !JSON.stringify(c.args).includes('is reading every project'),
+      !isInterimNote(c.args) &&
+      pattern.test(JSON.stringify(c.args)) &&
+      !JSON.stringify(c.args).includes('is reading every project'),
     10_000,
   );
   return JSON.stringify(call.args);
