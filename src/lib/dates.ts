@@ -152,9 +152,25 @@ const KEYWORDS: ReadonlyArray<{ pattern: RegExp; day: (today: Ymd) => Ymd }> = [
   },
 ];
 
-/** chrono's reference: the instant plus the zone's offset at that instant, in minutes east of UTC. */
-function chronoReference(now: Date, timeZone: string): chrono.ParsingReference {
-  return { instant: now, timezone: -new TZDate(now.getTime(), timeZone).getTimezoneOffset() };
+/**
+ * chrono's reference: the person's wall-clock time now, as a Date whose process-local fields show
+ * it. Given an instant and an offset instead, chrono 2.10's forward step compares its reference's
+ * process-local fields with true instants (`ForwardDateRefiner`), so wherever the process's zone is
+ * west of the person's, "friday" said on Friday morning read as next Friday. Only the result's
+ * fields are used (`start.get`), turned into an instant in the person's zone by `zoned`; the
+ * process's zone can now matter only inside its own DST gap, and servers run on UTC.
+ */
+function chronoReference(now: Date, timeZone: string): Date {
+  const wall = new TZDate(now.getTime(), timeZone);
+  return new Date(
+    wall.getFullYear(),
+    wall.getMonth(),
+    wall.getDate(),
+    wall.getHours(),
+    wall.getMinutes(),
+    wall.getSeconds(),
+    wall.getMilliseconds(),
+  );
 }
 
 interface Match {

@@ -117,7 +117,7 @@ export interface SlackEmulator {
   /** The calls answered, oldest first: the latest `maxRecordedCalls` of them. */
   calls(method?: string): RecordedCall[];
   clearCalls(): void;
-  /** Resolves with the first call of method matching predicate (earlier calls included). Default timeout: 2000 ms. */
+  /** Resolves with the first call of method matching predicate (earlier calls included). Default timeout: 10 s. */
   waitForCall(
     method: string,
     predicate?: (call: RecordedCall) => boolean,

@@ -1,8 +1,13 @@
 import { EventEmitter } from 'node:events';
 import type { RecordedCall } from './model.ts';
 
-/** Default wait of {@link CallRecorder.waitFor}: long enough for an app to finish work after its ack. */
-export const DEFAULT_WAIT_MS = 2000;
+/**
+ * Default wait of {@link CallRecorder.waitFor}: long enough for an app to finish work after its ack
+ * on a loaded CI machine (2 s was not: a wait fails only when the call never comes, so a long
+ * default costs nothing when it does), and short of vitest's 20-s test timeout, so a missing call
+ * still fails with the calls that did arrive.
+ */
+export const DEFAULT_WAIT_MS = 10_000;
 
 /** Calls kept by default: plenty for a test or a playground session, bounded for a long local run. */
 export const MAX_RECORDED_CALLS = 10_000;

@@ -5,6 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
+import { isInterimNote } from '../support/interim-notes.ts';
 import { testSandboxProfile } from '../support/sandbox-profile.ts';
 
 /** spec-minimal shows no member roles: only Slack admins may approve, and people are told why. */
@@ -71,7 +72,7 @@ describe('linking proves identity', () => {
     // The attack of issue 11: deleting someone else's task as them. Zoe has no account to act as.
     const before = await h.api.tasks.get(8);
     await h.signer.command('/task delete 8', { user: USERS.zoe });
-    const answer = await h.emulator.waitForCall('response_url', undefined, 5_000);
+    const answer = await h.emulator.waitForCall('response_url', (c) => !isInterimNote(c.args), 5_000);
     expect(JSON.stringify(answer.args)).toContain('offer_link');
     expect((await h.api.tasks.get(8)).id).toBe(before.id);
   });
@@ -181,7 +182,7 @@ describe('linking proves identity', () => {
       email: 'chloe@example.com',
     });
     await h.signer.command('/task mine', { user: USERS.zoe });
-    const offer = await h.emulator.waitForCall('response_url', undefined, 5_000);
+    const offer = await h.emulator.waitForCall('response_url', (c) => !isInterimNote(c.args), 5_000);
     expect(JSON.stringify(offer.args)).toContain('offer_link');
     await dmTo(USERS.zoe, /without proof that it is yours/);
     expect(await h.app.deps.userLinks.get(TEAM, USERS.zoe)).toBeUndefined();
@@ -197,7 +198,7 @@ describe('linking proves identity', () => {
       email: 'dev@example.com',
     });
     await h.signer.command(`/task assign 8 <@${USERS.zoe}|zoe>`, { user: USERS.ana });
-    await h.emulator.waitForCall('response_url', undefined, 5_000);
+    await h.emulator.waitForCall('response_url', (c) => !isInterimNote(c.args), 5_000);
     expect((await h.api.tasks.get(8)).assignees.map((a) => a.id)).not.toContain(4);
     await dmTo(USERS.zoe, /without proof that it is yours/);
     expect(await h.app.deps.userLinks.get(TEAM, USERS.zoe)).toBeUndefined();

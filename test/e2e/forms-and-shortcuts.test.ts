@@ -3,6 +3,7 @@
  * interactions into the app, Slack's side in the emulator, the service's in the sandbox.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type AppWork, watchAppWork } from '../support/app-work.ts';
 import { type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
 import { testSandboxProfile } from '../support/sandbox-profile.ts';
 import { tamperFirstCharacter } from '../support/tamper.ts';
@@ -11,6 +12,7 @@ import { tamperFirstCharacter } from '../support/tamper.ts';
 const EMAILS_SHOWN = testSandboxProfile() === 'full';
 
 let h: Harness;
+let work: AppWork;
 
 type View = { id: string; callback_id: string; private_metadata: string; blocks: unknown[]; hash?: string };
 
@@ -63,6 +65,7 @@ async function tasksTitled(title: string) {
 describe('forms and shortcuts', () => {
   beforeEach(async () => {
     h = await startHarness({ link: ['ana', 'ben'] });
+    work = watchAppWork(h.app);
   });
   afterEach(async () => {
     await h.close();
@@ -128,7 +131,7 @@ describe('forms and shortcuts', () => {
       (c) => JSON.stringify(c.args).includes('Submitted twice'),
       5_000,
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await work.settled();
     expect(await tasksTitled('Submitted twice')).toHaveLength(1);
   });
 
@@ -237,7 +240,7 @@ describe('forms and shortcuts', () => {
       postWhenEmpty: false,
     });
     await h.signer.event({ type: 'app_uninstalled' }, { eventId: 'Ev-uninstall-1' });
-    await new Promise((r) => setTimeout(r, 300));
+    await work.settled();
     expect(await h.app.deps.connections.get(TEAM)).toBeUndefined();
     expect(await h.app.deps.userLinks.get(TEAM, USERS.ana)).toBeUndefined();
     expect(await h.app.deps.digests.subscriptions.listByTeam(TEAM)).toEqual([]);

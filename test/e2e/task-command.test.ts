@@ -3,14 +3,17 @@
  * sandbox the service's. Assertions read the emulator's recorded calls and the sandbox's state.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type AppWork, watchAppWork } from '../support/app-work.ts';
 import { type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
+import { isInterimNote } from '../support/interim-notes.ts';
 
 let h: Harness;
+let work: AppWork;
 
 async function responsePosts(predicate?: (args: Record<string, unknown>) => boolean) {
   const call = await h.emulator.waitForCall(
     'response_url',
-    (c) => (predicate ? predicate(c.args) : true),
+    (c) => !isInterimNote(c.args) && (predicate ? predicate(c.args) : true),
     5_000,
   );
   return call.args;
@@ -24,6 +27,7 @@ async function tasksTitled(title: string) {
 describe('/task', () => {
   beforeEach(async () => {
     h = await startHarness({ link: ['ana'] });
+    work = watchAppWork(h.app);
   });
   afterEach(async () => {
     await h.close();
@@ -81,7 +85,7 @@ describe('/task', () => {
     await h.signer.command(text, { triggerId });
     await responsePosts((a) => a.response_type === 'in_channel');
     await h.signer.command(text, { triggerId, retryNum: 1 });
-    await new Promise((r) => setTimeout(r, 300));
+    await work.settled();
     expect(await tasksTitled('Retry-safe task')).toHaveLength(1);
   });
 
@@ -159,7 +163,7 @@ describe('requests Taskbridge cannot act on', () => {
         channel: 'C0GENERAL',
       });
       expect(res.status).toBe(200);
-      const post = await h.emulator.waitForCall('response_url', undefined, 5_000);
+      const post = await h.emulator.waitForCall('response_url', (c) => !isInterimNote(c.args), 5_000);
       expect(String(post.args.text)).toMatch(/older version/);
     } finally {
       await h.close();

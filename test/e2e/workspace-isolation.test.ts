@@ -19,6 +19,7 @@ import { createSlackEmulator, type SlackEmulator } from '../../src/slack-emulato
 import { createSlackSigner, type SlackSigner } from '../../src/slack-emulator/signer.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import type { Store } from '../../src/store/types.ts';
+import { type AppWork, watchAppWork } from '../support/app-work.ts';
 
 const SECRET = 'isolation-signing-secret';
 const A = 'T0001';
@@ -63,15 +64,6 @@ async function snapshot(store: Store, prefix: string): Promise<string> {
   return rows.sort().join('\n');
 }
 
-/** Waits until the app has stopped calling Slack (its work after each acknowledgement is done). */
-async function settle(emulator: SlackEmulator): Promise<void> {
-  let last = -1;
-  while (emulator.calls().length !== last) {
-    last = emulator.calls().length;
-    await new Promise((resolve) => setTimeout(resolve, 400));
-  }
-}
-
 describe('two workspaces, one attacker', () => {
   let sandboxA: Sandbox;
   let sandboxB: Sandbox;
@@ -79,6 +71,8 @@ describe('two workspaces, one attacker', () => {
   let emulator: SlackEmulator;
   let store: Store;
   let app: TaskbridgeApp;
+  /** The app's work after each acknowledgement: waited for, where 400 ms without a Slack call proved nothing. */
+  let work: AppWork;
   let mallory: SlackSigner;
   let ana: SlackSigner;
 
@@ -121,6 +115,7 @@ describe('two workspaces, one attacker', () => {
         authVersion: 'v2',
       });
     }
+    work = watchAppWork(app);
     const { eventsUrl } = await app.start();
     ana = createSlackSigner({ appUrl: eventsUrl!, signingSecret: SECRET, emulator, teamId: A });
     mallory = createSlackSigner({
@@ -213,7 +208,7 @@ describe('two workspaces, one attacker', () => {
         }),
       );
     }
-    await settle(emulator);
+    await work.settled();
     return statuses;
   }
 
@@ -225,7 +220,7 @@ describe('two workspaces, one attacker', () => {
   });
 
   it('B without a connection of its own gets nothing of A through the default connection', async () => {
-    await settle(emulator);
+    await work.settled();
     const stored = await snapshot(store, `team:${A}:`);
     const before = proxyA.count();
     emulator.clearCalls();
@@ -246,7 +241,7 @@ describe('two workspaces, one attacker', () => {
       token: sandboxB.token,
       connectedBy: MALLORY,
     });
-    await settle(emulator);
+    await work.settled();
     const stored = await snapshot(store, `team:${A}:`);
     const before = proxyA.count();
     emulator.clearCalls();

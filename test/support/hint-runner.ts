@@ -6,8 +6,10 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { TaskbridgeApp } from '../../src/create-app.ts';
 import { messageToText } from '../../src/local/blocks-to-text.ts';
 import type { RecordedCall } from '../../src/slack-emulator/model.ts';
+import { type AppWork, watchAppWork } from './app-work.ts';
 import type { Harness } from './harness.ts';
 
 /** Commands in backticks: `/task …`. */
@@ -141,15 +143,29 @@ export function failureIn(outcome: Outcome, degraded = false): string | null {
 
 const REPLY_METHODS = new Set(['response_url', 'views.open', 'chat.postMessage', 'chat.postEphemeral']);
 
+/** One watcher of the app's requests per app (its middleware is added once). */
+const watchers = new WeakMap<TaskbridgeApp, AppWork>();
+function workOf(app: TaskbridgeApp): AppWork {
+  let work = watchers.get(app);
+  if (!work) {
+    work = watchAppWork(app);
+    watchers.set(app, work);
+  }
+  return work;
+}
+
 /**
  * Sends `/task text` as the person and collects what the app answered: the ack body, then the
- * replies that arrive until the app has been quiet for `quietMs` after its first one.
+ * replies made until the app has finished the command, and any that follow within `quietMs`.
+ * Quiet alone was not enough: a handler slower than 1.5 s says "busy" first, then nothing for a
+ * while, and its real answer fell into the next command's replies.
  */
 export async function runCommand(
   h: Harness,
   text: string,
   options: { user: string; channel?: string; quietMs?: number; waitMs?: number },
 ): Promise<Outcome> {
+  const work = workOf(h.app);
   const before = h.emulator.calls().length;
   const response = await h.signer.command(`/task ${text}`, {
     user: options.user,
@@ -164,6 +180,7 @@ export async function runCommand(
       .calls()
       .slice(before)
       .filter((c) => REPLY_METHODS.has(c.method));
+  await work.settled(options.waitMs ?? 10_000);
   const deadline = Date.now() + (options.waitMs ?? 5_000);
   let seen = 0;
   let quietSince = Date.now();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   dayBucket,
   describeDueProblem,
@@ -80,6 +80,40 @@ describe('parseDueDate: a date without a time is due by the end of that day wher
 
   it('ignores trailing punctuation', () => {
     expect(due('friday.')).toEqual(due('friday'));
+  });
+});
+
+describe('parseDueDate wherever the process runs', () => {
+  // The person's zone decides, never the machine's: CI runs with TZ unset (UTC), a laptop may not.
+  // Node reads process.env.TZ again whenever it is set, so one run can try several zones.
+  // [zone, its offset on that Friday as Date reports it]: proves the zone took effect.
+  const processZones: Array<[string, number]> = [
+    ['UTC', 0],
+    ['America/Los_Angeles', 480],
+    ['Pacific/Kiritimati', -840],
+    ['Asia/Tokyo', -540],
+  ];
+  let saved: string | undefined;
+  beforeEach(() => {
+    saved = process.env.TZ;
+  });
+  afterEach(() => {
+    if (saved === undefined) delete process.env.TZ;
+    else process.env.TZ = saved;
+  });
+
+  it.each(processZones)('reads the same instants with the process in %s', (zone, offset) => {
+    process.env.TZ = zone;
+    expect(FRIDAY_10AM_NY.getTimezoneOffset()).toBe(offset);
+    expect(due('friday')).toEqual({ iso: '2026-11-21T04:59:59.999Z', hasTime: false });
+    expect(due('friday 11am')).toEqual({ iso: '2026-11-20T16:00:00.000Z', hasTime: true });
+    expect(due('friday 9am')).toEqual({ iso: '2026-11-27T14:00:00.000Z', hasTime: true });
+    expect(due('tomorrow 5pm')).toEqual({ iso: '2026-11-21T22:00:00.000Z', hasTime: true });
+    expect(due('5pm')).toEqual({ iso: '2026-11-20T22:00:00.000Z', hasTime: true });
+    expect(due('thursday')).toEqual({ iso: '2026-11-27T04:59:59.999Z', hasTime: false });
+    expect(due('dec 3', { timeZone: NY, now: new Date('2026-12-10T15:00:00Z') })?.iso).toBe(
+      '2027-12-04T04:59:59.999Z',
+    );
   });
 });
 
