@@ -4,6 +4,7 @@
  * people share their sandbox member's email except Zoe (zoe@example.com), who has no member.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { watchAppWork } from '../support/app-work.ts';
 import { type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
 import { isInterimNote } from '../support/interim-notes.ts';
 import { testSandboxProfile } from '../support/sandbox-profile.ts';
@@ -202,5 +203,27 @@ describe('linking proves identity', () => {
     expect((await h.api.tasks.get(8)).assignees.map((a) => a.id)).not.toContain(4);
     await dmTo(USERS.zoe, /without proof that it is yours/);
     expect(await h.app.deps.userLinks.get(TEAM, USERS.zoe)).toBeUndefined();
+  });
+
+  it('says nothing went wrong when the person closes the form before it is filled', async () => {
+    const work = watchAppWork(h.app);
+    // Every service answer takes 1.5 s, so the person closes the loading view before the form comes.
+    h.sandbox.faults.set({ latencyMs: 1_500 });
+    const before = h.emulator.calls('views.open').length;
+    await h.signer.command('/task link', { user: USERS.zoe });
+    const opened = await h.emulator.waitForCall(
+      'views.open',
+      () => h.emulator.calls('views.open').length > before,
+    );
+    const loading = opened.response.view as View;
+    await h.signer.viewClosed({ view: loading, user: USERS.zoe });
+    await h.emulator.waitForCall('views.update', (c) => c.args.view_id === loading.id, 15_000);
+    await work.settled(15_000);
+    h.sandbox.faults.clear();
+    // The fill was tried and Slack said the view is gone; the person is told nothing about it.
+    const fills = h.emulator.calls('views.update').filter((c) => c.args.view_id === loading.id);
+    expect(fills.every((c) => c.response.error === 'not_found')).toBe(true);
+    const everything = JSON.stringify(h.emulator.calls().map((c) => c.args));
+    expect(everything).not.toMatch(/went wrong/i);
   });
 });

@@ -15,6 +15,7 @@ import type { FixedClock } from '../../src/lib/clock.ts';
 import { DUE_RECHECK_MS } from '../../src/slack/services/notifications/direct-messages.ts';
 import type { RecordedCall } from '../../src/slack-emulator/model.ts';
 import { fixedClock, type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
+import { isInterimNote } from '../support/interim-notes.ts';
 import { testSandboxProfile } from '../support/sandbox-profile.ts';
 
 /** Wednesday 4 March 2026, 10:00 in London. */
@@ -27,12 +28,12 @@ let h: Harness;
 let clock: FixedClock;
 let seq = 0;
 
-const text = (value: unknown) => JSON.stringify(value);
+const text = (value: unknown) => JSON.stringify(value) ?? '';
 
 function mark(method: string) {
   const seen = new Set(h.emulator.calls(method));
   return (predicate: (c: RecordedCall) => boolean = () => true) =>
-    h.emulator.waitForCall(method, (c) => !seen.has(c) && predicate(c), 8_000);
+    h.emulator.waitForCall(method, (c) => !seen.has(c) && !isInterimNote(c.args) && predicate(c), 8_000);
 }
 
 async function command(commandText: string, channel = CHANNEL, user: string = USERS.ana) {

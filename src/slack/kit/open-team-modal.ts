@@ -8,6 +8,7 @@ import type { AppDeps } from '../deps.ts';
 import { describeFailure } from '../services/failure-message.ts';
 import type { ModalView } from '../ui/block-types.ts';
 import { renderLoadingView, renderProblemView } from '../ui/modals/loading.ts';
+import { fillOpenView } from './fill-open-view.ts';
 
 export interface TeamModalRequest {
   triggerId: string;
@@ -54,5 +55,5 @@ export async function openTeamModal(
     deps.logger.warn({ err: error }, 'could not fill a team form');
     view = renderProblemView(req.title, describeFailure(error).text, req.callbackId);
   }
-  await client.views.update({ view_id: viewId, view });
+  await fillOpenView(client, { view_id: viewId, view });
 }

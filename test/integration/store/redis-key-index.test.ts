@@ -112,10 +112,11 @@ describe.runIf(redisTool.mustRun)('Redis key index (real redis-server)', () => {
   });
 
   it('keeps a key rewritten without a TTL past its first expiry', async () => {
-    await store.set('team:T1:link-request:U1', { v: 1 }, 20);
+    // A TTL long enough that no stall between the two writes lets the first expire on its own.
+    await store.set('team:T1:link-request:U1', { v: 1 }, 1_000);
     await store.set('team:T1:link-request:U1', { v: 2 });
     expect(await raw.zCard(`${EXPIRY}team:T1:`)).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     await store.set('team:T1:other', {});
     expect(await list('team:T1:link-request:')).toEqual(['team:T1:link-request:U1']);
     expect(await store.get('team:T1:link-request:U1')).toEqual({ v: 2 });

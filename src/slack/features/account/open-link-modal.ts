@@ -5,6 +5,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../../deps.ts';
+import { fillOpenView } from '../../kit/fill-open-view.ts';
 import { planLinkForm } from '../../services/account-linking/link-form.ts';
 import { describeFailure } from '../../services/failure-message.ts';
 import { VIEWS } from '../../ui/ids.ts';
@@ -32,9 +33,9 @@ export async function openLinkModal(
               ? { kind: 'linked', memberName: plan.memberName }
               : { kind: 'pending', memberName: plan.request.memberName },
           );
-    await client.views.update({ view_id: viewId, view });
+    await fillOpenView(client, { view_id: viewId, view });
   } catch (error) {
-    await client.views.update({
+    await fillOpenView(client, {
       view_id: viewId,
       view: renderProblemView('Link your account', describeFailure(error).text, VIEWS.link),
     });

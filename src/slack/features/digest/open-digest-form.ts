@@ -9,6 +9,7 @@ import type { DigestSubscription } from '../../../digest/types.ts';
 import { DEFAULT_DIGEST_DAYS } from '../../../digest/types.ts';
 import { resolveTimeZone } from '../../../lib/dates.ts';
 import type { AppDeps } from '../../deps.ts';
+import { fillOpenView } from '../../kit/fill-open-view.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { checkPostable } from '../../services/digest-channel.ts';
 import { describeFailure } from '../../services/failure-message.ts';
@@ -119,5 +120,5 @@ export async function openDigestForm(
     deps.logger.warn({ err: error }, 'could not fill the digest form');
     view = renderProblemView(title, describeFailure(error).text, DIGEST_VIEWS.form);
   }
-  await client.views.update({ view_id: viewId, view });
+  await fillOpenView(client, { view_id: viewId, view });
 }

@@ -12,6 +12,7 @@ import type {
 } from '@slack/bolt';
 import { checkWebhookSecret } from '../../../store/repositories/service-events.ts';
 import type { AppDeps } from '../../deps.ts';
+import { fillOpenView } from '../../kit/fill-open-view.ts';
 import { personOf } from '../../kit/person.ts';
 import { publishHome } from '../../services/publish-home.ts';
 import { serviceEventsAddress } from '../../services/service-events-home.ts';
@@ -54,7 +55,7 @@ export function stopServiceEventsHandler(deps: AppDeps) {
     const profile = await deps.profiles.get(client, teamId, userId);
     if (!profile.isAdmin) {
       if (viewId) {
-        await client.views.update({
+        await fillOpenView(client, {
           view_id: viewId,
           view: renderProblemView(
             'Service events',
@@ -69,7 +70,7 @@ export function stopServiceEventsHandler(deps: AppDeps) {
     deps.logger.info({ teamId, userId }, 'webhook events stopped: the signing secret was forgotten');
     if (viewId) {
       const a = await serviceEventsAddress(deps, teamId);
-      await client.views.update({
+      await fillOpenView(client, {
         view_id: viewId,
         view: renderServiceEventsView({
           address: a.address,

@@ -6,6 +6,7 @@
 import type { WebClient } from '@slack/web-api';
 import { NotFoundError } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
+import { fillOpenView } from '../../kit/fill-open-view.ts';
 import { assertMayDeleteTask } from '../../kit/permissions.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import type { TaskActor } from '../../services/task-actor.ts';
@@ -45,7 +46,7 @@ export async function openDeleteTaskModal(
         responseUrl: req.responseUrl,
       }),
     );
-    await client.views.update({
+    await fillOpenView(client, {
       view_id: viewId,
       view: renderDeleteTaskView({ task, projectName: project?.name, privateMetadata }),
     });
@@ -53,12 +54,10 @@ export async function openDeleteTaskModal(
     if (!(error instanceof NotFoundError || error instanceof TaskRefusal)) {
       deps.logger.warn({ err: error }, 'could not open the delete form');
     }
-    await client.views
-      .update({
-        view_id: viewId,
-        view: renderProblemView('Delete task', describeTaskFailure(error, req.taskId), VIEWS.deleteTask),
-      })
-      .catch((e: unknown) => deps.logger.info({ err: e }, 'the delete form was closed meanwhile'));
+    await fillOpenView(client, {
+      view_id: viewId,
+      view: renderProblemView('Delete task', describeTaskFailure(error, req.taskId), VIEWS.deleteTask),
+    }).catch((e: unknown) => deps.logger.warn({ err: e }, 'could not show why the delete form did not open'));
     if (error instanceof NotFoundError && req.location) {
       await presentTaskOutcome(deps, client, req, surfaceOfLocation(req.location), {
         gone: { taskId: req.taskId, title: req.knownTitle ?? `Task ${req.taskId}` },

@@ -7,6 +7,7 @@
 import type { WebClient } from '@slack/web-api';
 import { NotFoundError } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
+import { fillOpenView } from '../../kit/fill-open-view.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
 import { describeTaskFailure } from '../../services/task-refusal.ts';
@@ -60,7 +61,7 @@ export async function openEditTaskModal(
         location: req.location ?? { kind: 'home' },
       }),
     );
-    await client.views.update({
+    await fillOpenView(client, {
       view_id: viewId,
       view: renderEditTaskView({
         task,
@@ -73,12 +74,10 @@ export async function openEditTaskModal(
     });
   } catch (error) {
     if (!(error instanceof NotFoundError)) deps.logger.warn({ err: error }, 'could not open the edit form');
-    await client.views
-      .update({
-        view_id: viewId,
-        view: renderProblemView('Edit task', describeTaskFailure(error, req.taskId), VIEWS.editTask),
-      })
-      .catch((e: unknown) => deps.logger.info({ err: e }, 'the edit form was closed meanwhile'));
+    await fillOpenView(client, {
+      view_id: viewId,
+      view: renderProblemView('Edit task', describeTaskFailure(error, req.taskId), VIEWS.editTask),
+    }).catch((e: unknown) => deps.logger.warn({ err: e }, 'could not show why the edit form did not open'));
     if (error instanceof NotFoundError && req.location) {
       await presentTaskOutcome(deps, client, req, surfaceOfLocation(req.location), {
         gone: { taskId: req.taskId, title: req.knownTitle ?? `Task ${req.taskId}` },
