@@ -1,0 +1,133 @@
+/**
+ * A watched project longer than one minute's poll share (12 requests): the poll goes on each tick
+ * from where the last stopped, kept in the store so that either of two instances takes it up,
+ * compares only once the whole list is read, finds a change made on the service, says as fresh
+ * only what a complete comparison saw, and never sends more than the share in any minute. Against
+ * the sandbox over real HTTP (every request counted there, by a recording proxy), on a fake clock.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createWorkApiClient, type WorkApiClient } from '../../../src/api/index.ts';
+import { shareTaskView } from '../../../src/api/task-view.ts';
+import { type ChangePoller, createChangePoller, POLL_TICK_MS } from '../../../src/events/change-poller.ts';
+import { POLL_REQUESTS_PER_MINUTE } from '../../../src/events/poll-budget.ts';
+import type { ProjectEvent } from '../../../src/events/project-event.ts';
+import { fixedClock } from '../../../src/lib/clock.ts';
+import { createLogger } from '../../../src/lib/logger.ts';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import { seedBulkTasks } from '../../../src/sandbox/seed/bulk-tasks.ts';
+import { storeKeys } from '../../../src/store/keys.ts';
+import { openStore } from '../../../src/store/open-store.ts';
+import type { Store } from '../../../src/store/types.ts';
+import { type RecordingProxy, startRecordingProxy } from '../../support/recording-proxy.ts';
+import { startTestSandbox } from '../../support/sandbox-profile.ts';
+
+const TEAM = 'T0LARGE';
+const PROJECT = 1;
+let sandbox: Sandbox | undefined;
+let proxy: RecordingProxy | undefined;
+let store: Store | undefined;
+
+afterEach(async () => {
+  await proxy?.close();
+  await sandbox?.close();
+  await store?.close();
+  proxy = sandbox = store = undefined;
+});
+
+describe('polling a project longer than one minute of budget', () => {
+  it('resumes each tick on either instance, finds the change once the list is whole, within 12 a minute', async () => {
+    sandbox = await startTestSandbox({ profile: 'full' });
+    // 1,500 more tasks: at 100 a page, 16 pages or more, over one minute's 12.
+    seedBulkTasks(sandbox.db, {
+      projectId: PROJECT,
+      count: 1_500,
+      assigneeIds: [1, 2],
+      creatorId: 1,
+      now: new Date('2026-11-26T10:00:00.000Z'),
+    });
+    const last = sandbox.db.prepare('SELECT max(id) AS id FROM tasks WHERE project_id = ?').get(PROJECT) as {
+      id: number;
+    };
+    proxy = await startRecordingProxy(sandbox.url);
+    store = await openStore('sqlite::memory:');
+    const clock = fixedClock('2026-11-26T10:00:00.000Z');
+    const events: ProjectEvent[] = [];
+    const instance = () => {
+      const client: WorkApiClient = createWorkApiClient({
+        baseUrl: proxy!.url,
+        token: sandbox!.token,
+        cache: false,
+      });
+      shareTaskView(client, { store: store!, prefix: storeKeys.taskView(TEAM) });
+      const poller: ChangePoller = createChangePoller({
+        store: store!,
+        watched: () => ({ teams: async () => [TEAM], projectsOf: async () => [PROJECT] }),
+        clientFor: async () => client,
+        hasWebhooks: async () => false,
+        sink: () => ({ deliver: async (event) => void events.push(event) }),
+        clock,
+        logger: createLogger({ level: 'silent' }),
+      });
+      return poller;
+    };
+    const pollers = [instance(), instance()];
+    const start = clock.now().getTime();
+    /** When (fake ms since start) each request the sandbox saw was sent. */
+    const sentAt: number[] = [];
+    let ticks = 0;
+    /** One tick: a minute's ticks on one instance, the next minute's on the other (the store carries the poll). */
+    const step = async () => {
+      const seen = proxy!.requests.length;
+      await pollers[Math.floor(ticks++ / 12) % 2]!.tick();
+      for (let i = seen; i < proxy!.requests.length; i++) sentAt.push(clock.now().getTime() - start);
+      clock.advance(POLL_TICK_MS);
+    };
+    const checkedAt = async () => (await pollers[0]!.freshness(TEAM)).checkedAt;
+
+    // The baseline: the list is read over several minutes, and nothing is told.
+    while ((await checkedAt()) === null) {
+      await step();
+      expect(ticks).toBeLessThan(12 * 5);
+    }
+    expect(await checkedAt()).toEqual(new Date(start));
+    expect(clock.now().getTime() - start).toBeGreaterThan(60_000);
+    expect(events).toEqual([]);
+    // Both instances polled: the poll went on from where the other stopped.
+    expect(pollers[0]!.requests).toBeGreaterThan(0);
+    expect(pollers[1]!.requests).toBeGreaterThan(0);
+    const perRead = proxy.requests.length;
+    expect(perRead).toBeGreaterThan(POLL_REQUESTS_PER_MINUTE);
+
+    // A change to the last task (on the last page), made on the service.
+    const changedAt = clock.now().getTime();
+    const res = await fetch(`${sandbox.url}/tasks/${last.id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ due_date: '2027-01-15' }),
+    });
+    expect(res.status).toBe(200);
+
+    // The next complete read finds it, once; until then the freshness stays the baseline's.
+    while (events.length === 0) {
+      await step();
+      if (events.length === 0) expect(await checkedAt()).toEqual(new Date(start));
+      expect(ticks).toBeLessThan(12 * 10);
+    }
+    expect(events.map((e) => [e.kind, e.taskId])).toEqual([['task.due_changed', last.id]]);
+    // Honest freshness: the complete comparison began after the change, and is no newer than its first page.
+    const fresh = (await checkedAt())!.getTime();
+    expect(fresh).toBeGreaterThanOrEqual(changedAt);
+    expect(fresh).toBeLessThan(clock.now().getTime() - 60_000);
+
+    // Every request the sandbox saw came from the pollers, at most 12 in any sliding minute.
+    expect(proxy.requests).toHaveLength(pollers[0]!.requests + pollers[1]!.requests);
+    expect(sentAt).toHaveLength(proxy.requests.length);
+    for (const t of sentAt) {
+      expect(sentAt.filter((u) => u > t - 60_000 && u <= t).length).toBeLessThanOrEqual(
+        POLL_REQUESTS_PER_MINUTE,
+      );
+    }
+    // Nothing left behind of the finished reads.
+    expect(await store.get(storeKeys.pollProgress(TEAM, PROJECT))).toBeUndefined();
+  });
+});
