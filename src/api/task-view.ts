@@ -173,7 +173,9 @@ export function createTaskView(
       if (fresh()) return;
       if (await s.claimScan()) {
         try {
-          await scan();
+          // The holder before may have saved and let go between the look above and the claim.
+          await sync();
+          if (!fresh()) await scan();
         } finally {
           await s.releaseScan();
         }
