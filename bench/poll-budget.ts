@@ -90,7 +90,8 @@ async function run(projectCount: number) {
   for (let i = 0; i < ticks; i++) {
     // A change on the service every 30 s.
     if (i % 6 === 5) {
-      const id = tasks[(i * 7) % tasks.length]!;
+      // Spread over the whole list (a large project's last pages too).
+      const id = tasks[(i * 7919) % tasks.length]!;
       await call('PUT', `/tasks/${id}`, { due_date: `2026-12-${String((i % 28) + 1).padStart(2, '0')}` });
       changes++;
     }

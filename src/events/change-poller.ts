@@ -8,6 +8,7 @@
  */
 import type { WorkApiClient } from '../api/client.ts';
 import type { NextPageQuery } from '../api/envelopes.ts';
+import { NotFoundError } from '../api/errors.ts';
 import type { TaskRecord } from '../api/schemas/records.ts';
 import { collectTasks } from '../api/task-lists.ts';
 import { taskViewOf } from '../api/task-view.ts';
@@ -134,7 +135,24 @@ export function createChangePoller(deps: ChangePollerDeps): ChangePoller {
       for (let part = 0; part < parts; part++)
         await deps.store.delete(storeKeys.pollPart(teamId, projectId, part));
     }
-    await compare(teamId, projectId, api, [...read.values()], result.complete, startedAt);
+    await compare(teamId, projectId, api, [...read.values()], result.complete, startedAt, parts > 0);
+  };
+
+  /**
+   * Whether a task missing from a list read over several ticks is really gone: a deletion on an
+   * earlier page between two ticks shifts the later pages by one, so one task is never seen. One
+   * `GET` per missing task says; without room in the minute's share, the task is kept and the
+   * next complete read decides (never a deletion told that did not happen).
+   */
+  const reallyGone = async (api: WorkApiClient, taskId: number): Promise<TaskRecord | 'gone' | 'unknown'> => {
+    if (!budget.take(api, deps.clock.now().getTime())) return 'unknown';
+    requests++;
+    try {
+      return await api.tasks.get(taskId, { maxWaitMs: 10_000 });
+    } catch (error) {
+      if (error instanceof NotFoundError) return 'gone';
+      throw error;
+    }
   };
 
   const compare = async (
@@ -144,6 +162,7 @@ export function createChangePoller(deps: ChangePollerDeps): ChangePoller {
     tasks: TaskRecord[],
     complete: boolean,
     startedAt: number,
+    spanned: boolean,
   ) => {
     const view = taskViewOf(api);
     await view.sync();
@@ -155,24 +174,26 @@ export function createChangePoller(deps: ChangePollerDeps): ChangePoller {
     const events: ProjectEvent[] = [];
     const occurred = (task: TaskRecord | undefined) =>
       task?.updated_at ? new Date(task.updated_at).toISOString() : deps.clock.now().toISOString();
+    /** The events of one task's change since the view's copy. */
+    const tell = (previous: TaskRecord | undefined, task: TaskRecord) => {
+      for (const d of diffTask(previous, task)) {
+        events.push({
+          id: `poll:${teamId}:${task.id}:${d.value}`,
+          teamId,
+          kind: d.kind,
+          projectId,
+          task,
+          taskId: task.id,
+          ...(d.changes ? { changes: d.changes } : {}),
+          occurredAt: occurred(task),
+          source: 'poll',
+        });
+      }
+    };
     for (const task of tasks) {
       const previous = before.get(task.id);
       before.delete(task.id);
-      if (baseline) {
-        for (const d of diffTask(previous, task)) {
-          events.push({
-            id: `poll:${teamId}:${task.id}:${d.value}`,
-            teamId,
-            kind: d.kind,
-            projectId,
-            task,
-            taskId: task.id,
-            ...(d.changes ? { changes: d.changes } : {}),
-            occurredAt: occurred(task),
-            source: 'poll',
-          });
-        }
-      }
+      if (baseline) tell(previous, task);
       // Only what differs is applied: with a shared view each change is a store write.
       if (!complete && JSON.stringify(previous) !== JSON.stringify(task))
         view.apply({ kind: 'upsert', task });
@@ -181,6 +202,20 @@ export function createChangePoller(deps: ChangePollerDeps): ChangePoller {
     if (complete) {
       for (const gone of before.values()) {
         if (!baseline) continue;
+        if (spanned) {
+          const found = await reallyGone(api, gone.id);
+          if (found === 'unknown') {
+            // Not asked within the share: kept, and the next complete read decides.
+            tasks.push(gone);
+            continue;
+          }
+          if (found !== 'gone' && found.project_id === projectId) {
+            // Still there: a page shifted under the read. Compared like the rest.
+            tell(gone, found);
+            tasks.push(found);
+            continue;
+          }
+        }
         events.push({
           id: `poll:${teamId}:${gone.id}:deleted`,
           teamId,

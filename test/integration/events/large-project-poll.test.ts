@@ -34,60 +34,85 @@ afterEach(async () => {
   proxy = sandbox = store = undefined;
 });
 
+/** Two instances polling one large project through one store, on one fake clock. */
+async function setUp() {
+  sandbox = await startTestSandbox({ profile: 'full' });
+  // 1,500 more tasks: at 100 a page, 16 pages or more, over one minute's 12.
+  seedBulkTasks(sandbox.db, {
+    projectId: PROJECT,
+    count: 1_500,
+    assigneeIds: [1, 2],
+    creatorId: 1,
+    now: new Date('2026-11-26T10:00:00.000Z'),
+  });
+  proxy = await startRecordingProxy(sandbox.url);
+  store = await openStore('sqlite::memory:');
+  const clock = fixedClock('2026-11-26T10:00:00.000Z');
+  const events: ProjectEvent[] = [];
+  const instance = () => {
+    const client: WorkApiClient = createWorkApiClient({
+      baseUrl: proxy!.url,
+      token: sandbox!.token,
+      cache: false,
+    });
+    shareTaskView(client, { store: store!, prefix: storeKeys.taskView(TEAM) });
+    const poller: ChangePoller = createChangePoller({
+      store: store!,
+      watched: () => ({ teams: async () => [TEAM], projectsOf: async () => [PROJECT] }),
+      clientFor: async () => client,
+      hasWebhooks: async () => false,
+      sink: () => ({ deliver: async (event) => void events.push(event) }),
+      clock,
+      logger: createLogger({ level: 'silent' }),
+    });
+    return poller;
+  };
+  const pollers = [instance(), instance()];
+  const start = clock.now().getTime();
+  /** When (fake ms since start) each request the sandbox saw was sent. */
+  const sentAt: number[] = [];
+  let ticks = 0;
+  /** One tick: a minute's ticks on one instance, the next minute's on the other (the store carries the poll). */
+  const step = async () => {
+    const seen = proxy!.requests.length;
+    await pollers[Math.floor(ticks++ / 12) % 2]!.tick();
+    for (let i = seen; i < proxy!.requests.length; i++) sentAt.push(clock.now().getTime() - start);
+    clock.advance(POLL_TICK_MS);
+  };
+  const checkedAt = async () => (await pollers[0]!.freshness(TEAM)).checkedAt;
+  /** Ticks until a complete comparison newer than `than` (at most 10 minutes of ticks). */
+  const untilChecked = async (than: number | null) => {
+    for (let i = 0; i < 120; i++) {
+      const at = await checkedAt();
+      if (at !== null && (than === null || at.getTime() > than)) return at.getTime();
+      await step();
+    }
+    throw new Error('no complete comparison in 10 minutes');
+  };
+  return { clock, events, pollers, start, sentAt, step, checkedAt, untilChecked, ticks: () => ticks };
+}
+
+async function service(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${sandbox!.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${sandbox!.token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(res.status).toBeLessThan(300);
+}
+
 describe('polling a project longer than one minute of budget', () => {
   it('resumes each tick on either instance, finds the change once the list is whole, within 12 a minute', async () => {
-    sandbox = await startTestSandbox({ profile: 'full' });
-    // 1,500 more tasks: at 100 a page, 16 pages or more, over one minute's 12.
-    seedBulkTasks(sandbox.db, {
-      projectId: PROJECT,
-      count: 1_500,
-      assigneeIds: [1, 2],
-      creatorId: 1,
-      now: new Date('2026-11-26T10:00:00.000Z'),
-    });
-    const last = sandbox.db.prepare('SELECT max(id) AS id FROM tasks WHERE project_id = ?').get(PROJECT) as {
+    const { clock, events, pollers, start, sentAt, step, checkedAt } = await setUp();
+    const last = sandbox!.db.prepare('SELECT max(id) AS id FROM tasks WHERE project_id = ?').get(PROJECT) as {
       id: number;
     };
-    proxy = await startRecordingProxy(sandbox.url);
-    store = await openStore('sqlite::memory:');
-    const clock = fixedClock('2026-11-26T10:00:00.000Z');
-    const events: ProjectEvent[] = [];
-    const instance = () => {
-      const client: WorkApiClient = createWorkApiClient({
-        baseUrl: proxy!.url,
-        token: sandbox!.token,
-        cache: false,
-      });
-      shareTaskView(client, { store: store!, prefix: storeKeys.taskView(TEAM) });
-      const poller: ChangePoller = createChangePoller({
-        store: store!,
-        watched: () => ({ teams: async () => [TEAM], projectsOf: async () => [PROJECT] }),
-        clientFor: async () => client,
-        hasWebhooks: async () => false,
-        sink: () => ({ deliver: async (event) => void events.push(event) }),
-        clock,
-        logger: createLogger({ level: 'silent' }),
-      });
-      return poller;
-    };
-    const pollers = [instance(), instance()];
-    const start = clock.now().getTime();
-    /** When (fake ms since start) each request the sandbox saw was sent. */
-    const sentAt: number[] = [];
-    let ticks = 0;
-    /** One tick: a minute's ticks on one instance, the next minute's on the other (the store carries the poll). */
-    const step = async () => {
-      const seen = proxy!.requests.length;
-      await pollers[Math.floor(ticks++ / 12) % 2]!.tick();
-      for (let i = seen; i < proxy!.requests.length; i++) sentAt.push(clock.now().getTime() - start);
-      clock.advance(POLL_TICK_MS);
-    };
-    const checkedAt = async () => (await pollers[0]!.freshness(TEAM)).checkedAt;
 
     // The baseline: the list is read over several minutes, and nothing is told.
+    let ticks = 0;
     while ((await checkedAt()) === null) {
       await step();
-      expect(ticks).toBeLessThan(12 * 5);
+      expect(++ticks).toBeLessThan(12 * 5);
     }
     expect(await checkedAt()).toEqual(new Date(start));
     expect(clock.now().getTime() - start).toBeGreaterThan(60_000);
@@ -95,23 +120,17 @@ describe('polling a project longer than one minute of budget', () => {
     // Both instances polled: the poll went on from where the other stopped.
     expect(pollers[0]!.requests).toBeGreaterThan(0);
     expect(pollers[1]!.requests).toBeGreaterThan(0);
-    const perRead = proxy.requests.length;
-    expect(perRead).toBeGreaterThan(POLL_REQUESTS_PER_MINUTE);
+    expect(proxy!.requests.length).toBeGreaterThan(POLL_REQUESTS_PER_MINUTE);
 
     // A change to the last task (on the last page), made on the service.
     const changedAt = clock.now().getTime();
-    const res = await fetch(`${sandbox.url}/tasks/${last.id}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ due_date: '2027-01-15' }),
-    });
-    expect(res.status).toBe(200);
+    await service('PUT', `/tasks/${last.id}`, { due_date: '2027-01-15' });
 
     // The next complete read finds it, once; until then the freshness stays the baseline's.
     while (events.length === 0) {
       await step();
       if (events.length === 0) expect(await checkedAt()).toEqual(new Date(start));
-      expect(ticks).toBeLessThan(12 * 10);
+      expect(++ticks).toBeLessThan(12 * 15);
     }
     expect(events.map((e) => [e.kind, e.taskId])).toEqual([['task.due_changed', last.id]]);
     // Honest freshness: the complete comparison began after the change, and is no newer than its first page.
@@ -120,14 +139,34 @@ describe('polling a project longer than one minute of budget', () => {
     expect(fresh).toBeLessThan(clock.now().getTime() - 60_000);
 
     // Every request the sandbox saw came from the pollers, at most 12 in any sliding minute.
-    expect(proxy.requests).toHaveLength(pollers[0]!.requests + pollers[1]!.requests);
-    expect(sentAt).toHaveLength(proxy.requests.length);
+    expect(proxy!.requests).toHaveLength(pollers[0]!.requests + pollers[1]!.requests);
+    expect(sentAt).toHaveLength(proxy!.requests.length);
     for (const t of sentAt) {
       expect(sentAt.filter((u) => u > t - 60_000 && u <= t).length).toBeLessThanOrEqual(
         POLL_REQUESTS_PER_MINUTE,
       );
     }
     // Nothing left behind of the finished reads.
-    expect(await store.get(storeKeys.pollProgress(TEAM, PROJECT))).toBeUndefined();
+    expect(await store!.get(storeKeys.pollProgress(TEAM, PROJECT))).toBeUndefined();
+  });
+
+  it('tells a task deleted while its list was half read, and not the one its page shift hid', async () => {
+    const { events, step, untilChecked } = await setUp();
+    const baseline = await untilChecked(null);
+    // A read under way: its first pages are read, the rest wait for the next minute.
+    while ((await store!.get(storeKeys.pollProgress(TEAM, PROJECT))) === undefined) await step();
+    const first = sandbox!.db
+      .prepare('SELECT min(id) AS id FROM tasks WHERE project_id = ?')
+      .get(PROJECT) as {
+      id: number;
+    };
+    await service('DELETE', `/tasks/${first.id}`);
+    // This read saw the task on its first page; every later page moved up by one, so it never saw
+    // one other task: that one is asked about, not told as deleted.
+    const halfRead = await untilChecked(baseline);
+    expect(events).toEqual([]);
+    // The next read tells the deletion, once.
+    await untilChecked(halfRead);
+    expect(events.map((e) => [e.kind, e.taskId])).toEqual([['task.deleted', first.id]]);
   });
 });
