@@ -161,7 +161,11 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     // The app clock reaches the client (limiter, retries, cache), so a test's clock governs it too.
     clientOptions: { clock, ...opts.workApiClientOptions, logger: logger.child({ component: 'work-api' }) },
     // One instance scans a workspace's tasks; the others load its result from the store.
-    taskViewSharing: (teamId) => ({ store: opts.store, prefix: storeKeys.taskView(teamId) }),
+    taskViewSharing: (teamId) => ({
+      store: opts.store,
+      prefix: storeKeys.taskView(teamId),
+      now: () => clock.now().getTime(),
+    }),
   });
   const taskLinks = createTaskLinks(opts.taskUrlPattern);
   const digests = createAppDigests({

@@ -27,6 +27,8 @@ export interface TaskViewSharing {
   store: TaskViewStore;
   /** The workspace's key prefix for the view, e.g. `team:T1:task-view:`. */
   prefix: string;
+  /** The app's clock (ms), for when lists were read and changes made. Default `Date.now`. */
+  now?: () => number;
 }
 
 export type SharedChange = { kind: 'upsert'; task: TaskRecord } | { kind: 'delete'; taskId: number };

@@ -86,6 +86,11 @@ export function createTaskView(
   const sharing = options.shared ?? sharings.get(api);
   const shared = sharing ? new SharedTaskView(sharing) : undefined;
   const sharedPollMs = options.sharedPollMs ?? 2_000;
+  /**
+   * When a list was read or a change made, on the app's clock (the poller's too), so the two
+   * compare; the scan's pacing and age stay on `now`.
+   */
+  const stampNow = sharing?.now ?? now;
   /** When this view's list of each project was read: a change older than that is already in it. */
   const projectAt = new Map<number, number>();
   /** When the scan's last requests were sent: a sliding minute, as the service counts. */
@@ -111,7 +116,7 @@ export function createTaskView(
     await pace();
     for await (const p of api.projects.list.all({ per_page: 100 }, { maxPages: 50 })) projects.push(p.id);
     for (const projectId of projects) {
-      readAt.set(projectId, now());
+      readAt.set(projectId, stampNow());
       const result = await collectTasks(
         api,
         { projectId },
@@ -217,7 +222,7 @@ export function createTaskView(
     apply(change) {
       applyLocal(change);
       // Other instances see it at their next sync; a failed write leaves them to their next scan.
-      shared?.saveChange(change, now()).catch(() => {});
+      shared?.saveChange(change, stampNow()).catch(() => {});
     },
     sync,
     knows(projectId) {

@@ -55,7 +55,11 @@ async function setUp() {
       token: sandbox!.token,
       cache: false,
     });
-    shareTaskView(client, { store: store!, prefix: storeKeys.taskView(TEAM) });
+    shareTaskView(client, {
+      store: store!,
+      prefix: storeKeys.taskView(TEAM),
+      now: () => clock.now().getTime(),
+    });
     const poller: ChangePoller = createChangePoller({
       store: store!,
       watched: () => ({ teams: async () => [TEAM], projectsOf: async () => [PROJECT] }),
