@@ -3,7 +3,8 @@
  * cheaply (`/task mine` would otherwise read every task of every project each time). It is filled
  * by a background scan of each project's list, paced to a bounded share of the rate budget, and
  * says how fresh it is. Changes the app makes, and later the service's webhooks, keep it current
- * between scans through `apply`.
+ * between scans through `apply`. Shared through the store (`task-view-share.ts`), one instance
+ * scans a workspace and the others load its result and each other's changes (`sync`).
  */
 import type { WorkApiClient } from './client.ts';
 import type { TaskRecord } from './schemas/records.ts';

@@ -4,7 +4,9 @@
  * each with the connection's task view, hands the differences to the sink as project events and
  * applies them to the view, so lists stay as fresh as the notifications. One project per workspace
  * per tick (5 s), within {@link PollBudget}'s share, and one instance per tick across instances
- * (a store claim), so running several instances does not multiply the requests.
+ * (a store claim), so running several instances does not multiply the requests. A project longer
+ * than the share is read over several ticks, each going on where the last stopped (in the store,
+ * so any instance may take the next), and compared once read to its end.
  */
 import type { WorkApiClient } from '../api/client.ts';
 import type { NextPageQuery } from '../api/envelopes.ts';
@@ -35,7 +37,11 @@ export interface ChangePollerDeps {
 }
 
 export interface Freshness {
-  /** When the least recently checked watched project was checked; null before every one was. */
+  /**
+   * For the least recently checked watched project, when the read of its newest complete
+   * comparison began (a read spanning minutes saw the service no later than that); null before
+   * every project was compared in full once.
+   */
   checkedAt: Date | null;
   projects: number;
 }
