@@ -53,6 +53,8 @@ export interface SharedDelta {
   scan?: SharedScan;
   /** Projects whose lists were saved since, with when they were read. */
   projects: Array<{ projectId: number; at: number; tasks: TaskRecord[] }>;
+  /** Projects a scan no longer found (removed from the service): their tasks go. */
+  removed: number[];
   /** Live changes, oldest first, with when each was made. */
   changes: Array<{ at: number; change: SharedChange }>;
 }
@@ -72,17 +74,24 @@ export class SharedTaskView {
   async load(): Promise<SharedDelta | undefined> {
     const stamp = await this.#store.get<string>(`${this.#prefix}stamp`);
     if (stamp === undefined || stamp === this.#loadedStamp) return undefined;
-    const delta: SharedDelta = { projects: [], changes: [] };
+    const delta: SharedDelta = { projects: [], removed: [], changes: [] };
     const scan = await this.#store.get<SharedScan>(`${this.#prefix}scan`);
     if (scan) delta.scan = scan;
     const atPrefix = `${this.#prefix}project-at:`;
+    const listed = new Set<number>();
     for await (const [key, at] of this.#store.entries<number>(atPrefix)) {
       const projectId = Number(key.slice(atPrefix.length));
+      listed.add(projectId);
       if (this.#loadedAt.get(projectId) === at) continue;
       const tasks = await this.#store.get<TaskRecord[]>(`${this.#prefix}project:${projectId}`);
       if (!tasks) continue;
       delta.projects.push({ projectId, at, tasks });
       this.#loadedAt.set(projectId, at);
+    }
+    for (const projectId of this.#loadedAt.keys()) {
+      if (listed.has(projectId)) continue;
+      delta.removed.push(projectId);
+      this.#loadedAt.delete(projectId);
     }
     for await (const [, entry] of this.#store.entries<{ at: number; change: SharedChange }>(
       `${this.#prefix}change:`,

@@ -157,6 +157,10 @@ export function createTaskView(
       ({ asOf, complete, skipped } = delta.scan);
     }
     for (const p of delta.projects) replaceLocal(p.projectId, p.tasks, p.at);
+    for (const projectId of delta.removed) {
+      for (const [id, t] of tasks) if (t.project_id === projectId) tasks.delete(id);
+      projectAt.delete(projectId);
+    }
     for (const { at, change } of delta.changes) {
       const projectId =
         change.kind === 'upsert' ? change.task.project_id : tasks.get(change.taskId)?.project_id;
