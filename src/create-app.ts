@@ -40,6 +40,7 @@ import { createTaskLinks } from './slack/services/task-links.ts';
 import { createTeamSlackClients } from './slack/services/team-slack-clients.ts';
 import { type DefaultWorkApi, WorkApiRegistry } from './slack/services/work-api-registry.ts';
 import { createCipher } from './store/cipher.ts';
+import { storeKeys } from './store/keys.ts';
 import { createChannelDefaults } from './store/repositories/channel-defaults.ts';
 import { createConnections } from './store/repositories/connections.ts';
 import { createIdempotency } from './store/repositories/idempotency.ts';
@@ -164,6 +165,12 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     ...(identity ? { singleWorkspace: async () => (await identity()).teamId } : {}),
     // The app clock reaches the client (limiter, retries, cache), so a test's clock governs it too.
     clientOptions: { clock, ...opts.workApiClientOptions, logger: logger.child({ component: 'work-api' }) },
+    // One instance scans a workspace's tasks; the others load its result from the store.
+    taskViewSharing: (teamId) => ({
+      store: opts.store,
+      prefix: storeKeys.taskView(teamId),
+      now: () => clock.now().getTime(),
+    }),
   });
   const taskLinks = createTaskLinks(opts.taskUrlPattern);
   const digests = createAppDigests({

@@ -10,7 +10,7 @@
 import type { TaskFilter } from './capabilities.ts';
 import type { WorkApiClient } from './client.ts';
 import { statusIsDone } from './done-status.ts';
-import type { Page } from './envelopes.ts';
+import type { NextPageQuery, Page } from './envelopes.ts';
 import type { CallOptions } from './paginate.ts';
 import type { TaskRecord } from './schemas/records.ts';
 
@@ -47,6 +47,11 @@ export interface CollectOptions {
   call?: CallOptions;
   /** Awaited before each request: a pacer keeping background work to a share of the budget. */
   beforeRequest?: () => Promise<void>;
+  /**
+   * Where to start: the `next` of an earlier collection that stopped on its budget, so a list
+   * longer than one budget is read over several (the polling fallback's large projects).
+   */
+  from?: NextPageQuery;
 }
 
 export interface TaskCollection {
@@ -56,6 +61,8 @@ export interface TaskCollection {
   complete: boolean;
   /** Why the list is incomplete, in words for a person. */
   incompleteBecause?: 'budget' | 'paging';
+  /** Stopped on the budget: the page to ask for next (`from` of the collection that continues). */
+  next?: NextPageQuery;
   /** Records the service sent that could not be read. */
   skipped: number;
   /** Requests made. */
@@ -173,7 +180,7 @@ export async function collectTasks(
   const byId = new Map<number, TaskRecord>();
   let skipped = 0;
   let requests = 0;
-  let next: Record<string, string | number> | null = {};
+  let next: Record<string, string | number> | null = options.from ?? {};
   let complete = false;
   let incompleteBecause: TaskCollection['incompleteBecause'];
   while (next) {
@@ -203,11 +210,11 @@ export async function collectTasks(
       incompleteBecause = 'paging';
       break;
     }
+    next = page.next;
     if (requests >= maxRequests) {
       incompleteBecause = 'budget';
       break;
     }
-    next = page.next;
   }
   const all = [...byId.values()];
   const result: TaskCollection = {
@@ -218,6 +225,7 @@ export async function collectTasks(
     scanned: all.length,
   };
   if (incompleteBecause) result.incompleteBecause = incompleteBecause;
+  if (incompleteBecause === 'budget' && next) result.next = next;
   return result;
 }
 

@@ -3,11 +3,13 @@
  * cheaply (`/task mine` would otherwise read every task of every project each time). It is filled
  * by a background scan of each project's list, paced to a bounded share of the rate budget, and
  * says how fresh it is. Changes the app makes, and later the service's webhooks, keep it current
- * between scans through `apply`.
+ * between scans through `apply`. Shared through the store (`task-view-share.ts`), one instance
+ * scans a workspace and the others load its result and each other's changes (`sync`).
  */
 import type { WorkApiClient } from './client.ts';
 import type { TaskRecord } from './schemas/records.ts';
 import { collectTasks, doneFor, type IsDone, matchesCriteria, type TaskCriteria } from './task-lists.ts';
+import { LEASE_MS, type SharedDelta, SharedTaskView, type TaskViewSharing } from './task-view-share.ts';
 
 /** What changed about one task: its new state, or that it is gone. */
 export type TaskViewChange = { kind: 'upsert'; task: TaskRecord } | { kind: 'delete'; taskId: number };
@@ -25,6 +27,13 @@ export interface TaskViewOptions {
   isDone?: IsDone;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * The store every instance shares (`task-view-share.ts`): one instance scans, the others load
+   * its result. Absent: this process's view alone (also set per client by {@link shareTaskView}).
+   */
+  shared?: TaskViewSharing;
+  /** How often an instance waiting for another's scan looks for its result. Default 2 s. */
+  sharedPollMs?: number;
 }
 
 export interface TaskViewAnswer {
@@ -52,6 +61,12 @@ export interface TaskView {
   peekProject(projectId: number): TaskRecord[];
   /** Requests the scans have made, for the bench and logs. */
   readonly requests: number;
+  /** Loads what other instances saved since the last look (shared views; else nothing to do). */
+  sync(): Promise<void>;
+  /** Whether the view holds a complete list of the project (from a scan or a poll). */
+  knows(projectId: number): boolean;
+  /** A project's complete list as read at `at` (the poller's), shared like a scan's. */
+  replaceProject(projectId: number, tasks: TaskRecord[], at: number): Promise<void>;
 }
 
 export function createTaskView(
@@ -69,6 +84,16 @@ export function createTaskView(
   let skipped = 0;
   let requests = 0;
   let running: Promise<void> | null = null;
+  const sharing = options.shared ?? sharings.get(api);
+  const shared = sharing ? new SharedTaskView(sharing) : undefined;
+  const sharedPollMs = options.sharedPollMs ?? 2_000;
+  /**
+   * When a list was read or a change made, on the app's clock (the poller's too), so the two
+   * compare; the scan's pacing and age stay on `now`.
+   */
+  const stampNow = sharing?.now ?? now;
+  /** When this view's list of each project was read: a change older than that is already in it. */
+  const projectAt = new Map<number, number>();
   /** When the scan's last requests were sent: a sliding minute, as the service counts. */
   const sent: number[] = [];
 
@@ -84,12 +109,15 @@ export function createTaskView(
 
   const scan = async () => {
     const found = new Map<number, TaskRecord>();
+    const byProject = new Map<number, TaskRecord[]>();
+    const readAt = new Map<number, number>();
     let allComplete = true;
     let unread = 0;
     const projects: number[] = [];
     await pace();
     for await (const p of api.projects.list.all({ per_page: 100 }, { maxPages: 50 })) projects.push(p.id);
     for (const projectId of projects) {
+      readAt.set(projectId, stampNow());
       const result = await collectTasks(
         api,
         { projectId },
@@ -101,13 +129,70 @@ export function createTaskView(
         },
       );
       for (const t of result.tasks) found.set(t.id, t);
+      if (result.complete) byProject.set(projectId, result.tasks);
       allComplete &&= result.complete;
       unread += result.skipped;
     }
     tasks = found;
-    asOf = now();
+    const finished = now();
+    asOf = finished;
     complete = allComplete;
     skipped = unread;
+    projectAt.clear();
+    for (const projectId of byProject.keys()) projectAt.set(projectId, readAt.get(projectId)!);
+    await shared?.saveScan(byProject, { asOf: finished, complete, skipped });
+  };
+
+  const replaceLocal = (projectId: number, list: TaskRecord[], at: number) => {
+    for (const [id, t] of tasks) if (t.project_id === projectId) tasks.delete(id);
+    for (const t of list) tasks.set(t.id, t);
+    projectAt.set(projectId, at);
+  };
+  const applyLocal = (change: TaskViewChange) => {
+    if (change.kind === 'delete') tasks.delete(change.taskId);
+    else tasks.set(change.task.id, change.task);
+  };
+  const merge = (delta: SharedDelta) => {
+    if (delta.scan && (asOf === null || delta.scan.asOf > asOf)) {
+      ({ asOf, complete, skipped } = delta.scan);
+    }
+    for (const p of delta.projects) replaceLocal(p.projectId, p.tasks, p.at);
+    for (const projectId of delta.removed) {
+      for (const [id, t] of tasks) if (t.project_id === projectId) tasks.delete(id);
+      projectAt.delete(projectId);
+    }
+    for (const { at, change } of delta.changes) {
+      const projectId =
+        change.kind === 'upsert' ? change.task.project_id : tasks.get(change.taskId)?.project_id;
+      const base = projectId == null ? undefined : projectAt.get(projectId);
+      // A list read after the change already holds it (or something newer).
+      if (base !== undefined && at < base) continue;
+      applyLocal(change);
+    }
+  };
+  const sync = async () => {
+    const delta = await shared?.load();
+    if (delta) merge(delta);
+  };
+  const fresh = () => asOf !== null && now() - asOf <= maxAge;
+
+  /** Shared: the result another instance saved, else this one scans under the lease, else waits. */
+  const sharedRefresh = async (s: SharedTaskView) => {
+    for (let waited = 0; waited <= LEASE_MS; waited += sharedPollMs) {
+      await sync();
+      if (fresh()) return;
+      if (await s.claimScan()) {
+        try {
+          // The holder before may have saved and let go between the look above and the claim.
+          await sync();
+          if (!fresh()) await scan();
+        } finally {
+          await s.releaseScan();
+        }
+        return;
+      }
+      await sleep(sharedPollMs);
+    }
   };
 
   const view: TaskView = {
@@ -118,13 +203,13 @@ export function createTaskView(
       return requests;
     },
     refresh() {
-      running ??= scan().finally(() => {
+      running ??= (shared ? sharedRefresh(shared) : scan()).finally(() => {
         running = null;
       });
       return running;
     },
     query(criteria) {
-      if (asOf === null || now() - asOf > maxAge) view.refresh().catch(() => {});
+      if (!fresh()) view.refresh().catch(() => {});
       const { projectId, ...rest } = criteria;
       const matching = [...tasks.values()].filter(
         (t) =>
@@ -140,8 +225,17 @@ export function createTaskView(
       return [...tasks.values()].filter((t) => t.project_id === projectId);
     },
     apply(change) {
-      if (change.kind === 'delete') tasks.delete(change.taskId);
-      else tasks.set(change.task.id, change.task);
+      applyLocal(change);
+      // Other instances see it at their next sync; a failed write leaves them to their next scan.
+      shared?.saveChange(change, stampNow()).catch(() => {});
+    },
+    sync,
+    knows(projectId) {
+      return projectAt.has(projectId);
+    },
+    async replaceProject(projectId, list, at) {
+      replaceLocal(projectId, list, at);
+      await shared?.saveProject(projectId, list, at);
     },
   };
   api.tasks.onChange((change) => view.apply(change));
@@ -149,6 +243,15 @@ export function createTaskView(
 }
 
 const views = new WeakMap<object, TaskView>();
+const sharings = new WeakMap<object, TaskViewSharing>();
+
+/**
+ * Shares the client's view through the store (the registry calls it when it hands the client to a
+ * workspace); it takes effect when the view is made, so it is called before the view's first use.
+ */
+export function shareTaskView(api: object, sharing: TaskViewSharing): void {
+  if (!sharings.has(api)) sharings.set(api, sharing);
+}
 
 /** The connection's view (one per client, as the client is one per service token). */
 export function taskViewOf(

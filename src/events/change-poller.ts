@@ -4,9 +4,13 @@
  * each with the connection's task view, hands the differences to the sink as project events and
  * applies them to the view, so lists stay as fresh as the notifications. One project per workspace
  * per tick (5 s), within {@link PollBudget}'s share, and one instance per tick across instances
- * (a store claim), so running several instances does not multiply the requests.
+ * (a store claim), so running several instances does not multiply the requests. A project longer
+ * than the share is read over several ticks, each going on where the last stopped (in the store,
+ * so any instance may take the next), and compared once read to its end.
  */
 import type { WorkApiClient } from '../api/client.ts';
+import type { NextPageQuery } from '../api/envelopes.ts';
+import { NotFoundError } from '../api/errors.ts';
 import type { TaskRecord } from '../api/schemas/records.ts';
 import { collectTasks } from '../api/task-lists.ts';
 import { taskViewOf } from '../api/task-view.ts';
@@ -33,7 +37,11 @@ export interface ChangePollerDeps {
 }
 
 export interface Freshness {
-  /** When the least recently checked watched project was checked; null before every one was. */
+  /**
+   * For the least recently checked watched project, when the read of its newest complete
+   * comparison began (a read spanning minutes saw the service no later than that); null before
+   * every project was compared in full once.
+   */
   checkedAt: Date | null;
   projects: number;
 }
@@ -51,28 +59,43 @@ export interface ChangePoller {
 
 class BudgetSpent extends Error {}
 
+/** A poll that stopped on the budget: where the next tick goes on, and when the read began. */
+interface PollProgress {
+  next: NextPageQuery;
+  parts: number;
+  startedAt: number;
+}
+
+/** A stopped poll not taken up again within this is read afresh (its parts may be stale). */
+const PROGRESS_TTL_MS = 30 * 60_000;
+
 export function createChangePoller(deps: ChangePollerDeps): ChangePoller {
   const log = deps.logger.child({ component: 'change-poller' });
   const budget = deps.budget ?? new PollBudget();
   /**
-   * When each watched project was last read in full (ms), per workspace, in the store: every
-   * instance picks the same next project and App Home says the same freshness whichever answers.
+   * When each watched project's newest complete comparison began (ms), per workspace, in the
+   * store: every instance picks the same next project and App Home says the same freshness.
    */
-  const checkedKey = (teamId: string) => `${storeKeys.team(teamId)}poll-checked`;
   const checkedOf = async (teamId: string) =>
-    (await deps.store.get<Record<string, number>>(checkedKey(teamId))) ?? {};
-  /** Projects whose first read only set the baseline (the view was not warm yet). */
+    (await deps.store.get<Record<string, number>>(storeKeys.pollChecked(teamId))) ?? {};
+  /** Projects of a service that does not page, whose first read only set the baseline. */
   const primed = new Set<string>();
   let requests = 0;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
+  /**
+   * Reads as much of the project's list as the minute's share allows, going on from where the last
+   * tick stopped; compares only once the whole list is read (a part of a list cannot show a
+   * deletion, and comparing parts read minutes apart would be neither honest nor cheaper).
+   */
   const pollProject = async (teamId: string, projectId: number, api: WorkApiClient) => {
-    const key = `${teamId} ${projectId}`;
-    const view = taskViewOf(api);
     const now = () => deps.clock.now().getTime();
     const room = budget.room(api, now());
     if (room <= 0) return;
+    const progressKey = storeKeys.pollProgress(teamId, projectId);
+    const progress = await deps.store.get<PollProgress>(progressKey);
+    const startedAt = progress?.startedAt ?? now();
     let result: Awaited<ReturnType<typeof collectTasks>>;
     try {
       result = await collectTasks(
@@ -85,59 +108,136 @@ export function createChangePoller(deps: ChangePollerDeps): ChangePoller {
             requests++;
           },
           call: { maxWaitMs: 10_000 },
+          ...(progress ? { from: progress.next } : {}),
         },
       );
     } catch (error) {
       if (error instanceof BudgetSpent) return;
       throw error;
     }
-    const baseline = view.warm || primed.has(key);
+    const parts = progress?.parts ?? 0;
+    if (result.incompleteBecause === 'budget' && result.next) {
+      await deps.store.set(storeKeys.pollPart(teamId, projectId, parts), result.tasks, PROGRESS_TTL_MS);
+      await deps.store.set<PollProgress>(
+        progressKey,
+        { next: result.next, parts: parts + 1, startedAt },
+        PROGRESS_TTL_MS,
+      );
+      return;
+    }
+    const read = new Map<number, TaskRecord>();
+    for (let part = 0; part < parts; part++) {
+      const tasks = await deps.store.get<TaskRecord[]>(storeKeys.pollPart(teamId, projectId, part));
+      if (!tasks) {
+        // A part expired: the list is read again from its start.
+        await deps.store.delete(progressKey);
+        return;
+      }
+      for (const t of tasks) read.set(t.id, t);
+    }
+    for (const t of result.tasks) read.set(t.id, t);
+    if (progress) {
+      await deps.store.delete(progressKey);
+      for (let part = 0; part < parts; part++)
+        await deps.store.delete(storeKeys.pollPart(teamId, projectId, part));
+    }
+    await compare(teamId, projectId, api, [...read.values()], result.complete, startedAt, parts > 0);
+  };
+
+  /**
+   * Whether a task missing from a list read over several ticks is really gone: a deletion on an
+   * earlier page between two ticks shifts the later pages by one, so one task is never seen. One
+   * `GET` per missing task says; without room in the minute's share, the task is kept and the
+   * next complete read decides (never a deletion told that did not happen).
+   */
+  const reallyGone = async (api: WorkApiClient, taskId: number): Promise<TaskRecord | 'gone' | 'unknown'> => {
+    if (!budget.take(api, deps.clock.now().getTime())) return 'unknown';
+    requests++;
+    try {
+      return await api.tasks.get(taskId, { maxWaitMs: 10_000 });
+    } catch (error) {
+      if (error instanceof NotFoundError) return 'gone';
+      throw error;
+    }
+  };
+
+  const compare = async (
+    teamId: string,
+    projectId: number,
+    api: WorkApiClient,
+    tasks: TaskRecord[],
+    complete: boolean,
+    startedAt: number,
+    spanned: boolean,
+  ) => {
+    const view = taskViewOf(api);
+    await view.sync();
+    // The first complete read of a project only sets the baseline (on any instance: the view is shared).
+    const key = `${teamId} ${projectId}`;
+    const baseline = view.knows(projectId) || primed.has(key);
+    primed.add(key);
     const before = new Map(view.peekProject(projectId).map((t) => [t.id, t]));
     const events: ProjectEvent[] = [];
     const occurred = (task: TaskRecord | undefined) =>
       task?.updated_at ? new Date(task.updated_at).toISOString() : deps.clock.now().toISOString();
-    for (const task of result.tasks) {
+    /** The events of one task's change since the view's copy. */
+    const tell = (previous: TaskRecord | undefined, task: TaskRecord) => {
+      for (const d of diffTask(previous, task)) {
+        events.push({
+          id: `poll:${teamId}:${task.id}:${d.value}`,
+          teamId,
+          kind: d.kind,
+          projectId,
+          task,
+          taskId: task.id,
+          ...(d.changes ? { changes: d.changes } : {}),
+          occurredAt: occurred(task),
+          source: 'poll',
+        });
+      }
+    };
+    for (const task of tasks) {
       const previous = before.get(task.id);
       before.delete(task.id);
-      if (baseline) {
-        for (const d of diffTask(previous, task)) {
-          events.push({
-            id: `poll:${teamId}:${task.id}:${d.value}`,
-            teamId,
-            kind: d.kind,
-            projectId,
-            task,
-            taskId: task.id,
-            ...(d.changes ? { changes: d.changes } : {}),
-            occurredAt: occurred(task),
-            source: 'poll',
-          });
-        }
-      }
-      view.apply({ kind: 'upsert', task });
+      if (baseline) tell(previous, task);
+      // Only what differs is applied: with a shared view each change is a store write.
+      if (!complete && JSON.stringify(previous) !== JSON.stringify(task))
+        view.apply({ kind: 'upsert', task });
     }
     // Only a complete list shows that a task is gone.
-    if (result.complete) {
+    if (complete) {
       for (const gone of before.values()) {
-        if (baseline) {
-          events.push({
-            id: `poll:${teamId}:${gone.id}:deleted`,
-            teamId,
-            kind: 'task.deleted',
-            projectId,
-            task: gone,
-            taskId: gone.id,
-            occurredAt: deps.clock.now().toISOString(),
-            source: 'poll',
-          });
+        if (!baseline) continue;
+        if (spanned) {
+          const found = await reallyGone(api, gone.id);
+          if (found === 'unknown') {
+            // Not asked within the share: kept, and the next complete read decides.
+            tasks.push(gone);
+            continue;
+          }
+          if (found !== 'gone' && found.project_id === projectId) {
+            // Still there: a page shifted under the read. Compared like the rest.
+            tell(gone, found);
+            tasks.push(found);
+            continue;
+          }
         }
-        view.apply({ kind: 'delete', taskId: gone.id });
+        events.push({
+          id: `poll:${teamId}:${gone.id}:deleted`,
+          teamId,
+          kind: 'task.deleted',
+          projectId,
+          task: gone,
+          taskId: gone.id,
+          occurredAt: deps.clock.now().toISOString(),
+          source: 'poll',
+        });
       }
+      await view.replaceProject(projectId, tasks, startedAt);
       const checked = await checkedOf(teamId);
-      checked[String(projectId)] = now();
-      await deps.store.set(checkedKey(teamId), checked);
+      checked[String(projectId)] = startedAt;
+      await deps.store.set(storeKeys.pollChecked(teamId), checked);
     }
-    primed.add(key);
     for (const event of events) {
       try {
         await deps.sink().deliver(event);
@@ -156,10 +256,18 @@ export function createChangePoller(deps: ChangePollerDeps): ChangePoller {
     if (!(await deps.store.claim(`${storeKeys.team(teamId)}poll-slot:${slot}`, POLL_TICK_MS * 2))) return;
     const api = await deps.clientFor(teamId);
     if (!api) return;
-    // The project checked longest ago (never checked first).
+    // The minute's share is counted across instances: the requests other instances sent count too.
+    const sentKey = storeKeys.pollSent(teamId);
+    budget.merge(api, (await deps.store.get<number[]>(sentKey)) ?? []);
+    // The project checked longest ago (never checked first); a poll under way keeps its place, as
+    // its project's check time only moves when its list is read to the end.
     const checked = await checkedOf(teamId);
     const next = [...projects].sort((a, b) => (checked[String(a)] ?? -1) - (checked[String(b)] ?? -1))[0]!;
-    await pollProject(teamId, next, api);
+    try {
+      await pollProject(teamId, next, api);
+    } finally {
+      await deps.store.set(sentKey, budget.sent(api, deps.clock.now().getTime()), 60_000);
+    }
   };
 
   const tick = async () => {

@@ -1,7 +1,8 @@
 /**
  * The polling fallback's share of a token's rate budget: at most 20 % of the spec's 60 requests a
  * minute, so commands and the task view keep the rest. A sliding minute on the app's clock, as the
- * service counts; one window per service client (a client is one token).
+ * service counts; one window per service client (a client is one token), which the poller
+ * saves in the store after each tick and merges before the next, so instances share it.
  */
 export const POLL_REQUESTS_PER_MINUTE = 12;
 
@@ -24,6 +25,19 @@ export class PollBudget {
     if (window.length >= this.#perMinute) return false;
     window.push(now);
     return true;
+  }
+
+  /** Adds the sends other instances recorded (a time already held is not counted twice). */
+  merge(token: object, times: readonly number[]): void {
+    const window = this.#window(token, Number.NEGATIVE_INFINITY);
+    const held = new Set(window);
+    for (const t of times) if (!held.has(t)) window.push(t);
+    window.sort((a, b) => a - b);
+  }
+
+  /** The sends of the minute ending `now`, for the other instances. */
+  sent(token: object, now: number): number[] {
+    return [...this.#window(token, now)];
   }
 
   #window(token: object, now: number): number[] {

@@ -117,6 +117,17 @@ export const storeKeys = {
   /** Workspaces with at least one channel subscription (what the polling fallback lists). */
   notifyTeams: () => 'notify-team:',
   notifyTeam: (teamId: string) => `notify-team:${checkSlackId('teamId', teamId)}`,
+  /** The workspace's task view as the instance that scanned it saved it (`api/task-view-share.ts`). */
+  taskView: (teamId: string) => `${storeKeys.team(teamId)}task-view:`,
+  /** The polling fallback: when each watched project was last compared in full. */
+  pollChecked: (teamId: string) => `${storeKeys.team(teamId)}poll-checked`,
+  /** A poll of a project that needs more than one minute's budget: where the next tick goes on. */
+  pollProgress: (teamId: string, projectId: number) => `${storeKeys.team(teamId)}poll-progress:${projectId}`,
+  /** The tasks of one stretch of such a poll, kept until the list is read to its end. */
+  pollPart: (teamId: string, projectId: number, part: number) =>
+    `${storeKeys.team(teamId)}poll-part:${projectId}:${part}`,
+  /** When the polling fallback's requests of the last minute were sent, shared by every instance. */
+  pollSent: (teamId: string) => `${storeKeys.team(teamId)}poll-sent`,
   /** Idempotency keys are global: Slack's event ids and view hashes are unique across workspaces. */
   once: (key: string) => `once:${key}`,
 } as const;

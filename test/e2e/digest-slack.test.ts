@@ -2,7 +2,8 @@
  * Scheduled digests from Slack, end to end: `/task digest` and its form, the zone search, a preview,
  * a tick of the app's runner at the scheduled minute, Done and Snooze in the posted digest (the
  * task changed in the sandbox, the message edited in place), `digest show` and `off`, a channel the
- * app is not in, an unlinked person, and the personal digest on the Home tab.
+ * app is not in, an unlinked person, the personal digest on the Home tab, and (against the
+ * spec-minimal service) a task in the status an admin chose as done left out of the digest.
  *
  * The app clock is fixed; the digest's pacing waits (a second between posts to one channel) move
  * it on instead of sleeping, and the runner's minute timer is parked, so only the ticks a test
@@ -565,5 +566,57 @@ describe('the personal digest on the Home tab', () => {
   it('shows no toggle to someone who has not linked an account', async () => {
     const home = await openHome(USERS.ben);
     expect(text(home.blocks)).not.toContain('digest_home_on');
+  });
+});
+
+describe('digests and the done status an admin chose', () => {
+  beforeEach(async () => {
+    clock = testClock(START);
+    // The app meets the spec-minimal service whichever profile the run is in: its statuses carry no
+    // category, so once "Done" is renamed "Live" no status reads as done until an admin names one.
+    h = await startHarness({
+      link: ['ana', 'ben'],
+      clock,
+      sandbox: { profile: 'spec-minimal', now: () => clock.now() },
+    });
+    h.sandbox.db.exec("UPDATE project_statuses SET name = 'Live' WHERE name = 'Done'");
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('leaves out a task in the chosen done status, and keeps one in another status', async () => {
+    const live = h.sandbox.db
+      .prepare("SELECT id FROM project_statuses WHERE project_id = 1 AND name = 'Live'")
+      .get() as { id: number };
+    const finished = await taskNamed('Fix login redirect loop');
+    await h.api.tasks.update(finished.id, { status_id: live.id });
+    const open = await taskNamed('Publish release notes');
+    expect(open.status.name).not.toBe('Live');
+
+    // An admin names "Live" once, in the connect form.
+    await h.signer.command('/task connect', { user: USERS.ana });
+    const opened = await h.emulator.waitForCall('views.open', undefined, 5_000);
+    const res = await h.signer.viewSubmission({
+      user: USERS.ana,
+      view: opened.response.view as View,
+      values: {
+        cn_base_url: { cn_base_url_input: h.sandbox.url },
+        cn_token: { cn_token_input: h.sandbox.token },
+        cn_done_status: { cn_done_status_input: 'Live' },
+      },
+    });
+    expect(res.status).toBe(200);
+    await h.emulator.waitForCall(
+      'chat.postMessage',
+      (c) => String(c.args.text).includes('“Live” count as done'),
+      5_000,
+    );
+    expect((await h.app.deps.connections.describe(TEAM))?.doneStatusName).toBe('Live');
+
+    const post = await firedDigest();
+    const blocks = text(post.blocks);
+    expect(blocks).toContain('Publish release notes');
+    expect(blocks).not.toContain('Fix login redirect loop');
   });
 });

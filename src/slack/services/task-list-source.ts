@@ -8,7 +8,7 @@
  */
 import type { Page, TaskRecord, WorkApiClient } from '../../api/index.ts';
 import { collectTasks, matchesCriteria, serverHonours, type TaskCriteria } from '../../api/task-lists.ts';
-import { taskViewOf } from '../../api/task-view.ts';
+import { type TaskView, taskViewOf } from '../../api/task-view.ts';
 
 export interface TaskListAnswer {
   page: Page<TaskRecord>;
@@ -104,6 +104,7 @@ export async function myTasks(
     ...(q.status ? { status: q.status } : { done: 'false' }),
   };
   const view = taskViewOf(api);
+  await syncView(view);
   // Once the service is known to ignore the filters, the view answers without a request.
   if (!view.warm || serverHonours(api, criteria) !== 'no') {
     const served = await filteredByService(api, criteria, query);
@@ -144,6 +145,12 @@ export async function projectTasks(
   return { page: pageOf(read.tasks.sort(byDue), q.page, q.perPage), notes };
 }
 
+/** What another instance scanned or changed, before the view answers (one store read when nothing did). */
+async function syncView(view: TaskView): Promise<void> {
+  // A store that cannot be read leaves this instance's own copy to answer.
+  await view.sync().catch(() => {});
+}
+
 async function fromView(
   api: Api,
   criteria: TaskCriteria,
@@ -151,6 +158,7 @@ async function fromView(
   what: string,
 ): Promise<TaskListAnswer> {
   const view = taskViewOf(api);
+  await syncView(view);
   if (!view.warm) {
     const pending = view.refresh();
     // Whoever does not wait for it must not leave its failure unhandled (the next read retries).

@@ -6,6 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { createWorkApiClient, type WorkApiClient, type WorkApiClientOptions } from '../../api/index.ts';
+import { shareTaskView } from '../../api/task-view.ts';
+import type { TaskViewSharing } from '../../api/task-view-share.ts';
 import type { Connections } from '../../store/repositories/connections.ts';
 import { WAIT_BUDGETS } from '../kit/wait-budgets.ts';
 
@@ -31,6 +33,8 @@ export interface WorkApiRegistryOptions {
   singleWorkspace?: () => Promise<string>;
   /** Extra client options (timeouts, limiter store, logger); the base URL and token come from the connection. */
   clientOptions?: Omit<WorkApiClientOptions, 'baseUrl' | 'token'>;
+  /** Where a workspace's task view is shared with the other instances (the app's store). */
+  taskViewSharing?: (teamId: string) => TaskViewSharing;
 }
 
 export class WorkApiRegistry {
@@ -65,6 +69,7 @@ export class WorkApiRegistry {
     const target = saved ? { baseUrl: saved.baseUrl, token: saved.token } : await this.#defaultFor(teamId);
     if (!target) return undefined;
     const client = this.clientForTarget(target);
+    if (this.#opts.taskViewSharing) shareTaskView(client, this.#opts.taskViewSharing(teamId));
     // The admin's done status travels with the saved connection (read here on every use, so a
     // change in the connect form applies at once, in every instance).
     client.doneChoice.set(saved?.doneStatusName ? [saved.doneStatusName] : []);

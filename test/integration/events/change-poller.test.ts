@@ -179,4 +179,32 @@ describe('the polling fallback', () => {
     expect(await b.freshness(TEAM)).toEqual(await a.poller.freshness(TEAM));
     expect((await b.freshness(TEAM)).checkedAt).not.toBeNull();
   });
+
+  it('keeps to one share of the budget across instances, whichever polls each tick', async () => {
+    const a = await setUp({ projects: [1, 2, 3], budget: new PollBudget(2) });
+    const b = createChangePoller({
+      store: store!,
+      watched: () => ({ teams: async () => [TEAM], projectsOf: async () => [1, 2, 3] }),
+      clientFor: async () => a.client,
+      hasWebhooks: async () => false,
+      sink: () => ({ deliver: async () => {} }),
+      clock: a.clock,
+      logger: createLogger({ level: 'silent' }),
+      budget: new PollBudget(2),
+    });
+    const start = a.clock.now().getTime();
+    const sentAt: number[] = [];
+    const total = () => a.poller.requests + b.requests;
+    for (let i = 0; i < 36; i++) {
+      const seen = total();
+      // The instances take the ticks in turn, each with its own budget object.
+      await (i % 2 === 0 ? a.poller : b).tick();
+      for (let n = seen; n < total(); n++) sentAt.push(a.clock.now().getTime() - start);
+      a.clock.advance(POLL_TICK_MS);
+    }
+    expect(a.poller.requests).toBeGreaterThan(0);
+    expect(b.requests).toBeGreaterThan(0);
+    for (const t of sentAt)
+      expect(sentAt.filter((u) => u > t - 60_000 && u <= t).length).toBeLessThanOrEqual(2);
+  });
 });
