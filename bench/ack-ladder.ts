@@ -271,8 +271,11 @@ console.log(
 console.log(
   `rerun: flock /work/coord/heavy.lock npx node bench/ack-ladder.ts --seconds ${SECONDS} --rates ${RATES.join(',')} --text ${values.text}${values.vary ? ' --vary' : ''}`,
 );
+// Each app finishes its replies and exits before the emulator and the sandbox close under it.
 for (const app of apps) {
+  const exited = new Promise((resolve) => app.child.once('exit', resolve));
   app.child.send('stop');
+  await exited;
   await app.pool.close();
 }
 await emulator.close();
