@@ -51,6 +51,22 @@ export interface RateLimitState {
   /** Refuses every slot of the key until `until` (epoch ms); never shortens an existing block. */
   block(key: string, until: number): Promise<void>;
   snapshot(key: string, windowMs: number, now: number): Promise<WindowSnapshot>;
+  /**
+   * Optional: `take` and `settle` answered at once, for a state in this process's memory. The
+   * limiter uses them when nobody is waiting, so a request far from the limit costs no promise
+   * turns and no second clock read (a shared state's answer takes time and keeps the async path).
+   */
+  readonly sync?: {
+    take(
+      key: string,
+      slotId: string,
+      limit: number,
+      windowMs: number,
+      now: number,
+      stamp: number,
+    ): TakeResult;
+    settle(key: string, slotId: string, stamp: number): void;
+  };
 }
 
 interface Slot {
@@ -72,6 +88,11 @@ interface Window {
 /** The state of one process: the default. */
 export class MemoryRateLimitState implements RateLimitState {
   readonly #windows = new Map<string, Window>();
+  readonly sync = {
+    take: (key: string, slotId: string, limit: number, windowMs: number, now: number, stamp: number) =>
+      this.#take(key, slotId, limit, windowMs, now, stamp),
+    settle: (key: string, slotId: string, stamp: number) => this.#settle(key, slotId, stamp),
+  };
 
   async take(
     key: string,
@@ -81,6 +102,17 @@ export class MemoryRateLimitState implements RateLimitState {
     now: number,
     stamp: number,
   ): Promise<TakeResult> {
+    return this.#take(key, slotId, limit, windowMs, now, stamp);
+  }
+
+  #take(
+    key: string,
+    slotId: string,
+    limit: number,
+    windowMs: number,
+    now: number,
+    stamp: number,
+  ): TakeResult {
     const w = this.#window(key);
     if (w.blockedUntil > now) return { granted: false, retryAt: w.blockedUntil, provisional: false };
     pruneHead(w, windowMs, now);
@@ -101,6 +133,10 @@ export class MemoryRateLimitState implements RateLimitState {
   }
 
   async settle(key: string, slotId: string, stamp: number): Promise<void> {
+    this.#settle(key, slotId, stamp);
+  }
+
+  #settle(key: string, slotId: string, stamp: number): void {
     const slot = this.#windows.get(key)?.byId.get(slotId);
     if (slot && stamp < slot.stamp) slot.stamp = stamp;
   }

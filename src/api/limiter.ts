@@ -153,55 +153,27 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     windowMs,
     limitFor: (rateClass) => limits[rateClass],
 
-    async acquire(tk, rateClass, { maxWaitMs = Number.POSITIVE_INFINITY, inFlightMs, signal }) {
+    acquire(tk, rateClass, options) {
       const key = `${tk}:${rateClass}`;
-      const limit = limits[rateClass];
-      const l = lane(key);
-      const deadline = clock.now().getTime() + maxWaitMs;
-      // Someone is already waiting: say now if the line is too long, rather than after queueing.
-      if (l.queued > 0 && Number.isFinite(maxWaitMs)) {
-        const wait = await estimate(key, limit, l.queued);
-        if (wait > maxWaitMs) return { granted: false, waitMs: wait };
-      }
-      l.queued++;
-      const previous = l.tail;
-      let finished!: () => void;
-      l.tail = new Promise<void>((resolve) => {
-        finished = resolve;
-      });
-      try {
-        await untilAborted(previous, signal);
-        for (;;) {
-          signal?.throwIfAborted();
-          const now = clock.now().getTime();
-          const changes = l.changes;
-          const id = `${idPrefix}-${++nextId}`;
-          const taken = await state.take(key, id, limit, windowMs, now, now + inFlightMs);
-          if (taken.granted) {
-            if (!(await boundFromNow(key, id, now + inFlightMs, inFlightMs))) continue;
-            return {
-              granted: true,
-              slot: {
-                release: async () => {
-                  await state.settle(key, id, clock.now().getTime());
-                  changed(key);
-                },
-              },
-            };
-          }
-          const wait = Math.max(0, taken.retryAt - now);
-          // A provisional wait could shrink to a window from now, if the answer came at once.
-          const soonest = taken.provisional ? Math.min(wait, windowMs) : wait;
-          if (now + soonest > deadline) return { granted: false, waitMs: wait };
-          // An answer in another process cannot wake us: look again soon while the wait is provisional.
-          const nap = taken.provisional ? Math.min(wait, PROVISIONAL_POLL_MS) : wait;
-          if (l.changes === changes) await sleepUnlessWoken(l, nap, signal);
+      const sync = state.sync;
+      // Nobody waiting and a state in memory: take the slot now, as the line below would, without
+      // its promise turns. The stamp counts from this very moment, so there is no bound to move.
+      if (sync && !options.signal?.aborted && !lanes.get(key)?.queued) {
+        const now = clock.now().getTime();
+        const id = `${idPrefix}-${++nextId}`;
+        const taken = sync.take(key, id, limits[rateClass], windowMs, now, now + options.inFlightMs);
+        if (taken.granted) {
+          const slot: LimiterSlot = {
+            release: () => {
+              sync.settle(key, id, clock.now().getTime());
+              changed(key);
+              return RELEASED;
+            },
+          };
+          return Promise.resolve({ granted: true, slot });
         }
-      } finally {
-        l.queued--;
-        // Hand the turn on only after the one before us is done, so the line keeps its order.
-        void previous.then(finished);
       }
+      return queuedAcquire(key, rateClass, options);
     },
 
     estimateWait(tk, rateClass) {
@@ -215,7 +187,63 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       changed(key);
     },
   };
+
+  async function queuedAcquire(
+    key: string,
+    rateClass: RateClass,
+    { maxWaitMs = Number.POSITIVE_INFINITY, inFlightMs, signal }: AcquireOptions,
+  ): Promise<AcquireResult> {
+    const limit = limits[rateClass];
+    const l = lane(key);
+    const deadline = clock.now().getTime() + maxWaitMs;
+    // Someone is already waiting: say now if the line is too long, rather than after queueing.
+    if (l.queued > 0 && Number.isFinite(maxWaitMs)) {
+      const wait = await estimate(key, limit, l.queued);
+      if (wait > maxWaitMs) return { granted: false, waitMs: wait };
+    }
+    l.queued++;
+    const previous = l.tail;
+    let finished!: () => void;
+    l.tail = new Promise<void>((resolve) => {
+      finished = resolve;
+    });
+    try {
+      await untilAborted(previous, signal);
+      for (;;) {
+        signal?.throwIfAborted();
+        const now = clock.now().getTime();
+        const changes = l.changes;
+        const id = `${idPrefix}-${++nextId}`;
+        const taken = await state.take(key, id, limit, windowMs, now, now + inFlightMs);
+        if (taken.granted) {
+          if (!(await boundFromNow(key, id, now + inFlightMs, inFlightMs))) continue;
+          return {
+            granted: true,
+            slot: {
+              release: async () => {
+                await state.settle(key, id, clock.now().getTime());
+                changed(key);
+              },
+            },
+          };
+        }
+        const wait = Math.max(0, taken.retryAt - now);
+        // A provisional wait could shrink to a window from now, if the answer came at once.
+        const soonest = taken.provisional ? Math.min(wait, windowMs) : wait;
+        if (now + soonest > deadline) return { granted: false, waitMs: wait };
+        // An answer in another process cannot wake us: look again soon while the wait is provisional.
+        const nap = taken.provisional ? Math.min(wait, PROVISIONAL_POLL_MS) : wait;
+        if (l.changes === changes) await sleepUnlessWoken(l, nap, signal);
+      }
+    } finally {
+      l.queued--;
+      // Hand the turn on only after the one before us is done, so the line keeps its order.
+      void previous.then(finished);
+    }
+  }
 }
+
+const RELEASED: Promise<void> = Promise.resolve();
 
 /** Waits for `promise`, or throws the signal's reason as soon as it aborts. */
 function untilAborted(promise: Promise<void>, signal: AbortSignal | undefined): Promise<void> {

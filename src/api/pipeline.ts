@@ -121,7 +121,10 @@ export function createCall(ctx: PipelineContext): Call {
       'x-request-id': requestId,
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const firstAttemptAt = ctx.clock.now().getTime();
+    // pino's answer, asked once: when debug is off the per-attempt line is not even built.
+    const debug = ctx.logger !== undefined && ctx.logger.isLevelEnabled?.('debug') !== false;
+    // When the first attempt left; a lookup after an ambiguous failure looks for records from then.
+    let firstAttemptAt = 0;
 
     for (let attempt = 0; ; attempt++) {
       const acquired = await ctx.limiter.acquire(ctx.tokenKey, rateClass, {
@@ -137,7 +140,9 @@ export function createCall(ctx: PipelineContext): Call {
         });
       }
 
-      const sentAt = ctx.clock.now().getTime();
+      // One clock read per request on the way out; the answer's time is read only when needed.
+      const sentAt = attempt === 0 || debug ? ctx.clock.now().getTime() : 0;
+      if (attempt === 0) firstAttemptAt = sentAt;
       let response: HttpResponse | undefined;
       let failure: unknown;
       try {
@@ -155,9 +160,8 @@ export function createCall(ctx: PipelineContext): Call {
       } finally {
         await acquired.slot.release();
       }
-      const now = ctx.clock.now().getTime();
-      if (ctx.logger && ctx.logger.isLevelEnabled?.('debug') !== false)
-        ctx.logger.debug(
+      if (debug)
+        ctx.logger?.debug(
           {
             requestId,
             method: def.method,
@@ -166,7 +170,7 @@ export function createCall(ctx: PipelineContext): Call {
             rateClass,
             status: response?.status,
             failure: failure instanceof TransportFailure ? failure.kind : undefined,
-            ms: now - sentAt,
+            ms: ctx.clock.now().getTime() - sentAt,
           },
           'work api request',
         );
@@ -191,7 +195,7 @@ export function createCall(ctx: PipelineContext): Call {
       } else {
         const res = response!;
         if (res.status === 404 && attempt > 0 && spec.afterLostSuccess) return spec.afterLostSuccess();
-        failed = failureOfAnswer(res, attemptContext, now, ctx.limiter.windowMs, clean);
+        failed = failureOfAnswer(res, attemptContext, ctx.clock.now().getTime(), ctx.limiter.windowMs, clean);
         // Everyone of this token waits, not only this call: the server's window is full.
         if (failed.blockUntil !== undefined)
           await ctx.limiter.block(ctx.tokenKey, rateClass, failed.blockUntil);

@@ -56,10 +56,33 @@ interface Ymd {
   day: number;
 }
 
+const QUARTER_HOUR_MS = 900_000;
+const offsets = new Map<string, number>();
+
+/**
+ * A zone's offset in minutes, remembered per zone and quarter hour of UTC: a lookup formats the
+ * instant with Intl (a few µs), and a list asks one per task. A quarter hour is remembered only when
+ * its first and last millisecond have the same offset; one with a change inside (rare: offsets
+ * change at most a few times a year) is looked up every time. Bounded.
+ */
+export function zoneOffsetMinutes(timeZone: string, date: Date): number {
+  const bucket = Math.floor(date.getTime() / QUARTER_HOUR_MS);
+  const key = `${timeZone} ${bucket}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  const first = tzOffset(timeZone, new Date(bucket * QUARTER_HOUR_MS));
+  if (first !== tzOffset(timeZone, new Date((bucket + 1) * QUARTER_HOUR_MS - 1))) {
+    return tzOffset(timeZone, date);
+  }
+  if (offsets.size >= 10_000) offsets.clear();
+  offsets.set(key, first);
+  return first;
+}
+
 function localYmd(date: Date, timeZone: string): Ymd {
   // The zone's offset at this instant, then UTC fields: the day a TZDate gives, with one offset
   // lookup instead of a TZDate's several (this runs for every task a list shows).
-  const local = new Date(date.getTime() + tzOffset(timeZone, date) * 60_000);
+  const local = new Date(date.getTime() + zoneOffsetMinutes(timeZone, date) * 60_000);
   return { year: local.getUTCFullYear(), month: local.getUTCMonth() + 1, day: local.getUTCDate() };
 }
 

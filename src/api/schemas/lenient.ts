@@ -25,6 +25,12 @@ export const LenientDateTimeSchema = z.string().transform((value, ctx) => {
   return z.NEVER;
 });
 
+/** Whether `LenientDateTimeSchema` reads the value; the spec's own form is answered without zod. */
+export function isLenientDateTime(value: unknown): boolean {
+  if (typeof value === 'string' && UTC_MILLIS.test(value)) return true;
+  return LenientDateTimeSchema.safeParse(value).success;
+}
+
 /** A calendar date: `YYYY-MM-DD`, or a date-time reduced to its own calendar day. */
 export const LenientDateSchema = z.string().transform((value, ctx) => {
   if (IsoDate.safeParse(value).success) return value;

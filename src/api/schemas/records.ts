@@ -17,7 +17,7 @@ import {
   SprintReportSchema,
   TaskStatusSchema,
 } from '../../contract/index.ts';
-import { LenientDateSchema, LenientDateTimeSchema, openEnum } from './lenient.ts';
+import { isLenientDateTime, LenientDateSchema, LenientDateTimeSchema, openEnum } from './lenient.ts';
 import { displayNameOf, fallbackName, isRecord } from './names.ts';
 
 type Raw = Record<string, unknown>;
@@ -44,8 +44,6 @@ function idOf(...values: unknown[]): unknown {
   return undefined;
 }
 
-const validDateTime = (v: unknown) => LenientDateTimeSchema.safeParse(v).success;
-
 export interface TaskReadContext {
   /** The project the task was listed under or created in: its `project_id` when it has none. */
   projectId?: number | undefined;
@@ -53,6 +51,15 @@ export interface TaskReadContext {
 
 function normaliseTask(raw: unknown, context: TaskReadContext): unknown {
   if (!isRecord(raw)) return raw;
+  // Our sandbox's full answer (and a service as complete) already has every field in its place:
+  // read it as it is, without a copy.
+  if (
+    typeof raw.project_id === 'number' &&
+    (typeof raw.sprint_id === 'number' || (raw.sprint_id === null && raw.sprint === undefined)) &&
+    raw.due_date !== undefined &&
+    isLenientDateTime(raw.updated_at)
+  )
+    return raw;
   return {
     ...raw,
     due_date: raw.due_date ?? null,
@@ -62,7 +69,7 @@ function normaliseTask(raw: unknown, context: TaskReadContext): unknown {
     // tasks can be told apart (src/slack/services/team-sprints.ts).
     ...('sprint_id' in raw || 'sprint' in raw ? {} : { sprint_shown: false }),
     // Without a version of its own, a task's version is its creation (edits cannot be told apart).
-    updated_at: validDateTime(raw.updated_at) ? raw.updated_at : raw.created_at,
+    updated_at: isLenientDateTime(raw.updated_at) ? raw.updated_at : raw.created_at,
   };
 }
 

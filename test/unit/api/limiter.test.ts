@@ -158,6 +158,60 @@ describe('sliding-window limiter', () => {
     expect(order).toEqual([1, 2, 3]);
   });
 
+  it('sends a newcomer behind those already waiting, even when the window has room for it', async () => {
+    const state = new MemoryRateLimitState();
+    const clock = new FakeClock();
+    // Another process on the same state, whose answer is stamped by its own clock, still at the start.
+    const other = createRateLimiter({ limits: { general: 1 }, clock: new FakeClock(), state });
+    const limiter = createRateLimiter({ limits: { general: 1 }, clock, state });
+    const elsewhere = await take(other);
+    const order: string[] = [];
+    const waiting = take(limiter).then((s) => {
+      order.push('waiting');
+      return s;
+    });
+    await clock.advance(W + 500); // the waiter now sleeps until the in-flight bound's window ends
+    await elsewhere.release(); // the window has room, and nothing here has woken the waiter
+    const newcomer = take(limiter).then((s) => {
+      order.push('newcomer');
+      return s;
+    });
+    await settle();
+    expect(order).toEqual([]);
+    await clock.advance(W);
+    await (await waiting).release();
+    await clock.advance(W);
+    await newcomer;
+    expect(order).toEqual(['waiting', 'newcomer']);
+  });
+
+  it('keeps the limit and the order with a state that answers only asynchronously (shared, as Redis)', async () => {
+    const memory = new MemoryRateLimitState();
+    const shared = {
+      take: memory.take.bind(memory),
+      settle: memory.settle.bind(memory),
+      extend: memory.extend.bind(memory),
+      block: memory.block.bind(memory),
+      snapshot: memory.snapshot.bind(memory),
+    };
+    const clock = new FakeClock();
+    const limiter = createRateLimiter({ limits: { general: 2 }, clock, state: shared });
+    await take(limiter);
+    const second = await take(limiter);
+    const order: number[] = [];
+    const third = take(limiter).then((s) => order.push(3) && s);
+    const fourth = take(limiter).then((s) => order.push(4) && s);
+    await settle();
+    expect(order).toEqual([]);
+    await second.release();
+    await clock.advance(W);
+    await third;
+    expect(order).toEqual([3]);
+    await clock.advance(W);
+    await fourth;
+    expect(order).toEqual([3, 4]);
+  });
+
   it('lets an aborted waiter go and still serves the ones behind it', async () => {
     const { clock, limiter } = setup({ general: 1, search: 1, upload: 1 });
     await (await take(limiter)).release();

@@ -1,3 +1,5 @@
+import { tzOffset } from '@date-fns/tz';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   dayBucket,
@@ -10,6 +12,7 @@ import {
   resolveTimeZone,
   toLocalDateString,
   toLocalTimeString,
+  zoneOffsetMinutes,
 } from '../../../src/lib/dates.ts';
 
 const NY = 'America/New_York';
@@ -235,5 +238,53 @@ describe('time zones', () => {
     expect(resolveTimeZone('Not/AZone')).toBe('UTC');
     expect(resolveTimeZone(undefined)).toBe('UTC');
     expect(resolveTimeZone(TOKYO)).toBe(TOKYO);
+  });
+});
+
+describe('zone offsets, remembered per quarter hour', () => {
+  const ZONES = [
+    NY,
+    TOKYO,
+    'UTC',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'Pacific/Chatham',
+    'Asia/Gaza',
+    'Africa/Monrovia',
+    'America/St_Johns',
+    'Europe/Dublin',
+  ];
+
+  it('answers as a fresh lookup every minute and second around offset changes, whichever is asked first', () => {
+    const changes = [
+      ['America/New_York', '2026-03-08T07:00:00Z'],
+      ['America/New_York', '2026-11-01T06:00:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'], // a half-hour change
+      ['Asia/Gaza', '2011-03-31T22:01:00Z'], // a change at 00:01 local, inside a quarter hour
+      ['Africa/Monrovia', '1972-01-07T00:44:30Z'], // a change at an odd second
+    ] as const;
+    for (const [zone, at] of changes) {
+      const middle = Date.parse(at);
+      for (const step of [59_000, -61_000]) {
+        for (let ms = middle - 3_600_000 * Math.sign(step); Math.abs(ms - middle) <= 3_600_000; ms += step) {
+          expect([zone, ms, zoneOffsetMinutes(zone, new Date(ms))]).toEqual([
+            zone,
+            ms,
+            tzOffset(zone, new Date(ms)),
+          ]);
+        }
+      }
+    }
+  });
+
+  it('answers as a fresh lookup at any instant from 1900 to 2100', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ZONES),
+        fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }),
+        (zone, ms) => zoneOffsetMinutes(zone, new Date(ms)) === tzOffset(zone, new Date(ms)),
+      ),
+      { numRuns: 3_000 },
+    );
   });
 });

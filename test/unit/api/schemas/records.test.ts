@@ -69,6 +69,19 @@ describe('task records', () => {
     expect(TaskRecordSchema.safeParse({ ...task, assignees: [{ id: 2 }] }).success).toBe(false);
   });
 
+  it('reads a record with every field in place as one that needs filling in would be read', () => {
+    // The full form is read without a copy; each field below sends it the other way.
+    expect(TaskRecordSchema.parse({ ...task, sprint_id: null, sprint: { id: 4 } }).sprint_id).toBe(4);
+    expect(TaskRecordSchema.parse({ ...task, sprint_id: 3 }).sprint_id).toBe(3);
+    expect(TaskRecordSchema.parse({ ...task, updated_at: 'later' }).updated_at).toBe(task.created_at);
+    expect(TaskRecordSchema.parse({ ...task, updated_at: '2026-11-02T10:00:00+01:00' }).updated_at).toBe(
+      '2026-11-02T09:00:00.000Z',
+    );
+    const { due_date: _, ...undated } = task;
+    expect(TaskRecordSchema.parse(undated).due_date).toBeNull();
+    expect(TaskRecordSchema.parse({ ...task, project_id: undefined, project: { id: 9 } }).project_id).toBe(9);
+  });
+
   it('normalises date-times with offsets', () => {
     expect(TaskRecordSchema.parse({ ...task, due_date: '2026-11-21T12:30:00+03:00' }).due_date).toBe(
       '2026-11-21T09:30:00.000Z',
