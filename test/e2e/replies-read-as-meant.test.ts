@@ -53,6 +53,20 @@ describe('what a person types is read as meant', () => {
     expect((await h.api.tasks.get(task!.id)).due_date).not.toBeNull();
   });
 
+  it('a date typed without `due` stays in the title, and the person hears how to set it', async () => {
+    const out = await say('new Call the printer vendor tomorrow 3pm #Website');
+    const [task] = await tasksTitled('Call the printer vendor tomorrow 3pm');
+    expect(task?.due_date).toBeNull();
+    expect(out.seen).toContain('“tomorrow 3pm” is part of the title');
+    expect(out.seen).toContain(`\`/task due ${task!.id} tomorrow 3pm\``);
+    // The hint does what it says.
+    await say(`due ${task!.id} tomorrow 3pm`);
+    expect((await h.api.tasks.get(task!.id)).due_date).not.toBeNull();
+    // A title whose last words are no date gets no such hint.
+    const plain = await say('new Plan Monday meeting #Website');
+    expect(plain.seen).not.toContain('is part of the title');
+  });
+
   it('a date that names no day is said too', async () => {
     const out = await say('new Fix other thing due 2026-13-45 #Website');
     const [task] = await tasksTitled('Fix other thing');

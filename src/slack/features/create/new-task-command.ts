@@ -1,4 +1,5 @@
 import { describeDueProblem, parseDueDate } from '../../../lib/dates.ts';
+import { trailingDatePhrase } from '../../../lib/trailing-date.ts';
 import type { NewTaskIntent, ReadingNote } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { once } from '../../kit/once.ts';
@@ -122,8 +123,11 @@ export async function newTaskHandler(ctx: CommandContext, intent: NewTaskIntent)
     return true;
   });
   if (posted.state !== 'ran') return;
+  const dateInTitle =
+    due || intent.notes.length > 0 ? null : trailingDatePhrase(intent.title, { timeZone, now });
   const told = [
     ...intent.notes.map((note) => readingNoteText(note, task.id)),
+    ...(dateInTitle ? [dateInTitleText(dateInTitle, task.id)] : []),
     ...(people.unresolved.length > 0
       ? [`Task ${task.id} was created, but not assigned to everyone: ${unresolvedText(people.unresolved)}`]
       : []),
@@ -135,6 +139,11 @@ export async function newTaskHandler(ctx: CommandContext, intent: NewTaskIntent)
       text: `:information_source: ${told.join('\n')}`,
     });
   }
+}
+
+/** A date typed without `due` stays in the title; the person hears so, with the command that sets it. */
+export function dateInTitleText(phrase: string, taskId: number): string {
+  return `“${phrase}” is part of the title, so task ${taskId} has no due date. Set it with \`/task due ${taskId} ${phrase}\` (next time, write \`due ${phrase}\`).`;
 }
 
 /** What the reading set aside, said once the task exists, with the command that finishes the job. */
