@@ -14,7 +14,7 @@ import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';
 import { statusEmoji } from '../status-color.ts';
 import { encodeListPage, encodeListRowDone, type ListPage } from '../values.ts';
 import { renderTaskRow } from './task-card.ts';
-import { dueOf, type SlackUserIds, statusesFor } from './task-parts.ts';
+import { dueOf, isDoneStatus, type SlackUserIds, statusesFor } from './task-parts.ts';
 
 /** What both lists share. */
 export interface TaskListBase {
@@ -54,11 +54,15 @@ interface Group {
   tasks: TaskRecord[];
 }
 
-const BUCKETS: ReadonlyArray<{ bucket: DayBucket; title: string }> = [
+/** A day bucket, or `done`: a finished task is never overdue, whatever its date. */
+type ListBucket = DayBucket | 'done';
+
+const BUCKETS: ReadonlyArray<{ bucket: ListBucket; title: string }> = [
   { bucket: 'overdue', title: ':warning: Overdue' },
   { bucket: 'today', title: ':date: Today' },
   { bucket: 'upcoming', title: ':calendar: Upcoming' },
   { bucket: 'none', title: ':zzz: No due date' },
+  { bucket: 'done', title: ':white_check_mark: Done' },
 ];
 
 function byDue(a: TaskRecord, b: TaskRecord): number {
@@ -67,10 +71,13 @@ function byDue(a: TaskRecord, b: TaskRecord): number {
   );
 }
 
-function groupByDay(model: TaskListBase, now: Date): Map<DayBucket, TaskRecord[]> {
-  const groups = new Map<DayBucket, TaskRecord[]>(BUCKETS.map(({ bucket }) => [bucket, []]));
+function groupByDay(model: TaskListBase, now: Date): Map<ListBucket, TaskRecord[]> {
+  const groups = new Map<ListBucket, TaskRecord[]>(BUCKETS.map(({ bucket }) => [bucket, []]));
   const timeZone = resolveTimeZone(model.timeZone);
-  for (const task of model.tasks) groups.get(dayBucket(dueOf(task), { timeZone, now }))?.push(task);
+  for (const task of model.tasks) {
+    const done = isDoneStatus(task.status, statusesFor(model.statuses, task.project_id));
+    groups.get(done ? 'done' : dayBucket(dueOf(task), { timeZone, now }))?.push(task);
+  }
   for (const tasks of groups.values()) tasks.sort(byDue);
   return groups;
 }
@@ -167,11 +174,12 @@ function pageNote(model: TaskListBase): string {
   return parts.join(' · ');
 }
 
-/** "My tasks": grouped overdue / today / upcoming / no date in the reader's zone. */
+/** "My tasks": grouped overdue / today / upcoming / no date in the reader's zone, then done. */
 export function renderMyTasks(model: MyTasksModel, now: Date): RenderedMessage {
   const groups = groupByDay(model, now);
-  const count = (bucket: DayBucket) => groups.get(bucket)?.length ?? 0;
-  const summary = `${count('overdue')} overdue · ${count('today')} due today · ${count('upcoming')} upcoming · ${count('none')} with no date`;
+  const count = (bucket: ListBucket) => groups.get(bucket)?.length ?? 0;
+  const done = count('done') > 0 ? ` · ${count('done')} done` : '';
+  const summary = `${count('overdue')} overdue · ${count('today')} due today · ${count('upcoming')} upcoming · ${count('none')} with no date${done}`;
   const note = pageNote(model);
   const listPage: ListPage = { view: 'mine', status: model.status, projectId: null, page: model.page };
   const paging = pagingRow(model, listPage);

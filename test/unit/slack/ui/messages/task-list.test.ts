@@ -53,6 +53,19 @@ describe('renderMyTasks', () => {
     expect(message.text).toBe('Your tasks: 1 overdue, 1 due today, 1 upcoming, 1 with no date');
   });
 
+  it('puts a done task under Done, never under Overdue, whatever its date', () => {
+    const finished = task({
+      id: 5,
+      title: 'Shipped',
+      due_date: '2026-11-19T04:59:59.999Z',
+      status: { id: 3, name: 'Done', color: '#22C55E' },
+    });
+    const message = renderMyTasks(base([overdue, finished]), NOW);
+    expect(headings(message.blocks)).toEqual(['*:warning: Overdue* (1)', '*:white_check_mark: Done* (1)']);
+    expect(rowIds(message.blocks)).toEqual([1, 5]);
+    expect(message.text).toBe('Your tasks: 1 overdue, 0 due today, 0 upcoming, 0 with no date, 1 done');
+  });
+
   it('puts the same task in a different group for a reader in another zone', () => {
     // Due by the end of Friday in New York: for a reader in Tokyo (already Saturday) it is today.
     const message = renderMyTasks(
