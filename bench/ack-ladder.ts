@@ -31,7 +31,8 @@ import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { createSandbox } from '../src/sandbox/index.ts';
 import { createSlackEmulator } from '../src/slack-emulator/index.ts';
-import { APP_NODE_ENV, APP_NODE_FLAGS } from '../test/support/app-node-flags.ts';
+import { APP_NODE_ENV } from '../test/support/app-node-flags.ts';
+import { BENCH_APP_FLAGS, benchAppFlagsLabel } from './support/bench-app-flags.ts';
 import type { ProcessStats } from './support/process-stats.ts';
 
 const { values } = parseArgs({
@@ -210,7 +211,7 @@ const taskbridge = await startApp(
         }
       : {}),
   },
-  APP_NODE_FLAGS,
+  BENCH_APP_FLAGS,
   APP_NODE_ENV,
 );
 const bolt = await startApp('bare Bolt', './support/bare-bolt-process.ts', {
@@ -233,7 +234,7 @@ for (const app of apps) await runStep(app, 50);
 
 const results = new Map<AppUnderTest, Step[]>(apps.map((a) => [a, []]));
 console.log(
-  `ack ladder: /task ${values.text}${values.vary ? ' (one channel each)' : ''}${values.oauth ? ', Taskbridge in OAuth mode' : ''}, ${SECONDS} s per step, rates ${RATES.join(', ')}/s`,
+  `ack ladder: /task ${values.text}${values.vary ? ' (one channel each)' : ''}${values.oauth ? ', Taskbridge in OAuth mode' : ''}, ${SECONDS} s per step, rates ${RATES.join(', ')}/s; Taskbridge with ${benchAppFlagsLabel}`,
 );
 for (const rate of RATES) {
   for (const app of apps) {
@@ -293,7 +294,7 @@ console.log(
     .join(' ')} (2 cores shared)`,
 );
 console.log(
-  `rerun: flock /work/coord/heavy.lock npx node bench/ack-ladder.ts --seconds ${SECONDS} --rates ${RATES.join(',')} --text ${values.text}${values.vary ? ' --vary' : ''}${values.oauth ? ' --oauth' : ''}`,
+  `rerun: ${process.env.BENCH_APP_FLAGS === undefined ? '' : `BENCH_APP_FLAGS="${process.env.BENCH_APP_FLAGS}" `}flock /work/coord/heavy.lock npx node bench/ack-ladder.ts --seconds ${SECONDS} --rates ${RATES.join(',')} --text ${values.text}${values.vary ? ' --vary' : ''}${values.oauth ? ' --oauth' : ''}`,
 );
 // Each app finishes its replies and exits before the emulator and the sandbox close under it.
 for (const app of apps) {

@@ -30,8 +30,9 @@ import { fileURLToPath } from 'node:url';
 import { createSandbox } from '../src/sandbox/index.ts';
 import { createSlackEmulator } from '../src/slack-emulator/index.ts';
 import { createSlackSigner } from '../src/slack-emulator/signer.ts';
-import { APP_NODE_ENV, APP_NODE_FLAGS } from '../test/support/app-node-flags.ts';
+import { APP_NODE_ENV } from '../test/support/app-node-flags.ts';
 import { bareBoltAtRest } from './support/bare-bolt-at-rest.ts';
+import { BENCH_APP_FLAGS, benchAppFlagsLabel } from './support/bench-app-flags.ts';
 import type { ProcessStats } from './support/process-stats.ts';
 
 const COUNT = Number(process.argv[2] ?? 2000);
@@ -48,7 +49,7 @@ const signingSecret = 'bench-signing-secret';
 
 const sandbox = await createSandbox({ port: 0, rateLimits: false, faults: { latencyMs: API_LATENCY_MS } });
 const emulator = await createSlackEmulator({ port: 0 });
-const appExecArgv = [...process.execArgv, ...APP_NODE_FLAGS, '--expose-gc'];
+const appExecArgv = [...process.execArgv, ...BENCH_APP_FLAGS, '--expose-gc'];
 // This run's own compile cache, so the first starts below have none, whatever ran before.
 const compileCache = mkdtempSync(join(tmpdir(), 'taskbridge-bench-compile-cache-'));
 const appEnv = { ...process.env, ...APP_NODE_ENV, NODE_COMPILE_CACHE: compileCache };
@@ -233,7 +234,11 @@ console.log(
 );
 const restMb = Math.max(startedUp.rssMb, atRest.rssMb);
 console.log(
-  `  RSS of the app's own process (the sandbox, the emulator and the load run in this one), after a full GC, with \`npm start\`'s settings: ${[...Object.entries(APP_NODE_ENV).map(([k, v]) => `${k}=${v}`), ...APP_NODE_FLAGS].join(' ')} (the compile cache a fresh directory of this run's)`,
+  `  RSS of the app's own process (the sandbox, the emulator and the load run in this one), after a full GC, with ${Object.entries(
+    APP_NODE_ENV,
+  )
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ')} and ${benchAppFlagsLabel} (the compile cache a fresh directory of this run's)`,
 );
 const firstLines = (what: string, run: Awaited<ReturnType<typeof firstStart>>) => {
   console.log(

@@ -4,9 +4,11 @@
  * app reads them here: the compile-cache warm-up (warm-compile-cache.ts, whose cache is only read
  * by a process with the same V8 flags), test/support/app-process.ts (which also starts the
  * instances of bench/multi-instance-ack.ts) and the benches that fork the app
- * (slack-ack-latency.ts, ack-ladder.ts). `--max-semi-space-size` bounds the young generation V8 would otherwise grow to
- * 128 MB under load; `--optimize-for-size` and `--v8-pool-size=1` (one V8 worker thread: fewer
- * thread stacks and malloc arenas) trade a little speed for memory at rest; NODE_COMPILE_CACHE's
+ * (slack-ack-latency.ts, ack-ladder.ts). `--max-semi-space-size=2` keeps the young generation
+ * small (V8 otherwise grows it to 16 MB per semi-space, the same as `=16`, kept for the process's life); `--v8-pool-size=1` (one
+ * V8 worker thread: fewer thread stacks and malloc arenas). Not `--optimize-for-size`: it pins the
+ * semi-space at 1 MB whatever `--max-semi-space-size` says, and cost about a fifth more CPU per
+ * `/task mine` for 2-4 MB less RSS at rest (bench/ack-ladder.ts with BENCH_APP_FLAGS). NODE_COMPILE_CACHE's
  * cached type-stripped sources spare a restarted process the TypeScript stripper (about 15 MB of
  * RSS for as long as the process lives).
  */

@@ -103,10 +103,10 @@ export async function myTasks(
     per_page: q.perPage,
     ...(q.status ? { status: q.status } : { done: 'false' }),
   };
-  const view = taskViewOf(api);
-  await syncView(view);
-  // Once the service is known to ignore the filters, the view answers without a request.
-  if (!view.warm || serverHonours(api, criteria) !== 'no') {
+  // Once the service is known to ignore the filters, the view answers without a request. Only the
+  // view's answer needs the store's news of other instances (`fromView` reads it): a served page
+  // costs no store read.
+  if (serverHonours(api, criteria) !== 'no') {
     const served = await filteredByService(api, criteria, query);
     if (served) return { page: served, notes: skippedNote(served.skipped?.length ?? 0) };
   }
