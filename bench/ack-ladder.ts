@@ -2,8 +2,8 @@
  * The ack ladder: slash commands at 50, 100, 200, 400, 600 and 800 a second, 20 s each, sent to
  * Taskbridge and to a bare Bolt app that only acks, measured in one run, one app at a time.
  *
- *   flock /work/coord/heavy.lock npx node bench/ack-ladder.ts                       (about 5 min)
- *   flock /work/coord/heavy.lock npx node bench/ack-ladder.ts --seconds 5 --rates 200,600
+ *   npx node bench/ack-ladder.ts                       (about 5 min)
+ *   npx node bench/ack-ladder.ts --seconds 5 --rates 200,600
  *   ... --text mine --vary   (another /task text, each from its own channel; default "help",
  *                             answered in the ack itself)
  *   ... --oauth              (Taskbridge in OAuth mode, the workspace installed: the gate and
@@ -294,7 +294,7 @@ console.log(
     .join(' ')} (2 cores shared)`,
 );
 console.log(
-  `rerun: ${process.env.BENCH_APP_FLAGS === undefined ? '' : `BENCH_APP_FLAGS="${process.env.BENCH_APP_FLAGS}" `}flock /work/coord/heavy.lock npx node bench/ack-ladder.ts --seconds ${SECONDS} --rates ${RATES.join(',')} --text ${values.text}${values.vary ? ' --vary' : ''}${values.oauth ? ' --oauth' : ''}`,
+  `rerun: ${process.env.BENCH_APP_FLAGS === undefined ? '' : `BENCH_APP_FLAGS="${process.env.BENCH_APP_FLAGS}" `}npx node bench/ack-ladder.ts --seconds ${SECONDS} --rates ${RATES.join(',')} --text ${values.text}${values.vary ? ' --vary' : ''}${values.oauth ? ' --oauth' : ''}`,
 );
 // Each app finishes its replies and exits before the emulator and the sandbox close under it.
 for (const app of apps) {

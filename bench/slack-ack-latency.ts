@@ -2,8 +2,8 @@
  * Acknowledgement latency of the Slack app while every command waits on a slow service, and the
  * time until each command's reply; plus the service calls one `/task mine` costs on a warm cache.
  *
- *   flock /work/coord/heavy.lock npx node bench/slack-ack-latency.ts            (2,000 commands at 50/s; about 50 s)
- *   flock /work/coord/heavy.lock npx node bench/slack-ack-latency.ts 500 50     (count, per second)
+ *   npx node bench/slack-ack-latency.ts            (2,000 commands at 50/s; about 50 s)
+ *   npx node bench/slack-ack-latency.ts 500 50     (count, per second)
  *
  * One app instance in HTTP mode, in its own process (bench/support/ack-app-process.ts); this
  * process runs the Slack emulator, the sandbox (answering every request in 800 ms) and the load:
@@ -260,7 +260,7 @@ console.log(
   `  app RSS after the load ${after.rssMb.toFixed(0)} MB (heap after GC ${after.heapUsedMb.toFixed(0)} MB)   ${verdict(after.rssMb <= RSS_AFTER_TARGET_MB)} (target after <= ${RSS_AFTER_TARGET_MB} MB)`,
 );
 console.log(`service requests per /task mine on a warm cache: ${perMine.toFixed(2)} (target <= 2)`);
-console.log('rerun: flock /work/coord/heavy.lock npx node bench/slack-ack-latency.ts [count] [per-second]');
+console.log('rerun: npx node bench/slack-ack-latency.ts [count] [per-second]');
 child.send('stop');
 await emulator.close();
 await sandbox.close();

@@ -2,8 +2,8 @@
  * The Node flags a bench starts the app with: `npm start`'s (src/start-script.ts), unless
  * BENCH_APP_FLAGS names others ("" for Node's defaults), so the CPU and memory price of each flag
  * can be read with the same bench, e.g.
- *   BENCH_APP_FLAGS="" flock /work/coord/heavy.lock npx node bench/ack-ladder.ts ...
- *   BENCH_APP_FLAGS="--max-semi-space-size=16" flock /work/coord/heavy.lock npx node bench/slack-ack-latency.ts 1000 50
+ *   BENCH_APP_FLAGS="" npx node bench/ack-ladder.ts ...
+ *   BENCH_APP_FLAGS="--max-semi-space-size=16" npx node bench/slack-ack-latency.ts 1000 50
  */
 import { APP_NODE_FLAGS } from '../../test/support/app-node-flags.ts';
 
