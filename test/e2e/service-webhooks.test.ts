@@ -202,8 +202,12 @@ describe('service webhooks into the app', () => {
     const endpoint = `${new URL(h.eventsUrl).origin}/service/events/${settings.pathKey}`;
     const secret = h.sandbox.webhooks.add(endpoint).secret;
     await h.app.deps.serviceEvents.saveSecret(TEAM, secret);
-    const body = (id: number) =>
-      JSON.stringify({
+    // Each body is built once: the signature covers the exact bytes posted (its created_at is the time of building).
+    const built = new Map<number, string>();
+    const body = (id: number) => {
+      const known = built.get(id);
+      if (known) return known;
+      const text = JSON.stringify({
         event: 'task.created',
         data: {
           id,
@@ -216,6 +220,9 @@ describe('service webhooks into the app', () => {
           project_id: 1,
         },
       });
+      built.set(id, text);
+      return text;
+    };
     // The sink fails: the service hears 503, and its retry (same id) is taken, not called a repeat.
     const failed = await post(endpoint, body(98), signed(secret, 'msg_retry', body(98)));
     expect(failed.status).toBe(503);
