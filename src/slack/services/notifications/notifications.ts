@@ -156,8 +156,7 @@ export function createNotifications(o: NotificationsOptions): Notifications {
   const noticeInChannel = async (teamId: string, channelId: string, event: ProjectEvent, name: string) => {
     const slack = await o.slack(teamId);
     if (!slack) return;
-    const links = await o.userLinks.listForTeam(teamId);
-    const people = new Map(links.map((l) => [l.memberId, l.slackUserId]));
+    const people = await o.userLinks.slackUserByMember(teamId);
     const message = renderProjectNotice(event, name, people, event.task);
     await queue
       .send(teamId, channelId, signal(), () => slack.chat.postMessage({ channel: channelId, ...message }))
