@@ -205,6 +205,20 @@ describe('linking proves identity', () => {
     expect(await h.app.deps.userLinks.get(TEAM, USERS.zoe)).toBeUndefined();
   });
 
+  it('checks an unproven link before a card mentions its person for the member', async () => {
+    // Zoe was linked the old way to Dev's member; Dev is assigned task 4.
+    await h.app.deps.userLinks.link(TEAM, USERS.zoe, {
+      memberId: 4,
+      memberName: 'Dev Patel',
+      email: 'dev@example.com',
+    });
+    await h.signer.command('/task show 4', { user: USERS.ana });
+    const card = await h.emulator.waitForCall('response_url', (c) => !isInterimNote(c.args), 5_000);
+    expect(JSON.stringify(card.args)).not.toContain(USERS.zoe);
+    await dmTo(USERS.zoe, /without proof that it is yours/);
+    expect(await h.app.deps.userLinks.get(TEAM, USERS.zoe)).toBeUndefined();
+  });
+
   it('says nothing went wrong when the person closes the form before it is filled', async () => {
     const work = watchAppWork(h.app);
     // Every service answer takes 1.5 s, so the person closes the loading view before the form comes.

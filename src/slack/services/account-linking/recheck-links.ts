@@ -78,8 +78,23 @@ export function recheckUnprovenLinks(inner: UserLinks, opts: RecheckOptions): Us
     return proven;
   };
 
+  // Whether every link behind one of inner's cached member maps is proven; a new map (read anew after
+  // any link change) is checked once, so the per-command path stays one cached read.
+  const allProven = new WeakMap<ReadonlyMap<number, string>, boolean>();
+
   return {
     ...inner,
+    async slackUserByMember(teamId) {
+      const map = await inner.slackUserByMember(teamId);
+      let proven = allProven.get(map);
+      if (proven === undefined) {
+        proven = (await inner.listForTeam(teamId)).every((link) => link.proof);
+        allProven.set(map, proven);
+      }
+      if (proven) return map;
+      // A link from before proofs maps no mention until it is checked, here as in listForTeam.
+      return new Map((await listForTeam(teamId)).map((link) => [link.memberId, link.slackUserId]));
+    },
     async get(teamId, slackUserId) {
       const link = await inner.get(teamId, slackUserId);
       if (!link || link.proof) return link;
