@@ -71,18 +71,6 @@ export function createInteractions(options: InteractionOptions) {
     emulator.message(channel, ts) ??
     emulator.ephemeralMessages(userId, channel).find((message) => message.ts === ts);
 
-  /** Posts an ack's reply as Slack shows a slash command's answer: through a response URL of that command. */
-  const showAck = async (userId: string, channel: string, body: unknown): Promise<void> => {
-    if (typeof body !== 'object' || body === null) return;
-    const reply = body as Record<string, unknown>;
-    if (!reply.text && !reply.blocks) return;
-    const url = emulator.responseUrl({ channelId: channel, userId });
-    await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(reply),
-    });
-  };
   const slackbotSays = async (userId: string, channel: string, text: string): Promise<void> => {
     const url = emulator.responseUrl({ channelId: channel, userId });
     await fetch(url, {
@@ -108,8 +96,8 @@ export function createInteractions(options: InteractionOptions) {
       }
       const answer = await signer.command(text, { user, channel });
       const failure = commandFailure(answer);
+      // A reply carried by the ack is shown by the signer, as Slack shows a command's answer.
       if (failure) await slackbotSays(user, channel, failure);
-      else await showAck(user, channel, answer.body);
       return { ok: !failure, status: answer.status };
     },
 

@@ -109,6 +109,13 @@ export interface SlackEmulator {
   responseUrl(context: ResponseUrlContext): string;
   /** An OAuth code as Slack's install page hands to the redirect URL. */
   issueOAuthCode(input?: IssueOAuthCodeInput): string;
+  /**
+   * A slash command is on its way to the app with this response_url: posts to the URL wait until
+   * `settle` is given the app's ack, as Slack shows the command's answer before anything posted after
+   * it. An ack that carries a message is shown as a post to the URL (recorded as `response_url`, `via:
+   * 'ack'`). The signer calls it.
+   */
+  commandSent(responseUrl: string): { settle(ack: unknown): void };
   /** Applies an app's ack to a view_submission (see view-acks.ts); the signer calls it. */
   applyViewSubmissionAck(viewId: string, ack: unknown): Record<string, unknown>;
   /** Closes a view as a user dismissing it would. */
@@ -160,6 +167,9 @@ export async function createSlackEmulator(options: SlackEmulatorOptions = {}): P
   const responseUrls = new ResponseUrls(state, clock);
   const socketMode = new SocketModeHub(clock);
   let origin = '';
+
+  /** Commands sent whose ack has not come back yet, by response_url id. */
+  const pendingAcks = new Map<string, Promise<void>>();
 
   const record = (call: Omit<RecordedCall, 'at'>): void => {
     recorder.record({ ...call, at: clock.now().getTime() });
@@ -299,6 +309,7 @@ export async function createSlackEmulator(options: SlackEmulatorOptions = {}): P
       answerFault(res, method, args, fault);
       return;
     }
+    await pendingAcks.get(id);
     const answer = responseUrls.post(id, body);
     record({ method, args, ...(teamId ? { teamId } : {}), status: answer.status, response: answer.body });
     send(res, answer.status, answer.body);
@@ -389,6 +400,36 @@ export async function createSlackEmulator(options: SlackEmulatorOptions = {}): P
         userScopes: input.userScopes ?? [],
         ...(input.redirectUri !== undefined ? { redirectUri: input.redirectUri } : {}),
       });
+    },
+    commandSent(responseUrl) {
+      const id = /\/response\/([0-9a-f]+)$/.exec(responseUrl)?.[1];
+      if (!id) return { settle: () => undefined };
+      let release = (): void => undefined;
+      pendingAcks.set(id, new Promise<void>((resolve) => (release = resolve)));
+      return {
+        settle(ack) {
+          pendingAcks.delete(id);
+          try {
+            if (typeof ack !== 'object' || ack === null || Array.isArray(ack)) return;
+            const body = ack as Record<string, unknown>;
+            if (body.text === undefined && body.blocks === undefined && body.attachments === undefined)
+              return;
+            const answer = responseUrls.applyAck(id, body);
+            const teamId = responseUrls.teamOf(id);
+            record({
+              method: 'response_url',
+              args: { ...body, url_id: id },
+              ...(teamId ? { teamId } : {}),
+              status: answer.status,
+              response: answer.body,
+              via: 'ack',
+            });
+          } finally {
+            // Posts made after the command wait for its answer, as Slack shows them after it.
+            release();
+          }
+        },
+      };
     },
     applyViewSubmissionAck(viewId, ack) {
       const response = applyViewSubmissionAck(state, viewId, ack);

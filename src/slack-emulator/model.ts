@@ -123,4 +123,9 @@ export interface RecordedCall {
   teamId?: string;
   status: number;
   response: Record<string, unknown>;
+  /**
+   * `ack`: a `response_url` message that came back in the HTTP answer to the slash command itself,
+   * which Slack shows just as it shows one posted to the command's response_url.
+   */
+  via?: 'ack';
 }

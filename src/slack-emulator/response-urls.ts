@@ -67,6 +67,17 @@ export class ResponseUrls {
     return this.#grants.get(id)?.teamId;
   }
 
+  /**
+   * A slash command's ack that carries a message: shown as a post to the command's response_url
+   * would be, and then the message that URL's `replace_original` replaces. It uses none of the
+   * URL's five posts, since it is the command's own answer.
+   */
+  applyAck(id: string, body: Record<string, unknown>): ResponseUrlAnswer {
+    const grant = this.#grants.get(id);
+    if (!grant) return { status: 404, body: { ok: false, error: 'invalid_url' } };
+    return this.#applied(grant, body);
+  }
+
   post(id: string, body: Record<string, unknown>): ResponseUrlAnswer {
     const grant = this.#grants.get(id);
     if (!grant) return { status: 404, body: { ok: false, error: 'invalid_url' } };
@@ -75,6 +86,10 @@ export class ResponseUrls {
     }
     if (grant.uses >= RESPONSE_URL_MAX_USES) return { status: 404, body: { ok: false, error: 'used_url' } };
     grant.uses++;
+    return this.#applied(grant, body);
+  }
+
+  #applied(grant: Grant, body: Record<string, unknown>): ResponseUrlAnswer {
     try {
       this.#apply(grant, body);
       return { status: 200, body: { ok: true } };

@@ -319,17 +319,27 @@ export function createSlackSigner(options: SlackSignerOptions): SlackSigner {
       }
       const userId = ctx.user ?? defaultUser;
       const channel = channelOf(ctx.channel);
-      return sendForm(
-        commandBody({
-          base: base(userId),
-          command,
-          text: commandText,
-          channel,
-          responseUrl: responseUrl(ctx.responseUrl, { channelId: channel.id, userId }),
-          triggerId: trigger(userId, ctx.triggerId),
-        }),
-        ctx,
-      );
+      const url = responseUrl(ctx.responseUrl, { channelId: channel.id, userId });
+      // Slack shows a message carried by the ack as the command's answer, before anything posted
+      // to its response_url after it.
+      const pending = emulator?.commandSent(url);
+      let answer: SignedResponse | undefined;
+      try {
+        answer = await sendForm(
+          commandBody({
+            base: base(userId),
+            command,
+            text: commandText,
+            channel,
+            responseUrl: url,
+            triggerId: trigger(userId, ctx.triggerId),
+          }),
+          ctx,
+        );
+        return answer;
+      } finally {
+        pending?.settle(answer?.status === 200 ? answer.body : undefined);
+      }
     },
 
     sslCheck(sendOptions) {

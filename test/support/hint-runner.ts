@@ -179,7 +179,8 @@ export async function runCommand(
     h.emulator
       .calls()
       .slice(before)
-      .filter((c) => REPLY_METHODS.has(c.method));
+      // A message that came in the ack is already the first reply.
+      .filter((c) => REPLY_METHODS.has(c.method) && c.via !== 'ack');
   await work.settled(options.waitMs ?? 10_000);
   const deadline = Date.now() + (options.waitMs ?? 5_000);
   let seen = 0;

@@ -9,6 +9,7 @@
 import type { RespondArguments, RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../deps.ts';
+import { type HeldAck, holdAck } from './held-ack.ts';
 import { respondVia } from './response-url.ts';
 import type { RunningCommands } from './running-commands.ts';
 import { type Recipient, tellPerson } from './tell-person.ts';
@@ -56,6 +57,8 @@ export function answerInTime<A extends AnyArgs>(
   return async (args) => {
     const to = recipientOf(args);
     const command = running ? args.command : undefined;
+    // A command's first reply, when ready soon enough, travels in its ack (kit/held-ack.ts).
+    const heldAck = args.command && args.ack ? holdAck(args.ack, deps.logger) : undefined;
     // Held while this command runs, in the store (every instance sees it); a store that fails
     // holds nothing back: the command runs.
     let held = false;
@@ -65,7 +68,6 @@ export function answerInTime<A extends AnyArgs>(
         return undefined;
       });
       if (first === false) {
-        await args.ack?.();
         await sayStillWorking(deps, args, to);
         return;
       }
@@ -86,23 +88,38 @@ export function answerInTime<A extends AnyArgs>(
           spoke = true;
           // Answered: the same command typed again now is a new request, not an impatient repeat.
           letGo();
-          return original(message);
+          return replyVia(heldAck, original, message);
         }
       : undefined;
     const timer = setTimeout(() => {
       if (spoke || done || !to) return;
-      void sayBusy(deps, args.client, original, to).catch((error: unknown) =>
+      void (async () => {
+        await heldAck?.release();
+        await sayBusy(deps, args.client, original, to);
+      })().catch((error: unknown) =>
         deps.logger.warn({ err: error }, 'could not tell a person the service is busy'),
       );
     }, firstWordMs);
+    const given = heldAck ? { ...args, ack: heldAck.ack } : args;
     try {
-      await handler(respond ? { ...args, respond } : args);
+      await handler(respond ? { ...given, respond } : given);
     } finally {
       done = true;
       clearTimeout(timer);
       letGo();
+      await heldAck?.release();
     }
   };
+}
+
+/** The reply in the held ack when it can go there, else to the response_url. */
+async function replyVia(
+  held: HeldAck | undefined,
+  original: RespondFn,
+  message: string | RespondArguments,
+): ReturnType<RespondFn> {
+  if (held && (await held.carry(message))) return undefined as unknown as Awaited<ReturnType<RespondFn>>;
+  return original(message);
 }
 
 /** Bolt's `respond` (global `fetch`) swapped for undici's, on the same response_url. */
@@ -152,16 +169,20 @@ async function sayBusy(
   await say(client, respond, to, { response_type: 'ephemeral', replace_original: false, text });
 }
 
+/** A repeat of a command still running is answered in its own ack: it needs nothing else. */
 async function sayStillWorking(deps: AppDeps, args: AnyArgs, to: Recipient | undefined): Promise<void> {
   const shown = `${args.command?.command ?? ''} ${args.command?.text ?? ''}`.trim();
   const text = `:hourglass_flowing_sand: Still working on your earlier \`${shown}\`; I'll post its result here once, when it's done.`;
-  await say(args.client, args.respond, to, {
-    response_type: 'ephemeral',
-    replace_original: false,
-    text,
-  }).catch((error: unknown) =>
-    deps.logger.warn({ err: error }, 'could not tell a person a command is still running'),
-  );
+  const message = { response_type: 'ephemeral' as const, replace_original: false, text };
+  try {
+    if (args.ack) {
+      await args.ack(message);
+      return;
+    }
+    await say(args.client, args.respond, to, message);
+  } catch (error) {
+    deps.logger.warn({ err: error }, 'could not tell a person a command is still running');
+  }
 }
 
 async function say(

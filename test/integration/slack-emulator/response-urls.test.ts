@@ -33,6 +33,30 @@ describe('response URLs', () => {
     expect(emulator.messages('C0RANDOM')).toEqual([]);
   });
 
+  it('shows a command’s ack message first: a post to its response_url waits for the ack, then replaces it', async () => {
+    const url = emulator.responseUrl({ channelId: 'C0GENERAL', userId: 'U0ANA' });
+    const pending = emulator.commandSent(url);
+    // The app's post overtakes its own ack on the way (the ack is still with "Slack").
+    const posted = post(url, { replace_original: true, text: 'Your tasks (all of them)' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(emulator.calls('response_url')).toEqual([]);
+    pending.settle({ response_type: 'ephemeral', text: 'Your tasks (first page)' });
+    expect(await posted).toEqual({ status: 200, body: { ok: true } });
+    expect(emulator.ephemeralMessages('U0ANA', 'C0GENERAL')).toMatchObject([{ text: 'Your tasks (all of them)' }]);
+    expect(emulator.calls('response_url').map((c) => [c.via, c.args.text])).toEqual([
+      ['ack', 'Your tasks (first page)'],
+      [undefined, 'Your tasks (all of them)'],
+    ]);
+  });
+
+  it('shows nothing for an empty ack, and the response_url then posts as usual', async () => {
+    const url = emulator.responseUrl({ channelId: 'C0GENERAL', userId: 'U0ANA' });
+    emulator.commandSent(url).settle('');
+    expect(emulator.calls('response_url')).toEqual([]);
+    expect(await post(url, { text: 'Created task #12' })).toEqual({ status: 200, body: { ok: true } });
+    expect(emulator.ephemeralMessages('U0ANA', 'C0GENERAL')).toMatchObject([{ text: 'Created task #12' }]);
+  });
+
   it('posts in the channel with response_type in_channel', async () => {
     const url = emulator.responseUrl({ channelId: 'C0GENERAL', userId: 'U0ANA' });
     await post(url, {

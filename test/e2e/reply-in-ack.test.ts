@@ -1,0 +1,67 @@
+/**
+ * A command whose reply is ready within the ack's hold answers in the ack itself (Slack shows it as
+ * the command's answer); one that is not acks empty when the hold ends and replies through the
+ * response_url. Signed commands into the real app, answered by the emulator.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { ACK_HOLD_MS } from '../../src/slack/kit/held-ack.ts';
+import type { RecordedCall } from '../../src/slack-emulator/model.ts';
+import { watchAppWork } from '../support/app-work.ts';
+import { type Harness, startHarness } from '../support/harness.ts';
+
+let h: Harness;
+
+afterEach(async () => {
+  await h?.close();
+});
+
+const isBusyNote = (c: RecordedCall) => String(c.args.text ?? '').includes("The service is busy; I'll post");
+const text = (value: unknown) => JSON.stringify(value);
+
+describe('a reply in the ack', () => {
+  it('carries a quick command’s answer in the ack, with no post to the response_url for it', async () => {
+    h = await startHarness({ link: ['ana'] });
+    const work = watchAppWork(h.app);
+    const answer = await h.signer.command('/task mine');
+    await work.settled();
+    // The ack itself is the list (a service that does not filter by person first shows its interim list).
+    expect(answer.status).toBe(200);
+    expect(text(answer.body)).toMatch(/Publish release notes|reading every project/);
+    const replies = h.emulator.calls('response_url');
+    expect(replies[0]?.via).toBe('ack');
+    expect(replies[0]?.args.url_id).toBeDefined();
+    // Anything the app posted afterwards replaces that answer; nothing repeats it as a new message.
+    for (const later of replies.slice(1)) expect(later.args.replace_original).toBe(true);
+    // Slack shows it where the person typed the command, to them alone.
+    const shown = h.emulator.ephemeralMessages('U0ANA', h.emulator.channel('general')!.id);
+    expect(text(shown.at(-1)?.blocks ?? shown.at(-1)?.text)).toMatch(/Publish release notes|reading every/);
+  });
+
+  it('answers a repeat of a running command in the repeat’s own ack', async () => {
+    h = await startHarness({ link: ['ana'] });
+    h.sandbox.faults.set({ latencyMs: ACK_HOLD_MS + 1_500 });
+    const first = h.signer.command('/task mine');
+    // The first command is held in the store before its ack: wait for that ack (the hold's end).
+    await first;
+    const repeat = await h.signer.command('/task mine');
+    expect(text(repeat.body)).toContain('Still working on your earlier `/task mine`');
+    await h.emulator.waitForCall('response_url', (c) => !isBusyNote(c) && c.via !== 'ack', 15_000);
+    h.sandbox.faults.clear();
+  });
+
+  it('acks empty when the reply is not ready within the hold, and replies through the response_url', async () => {
+    h = await startHarness({ link: ['ana'] });
+    h.sandbox.faults.set({ latencyMs: ACK_HOLD_MS + 300 });
+    const answer = await h.signer.command('/task mine');
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe('');
+    const result = await h.emulator.waitForCall(
+      'response_url',
+      (c) => !isBusyNote(c) && /Publish release notes|reading every project/.test(text(c.args)),
+      15_000,
+    );
+    h.sandbox.faults.clear();
+    expect(result.via).toBeUndefined();
+    expect(h.emulator.calls('response_url').filter((c) => c.via === 'ack')).toHaveLength(0);
+  });
+});
