@@ -42,7 +42,9 @@ describe('response URLs', () => {
     expect(emulator.calls('response_url')).toEqual([]);
     pending.settle({ response_type: 'ephemeral', text: 'Your tasks (first page)' });
     expect(await posted).toEqual({ status: 200, body: { ok: true } });
-    expect(emulator.ephemeralMessages('U0ANA', 'C0GENERAL')).toMatchObject([{ text: 'Your tasks (all of them)' }]);
+    expect(emulator.ephemeralMessages('U0ANA', 'C0GENERAL')).toMatchObject([
+      { text: 'Your tasks (all of them)' },
+    ]);
     expect(emulator.calls('response_url').map((c) => [c.via, c.args.text])).toEqual([
       ['ack', 'Your tasks (first page)'],
       [undefined, 'Your tasks (all of them)'],
