@@ -11,8 +11,10 @@
  *                             of it from the store per command)
  *
  * With --vary a third app runs beside them: bare Bolt doing a full command's least work by hand
- * (ack, one bare undici GET of the person's tasks from the sandbox, one response_url POST). Its
- * ratio is printed, labelled, beside the target's, which stays against the bare ack.
+ * (one bare undici GET of the person's tasks from the sandbox, the reply in the ack). Its ratio is
+ * printed, labelled, beside the target's, which stays against the bare ack. Taskbridge's ack
+ * carries its reply when the reply is ready within the ack's hold, so with --text mine its ack
+ * latency includes the service's answer.
  *
  * Each app runs in its own process (bench/support/ack-app-process.ts with `npm start`'s Node flags,
  * bare-bolt-process.ts with Node's defaults) and
@@ -279,7 +281,7 @@ if (values.oauth) {
 if (bw) {
   const fair = cpuOf(tb) / cpuOf(bw);
   console.log(
-    `  for context, not the target: Bolt+work (ack, one bare undici GET, one response_url POST) ${cpuOf(bw).toFixed(3)} ms, Taskbridge / Bolt+work ${fair.toFixed(2)}`,
+    `  for context, not the target: Bolt+work (one bare undici GET, the reply in the ack) ${cpuOf(bw).toFixed(3)} ms, Taskbridge / Bolt+work ${fair.toFixed(2)}`,
   );
 }
 const at600 = tb.find((s) => s.rate === 600);

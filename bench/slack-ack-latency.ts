@@ -11,7 +11,8 @@
  * unbounded budget, so no command is refused for a spent budget: each one waits on the service.
  * Each command comes from its own channel, so none is a repeat of one still running (those are
  * answered "still working" without a service call). Timed per command: the app's HTTP answer (the
- * ack Slack waits 3 s for) and the first post to the command's response_url (the reply).
+ * ack Slack waits 3 s for; held up to 1 s so that a reply ready by then travels in it) and the reply
+ * (the message the ack carried, or else the first post to the command's response_url).
  * RSS is the app's own process alone, after a full GC, read against a bare Bolt app started with
  * the same Node flags in the same run (the floor an app on Bolt cannot go below). The app starts
  * three times, on compile caches of this run's own: a first start with none (every module
@@ -29,6 +30,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createSandbox } from '../src/sandbox/index.ts';
 import { createSlackEmulator } from '../src/slack-emulator/index.ts';
+import { ACK_HOLD_MS } from '../src/slack/kit/held-ack.ts';
 import { createSlackSigner } from '../src/slack-emulator/signer.ts';
 import { APP_NODE_ENV } from '../test/support/app-node-flags.ts';
 import { bareBoltAtRest } from './support/bare-bolt-at-rest.ts';
@@ -38,7 +40,11 @@ import type { ProcessStats } from './support/process-stats.ts';
 const COUNT = Number(process.argv[2] ?? 2000);
 const PER_SECOND = Number(process.argv[3] ?? 50);
 const API_LATENCY_MS = 800;
-const ACK_P99_TARGET_MS = 100;
+/**
+ * Slack's answer: a command's empty ack is held up to ACK_HOLD_MS so that a reply ready by then
+ * travels in it (kit/held-ack.ts), then goes at once; Slack allows 3 s.
+ */
+const ACK_P99_TARGET_MS = ACK_HOLD_MS + 100;
 /** The service's 800 ms, one more request's worth of queueing, and the post. */
 const REPLY_P99_TARGET_MS = 1_500;
 const RSS_REST_TARGET_MB = 130;
@@ -162,16 +168,21 @@ emulator.clearCalls();
 await new Promise((r) => setTimeout(r, 1_000));
 const atRest = await stats('gc');
 
-/** When each command was sent, by its response_url's id; the first post there is its reply. */
+/**
+ * When each command was sent, by its response_url's id; its reply is the message its ack carried
+ * (recorded by the emulator as `via: 'ack'`) or else the first post there.
+ */
 const sentAt = new Map<string, number>();
 const replyMs: number[] = [];
 const replyTexts: string[] = [];
+let repliesInAck = 0;
 const stopListening = emulator.onCall((call) => {
   if (call.method !== 'response_url') return;
   const id = String(call.args.url_id);
   const t0 = sentAt.get(id);
   if (t0 === undefined) return;
   sentAt.delete(id);
+  if (call.via === 'ack') repliesInAck++;
   replyMs.push(performance.now() - t0);
   replyTexts.push(JSON.stringify(call.args));
 });
@@ -186,12 +197,12 @@ for (let i = 0; i < COUNT; i++) {
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   inFlight.push(
     (async () => {
+      const channel = `C0B${i.toString(36).toUpperCase()}`;
+      const responseUrl = emulator.responseUrl({ channelId: channel, userId: 'U0ANA' });
       const t0 = performance.now();
-      const res = await signer.command('/task mine', { channel: `C0B${i.toString(36).toUpperCase()}` });
+      sentAt.set(/\/response\/([0-9a-f]+)$/.exec(responseUrl)![1]!, t0);
+      const res = await signer.command('/task mine', { channel, responseUrl });
       ackMs.push(performance.now() - t0);
-      const url = String(res.payload.response_url ?? '');
-      const id = /\/response\/([0-9a-f]+)$/.exec(url)?.[1];
-      if (id) sentAt.set(id, t0);
       if (res.status !== 200) failures++;
     })(),
   );
@@ -221,10 +232,10 @@ console.log(
 );
 console.log(`  load average ${load.join(' ')} (2 cores shared)`);
 console.log(
-  `  ack:   p50 ${pct(ackMs, 50).toFixed(1)} ms  p99 ${ackP99.toFixed(1)} ms  max ${Math.max(...ackMs).toFixed(1)} ms  non-200 ${failures}   ${verdict(ackP99 <= ACK_P99_TARGET_MS && failures === 0)} (target p99 <= ${ACK_P99_TARGET_MS} ms, no failures)`,
+  `  ack:   p50 ${pct(ackMs, 50).toFixed(1)} ms  p99 ${ackP99.toFixed(1)} ms  max ${Math.max(...ackMs).toFixed(1)} ms  non-200 ${failures}   ${verdict(ackP99 <= ACK_P99_TARGET_MS && failures === 0)} (target p99 <= ${ACK_P99_TARGET_MS} ms: the hold of ${ACK_HOLD_MS} ms for a reply to carry, then at once; no failures)`,
 );
 console.log(
-  `  reply: p50 ${pct(replyMs, 50).toFixed(1)} ms  p99 ${replyP99.toFixed(1)} ms  max ${Math.max(...replyMs).toFixed(1)} ms  replies ${replyMs.length}/${COUNT}   ${verdict(replyP99 <= REPLY_P99_TARGET_MS && replyMs.length === COUNT)} (target p99 <= ${REPLY_P99_TARGET_MS} ms, every command replied)`,
+  `  reply: p50 ${pct(replyMs, 50).toFixed(1)} ms  p99 ${replyP99.toFixed(1)} ms  max ${Math.max(...replyMs).toFixed(1)} ms  replies ${replyMs.length}/${COUNT}, in the ack ${repliesInAck}   ${verdict(replyP99 <= REPLY_P99_TARGET_MS && replyMs.length === COUNT)} (target p99 <= ${REPLY_P99_TARGET_MS} ms, every command replied)`,
 );
 console.log(
   `  replies "busy" ${busy}, "budget spent" ${spent}, "still working" ${stillWorking}; service requests per command ${perCommandCalls.toFixed(2)}   ${verdict(busy + spent + stillWorking === 0 && perCommandCalls >= 1)} (target: 0, 0, 0; every command waited on the service)`,

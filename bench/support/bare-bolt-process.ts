@@ -1,8 +1,9 @@
 /**
  * The baselines for bench/ack-ladder.ts: a bare Bolt app on its HTTPReceiver whose `/task` listener
  * only acks, in a process of its own, answering the same IPC messages as ack-app-process.ts. With
- * `work`, the listener does what a full `/task mine` does at the least, by hand: the empty ack, one
- * GET of the person's open tasks with bare undici, and one reply POSTed to the response_url.
+ * `work`, the listener does what a full `/task mine` does at the least, by hand: one GET of the
+ * person's open tasks with bare undici, and the reply in the ack (as Taskbridge answers a command
+ * whose reply is ready within its ack's hold, kit/held-ack.ts).
  */
 import { App, LogLevel } from '@slack/bolt';
 import { Agent } from 'undici';
@@ -33,8 +34,7 @@ if (!work) {
   const api = new URL(work.workApiUrl);
   const headers = { authorization: `Bearer ${work.workApiToken}`, accept: 'application/json' };
   const path = `${api.pathname.replace(/\/$/, '')}/tasks?assignee_id=1&page=1&per_page=15&done=false`;
-  app.command('/task', async ({ ack, command }) => {
-    await ack();
+  app.command('/task', async ({ ack }) => {
     const res = await agent.request({ origin: api.origin, path, method: 'GET', headers });
     const { data } = (await res.body.json()) as { data: { title: string }[] };
     // A baseline that skipped its work would flatter Taskbridge: say so rather than go on.
@@ -42,22 +42,7 @@ if (!work) {
       console.error(`Bolt+work: the service answered ${res.statusCode} with ${data?.length} tasks`);
       process.exit(1);
     }
-    const reply = new URL(command.response_url);
-    const posted = await agent.request({
-      origin: reply.origin,
-      path: `${reply.pathname}${reply.search}`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        response_type: 'ephemeral',
-        text: data.map((t) => `• ${t.title}`).join('\n') || 'Nothing assigned to you.',
-      }),
-    });
-    await posted.body.dump();
-    if (posted.statusCode !== 200) {
-      console.error(`Bolt+work: the response_url answered ${posted.statusCode}`);
-      process.exit(1);
-    }
+    await ack({ response_type: 'ephemeral', text: data.map((t) => `• ${t.title}`).join('\n') });
   });
 }
 const server = (await app.start(0)) as import('node:http').Server;
