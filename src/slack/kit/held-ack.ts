@@ -8,7 +8,11 @@
 import type { RespondArguments } from '@slack/bolt';
 import type { Logger } from '../../lib/logger.ts';
 
-/** The longest a command's empty ack waits for the first reply. */
+/**
+ * The longest a command's empty ack waits for the first reply: long enough for most service calls,
+ * while Slack's 3 s (which also covers the network both ways) keeps 2 s to spare, and before the
+ * busy note at 1.5 s.
+ */
 export const ACK_HOLD_MS = 1_000;
 
 type Ack = (response?: unknown) => Promise<void>;
