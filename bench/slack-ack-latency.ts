@@ -251,16 +251,20 @@ console.log(
     .map(([k, v]) => `${k}=${v}`)
     .join(' ')} and ${benchAppFlagsLabel} (the compile cache a fresh directory of this run's)`,
 );
-const firstLines = (what: string, run: Awaited<ReturnType<typeof firstStart>>) => {
+/** `targeted`: a start the app makes; a start with no compile cache is not one (docs/deploy.md). */
+const firstLines = (what: string, run: Awaited<ReturnType<typeof firstStart>>, targeted: boolean) => {
+  const rest = targeted
+    ? `${verdict(run.atRest.rssMb <= RSS_REST_TARGET_MB)} (target <= ${RSS_REST_TARGET_MB} MB)`
+    : `(for context, not the target: \`npm start\` and docs/deploy.md's images warm the cache first, so the app never starts this way; the extra is Node's TypeScript stripper, kept for the process's life)`;
   console.log(
-    `  ${what}: app RSS just started ${run.atRest.rssMb.toFixed(0)} MB (heap ${run.atRest.heapUsedMb.toFixed(0)} MB)   ${verdict(run.atRest.rssMb <= RSS_REST_TARGET_MB)} (target <= ${RSS_REST_TARGET_MB} MB); after its first command and shortcut ${run.afterHits.rssMb.toFixed(0)} MB (heap ${run.afterHits.heapUsedMb.toFixed(0)} MB)`,
+    `  ${what}: app RSS just started ${run.atRest.rssMb.toFixed(0)} MB (heap ${run.atRest.heapUsedMb.toFixed(0)} MB)   ${rest}; after its first command and shortcut ${run.afterHits.rssMb.toFixed(0)} MB (heap ${run.afterHits.heapUsedMb.toFixed(0)} MB)`,
   );
   console.log(
     `    first hits: /task mine ack ${run.commandAckMs.toFixed(0)} ms, reply ${run.commandReplyMs.toFixed(0)} ms (its service calls take ${API_LATENCY_MS} ms each); global shortcut ack ${run.shortcutAckMs.toFixed(0)} ms, form open ${run.formMs.toFixed(0)} ms   ${verdict(run.ok && Math.max(run.commandAckMs, run.shortcutAckMs, run.formMs) <= FIRST_HIT_TARGET_MS)} (target: acks and the form within ${FIRST_HIT_TARGET_MS} ms)`,
   );
 };
-firstLines('first start, no compile cache', cold);
-firstLines("first start as `npm start` makes it (its prestart's warm-up)", warmed);
+firstLines('first start, no compile cache', cold, false);
+firstLines("first start as `npm start` makes it (its prestart's warm-up)", warmed, true);
 console.log(
   `  restart (compile cache warm): app RSS just started ${startedUp.rssMb.toFixed(0)} MB (heap ${startedUp.heapUsedMb.toFixed(0)} MB), warm at rest ${atRest.rssMb.toFixed(0)} MB (heap ${atRest.heapUsedMb.toFixed(0)} MB)   ${verdict(restMb <= RSS_REST_TARGET_MB)} (target at rest <= ${RSS_REST_TARGET_MB} MB, both)`,
 );
