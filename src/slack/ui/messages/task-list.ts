@@ -12,7 +12,7 @@ import type { ActionsBlock, Button, KnownBlock, RenderedMessage } from '../block
 import { ACTIONS } from '../ids.ts';
 import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';
 import { statusEmoji } from '../status-color.ts';
-import { encodeListPage, encodeListRowDone, type ListPage } from '../values.ts';
+import { encodeListPage, type ListPage, listRowDoneEncoder } from '../values.ts';
 import { renderTaskRow } from './task-card.ts';
 import { dueOf, isDoneStatus, type SlackUserIds, statusesFor } from './task-parts.ts';
 
@@ -119,6 +119,7 @@ function groupBlocks(
   const shownGroups = groups.filter((g) => g.tasks.length > 0);
   const totalRows = shownGroups.reduce((n, g) => n + 1 + g.tasks.length, 0);
   const room = totalRows <= budget ? budget : budget - 1;
+  const rowDoneValue = listRowDoneEncoder(page);
   let hidden = 0;
   for (const group of shownGroups) {
     if (blocks.length + 2 > room) {
@@ -142,7 +143,7 @@ function groupBlocks(
             // Done on a row redraws this very page, so the button says which page it is on.
             rowDone: {
               actionId: ACTIONS.taskListDone,
-              value: encodeListRowDone({ taskId: task.id, projectId: task.project_id }, page),
+              value: rowDoneValue({ taskId: task.id, projectId: task.project_id }),
             },
           },
           now,
