@@ -71,11 +71,29 @@ const DONE_NAMES = new Set(
     '完结',
     '已关闭',
     '완료',
-  ].map(fold),
+  ].map(foldAfresh),
 );
+
+/**
+ * Folded names as last worked out: a list folds every task's status name, and a service has few
+ * (Unicode normalising and four regexes each time cost more than the rest of the check).
+ */
+const folds = new Map<string, string>();
+/** Names remembered at most; past this the memo starts afresh. */
+const FOLDS_MAX = 1_000;
 
 /** Lower case, accents removed, spaces collapsed, a trailing mark dropped ("Done ✓", "Done!"). */
 export function fold(name: string): string {
+  let folded = folds.get(name);
+  if (folded === undefined) {
+    if (folds.size >= FOLDS_MAX) folds.clear();
+    folded = foldAfresh(name);
+    folds.set(name, folded);
+  }
+  return folded;
+}
+
+function foldAfresh(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

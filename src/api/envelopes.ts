@@ -71,8 +71,11 @@ export function readRecord<S extends z.ZodType>(json: unknown, schema: S): z.out
 }
 
 export interface PageContext {
-  /** The URL that was asked, to resolve and check next-page links against. */
-  requestUrl: URL;
+  /**
+   * The URL that was asked, to resolve and check next-page links against (read only when needed,
+   * so it may be a getter that parses it then).
+   */
+  readonly requestUrl: URL;
   /** Response headers, lower-case names. */
   headers: Readonly<Record<string, string>>;
 }
@@ -101,11 +104,16 @@ export function readPage<S extends z.ZodType>(json: unknown, schema: S, ctx: Pag
     : 'current_page' in envelope
       ? envelope
       : undefined;
-  const asked = ctx.requestUrl.searchParams;
-  const current = count(metaSource?.current_page, 'current_page') ?? count(asked.get('page'), 'page') ?? 1;
+  // The URL asked is parsed only when the answer does not say its own page and size.
+  let askedParams: URLSearchParams | undefined;
+  const asked = (name: string) => {
+    askedParams ??= ctx.requestUrl.searchParams;
+    return askedParams.get(name);
+  };
+  const current = count(metaSource?.current_page, 'current_page') ?? count(asked('page'), 'page') ?? 1;
   const perPage =
     count(metaSource?.per_page, 'per_page') ??
-    count(asked.get('per_page'), 'per_page') ??
+    count(asked('per_page'), 'per_page') ??
     Math.max(1, data.length);
   const total = count(metaSource?.total, 'total', true) ?? null;
   const lastPage =

@@ -94,11 +94,11 @@ export function createCall(ctx: PipelineContext): Call {
     const inputContext = (): ErrorContext => ({ method: def.method, path: def.path, requestId });
     const relativePath = fill(spec.params, inputContext);
 
-    if (spec.body !== undefined && def.body) checkInput(def.body, spec.body, 'body', inputContext());
+    if (spec.body !== undefined && def.body) checkInput(def.body, spec.body, 'body', inputContext);
     if (spec.body === undefined && def.body && !def.bodyOptional) {
       throw new ValidationError({ ...inputContext(), fields: { body: ['a request body is required'] } });
     }
-    if (spec.query !== undefined && def.query) checkInput(def.query, spec.query, 'query', inputContext());
+    if (spec.query !== undefined && def.query) checkInput(def.query, spec.query, 'query', inputContext);
 
     const search = queryString(spec.query);
     const path = `${basePath}${relativePath}${search}`;

@@ -44,14 +44,55 @@ export function route(name: EndpointName): Route {
   return found;
 }
 
+/**
+ * Inputs of plain values already found valid, per schema: lists ask the same few queries again and
+ * again, and a schema's answer for the same names, types and values cannot change.
+ */
+const valid = new WeakMap<z.ZodType, Set<string>>();
+/** Inputs remembered per schema at most; past this the memo starts afresh. */
+const VALID_MAX = 1_000;
+
+/**
+ * The input as a memo key when every value is a string, a finite number, a boolean or undefined
+ * (each kept with its type, so `1` and `'1'` differ, as do an absent field and an undefined one);
+ * otherwise undefined, and the input is checked every time.
+ */
+function plainKey(value: object): string | undefined {
+  let key = '';
+  for (const name of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[name];
+    const type = typeof v;
+    if (
+      type === 'number'
+        ? !Number.isFinite(v)
+        : type !== 'string' && type !== 'boolean' && type !== 'undefined'
+    )
+      return undefined;
+    key += `${name}\u0000${type}\u0000${String(v)}\u0001`;
+  }
+  return key;
+}
+
 export function checkInput(
   schema: z.ZodType,
   value: object,
   where: 'body' | 'query',
-  context: ErrorContext,
+  /** Built only when the input is refused. */
+  context: () => ErrorContext,
 ): void {
+  const key = plainKey(value);
+  const known = key === undefined ? undefined : valid.get(schema);
+  if (key !== undefined && known?.has(key)) return;
   const parsed = schema.safeParse(value);
-  if (parsed.success) return;
+  if (parsed.success) {
+    if (key === undefined) return;
+    if (!known) valid.set(schema, new Set([key]));
+    else {
+      if (known.size >= VALID_MAX) known.clear();
+      known.add(key);
+    }
+    return;
+  }
   const fields: Record<string, string[]> = {};
   const add = (field: string, message: string) => {
     fields[field] = [...(fields[field] ?? []), message];
@@ -64,7 +105,7 @@ export function checkInput(
     add(field, issue.message);
   }
   throw new ValidationError({
-    ...context,
+    ...context(),
     detail: `invalid ${where}: ${describeIssues(parsed.error)}`,
     fields,
   });

@@ -1,5 +1,6 @@
 import KeyvRedis, { createClient, type RedisClientType } from '@keyv/redis';
 import { Keyv } from 'keyv';
+import { useFastDeserialize } from './keyv-deserialize.ts';
 import { createKeyvStore } from './keyv-store.ts';
 import { createRedisKeyIndex, type RedisKeyIndex } from './redis-key-index.ts';
 import type { Store } from './types.ts';
@@ -92,6 +93,7 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
     throwOnErrors: true,
   });
   keyv.on('error', () => {});
+  useFastDeserialize(keyv);
   const store = createKeyvStore(keyv, {
     scan: (prefix) => index.list(prefix),
     async claim(key, ttlMs) {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Keyv } from 'keyv';
+import { useFastDeserialize } from './keyv-deserialize.ts';
 import { createKeyvStore } from './keyv-store.ts';
 import { SqliteClaims } from './sqlite-claims.ts';
 import { SqliteKeyvAdapter } from './sqlite-keyv-adapter.ts';
@@ -33,6 +34,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const keyv = new Keyv({ store: adapter, namespace: RECORD_NAMESPACE, throwOnErrors: true });
   // Failures are thrown to the caller (throwOnErrors); the listener only keeps keyv's emitter quiet.
   keyv.on('error', () => {});
+  useFastDeserialize(keyv);
   const purge = (): void => {
     adapter.purgeExpired();
     claims.purgeExpired();

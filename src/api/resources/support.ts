@@ -33,7 +33,13 @@ export const recordOf =
 export const pageOf =
   <S extends z.ZodType>(schema: S) =>
   (answer: Answer): Page<z.output<S>> =>
-    readPage(answer.json, schema, { requestUrl: answer.url, headers: answer.headers });
+    readPage(answer.json, schema, {
+      // A getter: the answer parses its URL only if the page needs it (no meta, or a next link).
+      get requestUrl() {
+        return answer.url;
+      },
+      headers: answer.headers,
+    });
 
 /** A list method with `.all(query, options)`: every record of every page. */
 export type ListMethod<Q, T> = ((query?: Q, options?: CallOptions) => Promise<Page<T>>) & {

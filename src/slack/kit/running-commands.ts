@@ -3,7 +3,7 @@
  * from its start until it first answers (or ends), so the same command typed again meanwhile, on
  * whichever instance Slack sends it to, is answered "still working" rather than run twice.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { storeKeys } from '../../store/keys.ts';
 import type { Store } from '../../store/types.ts';
 import { WAIT_BUDGETS } from './wait-budgets.ts';
@@ -50,6 +50,7 @@ function keyOf(command: CommandIdentity): string {
 
 function keyFor(command: CommandIdentity): string {
   const text = `${command.command} ${(command.text ?? '').trim().replace(/\s+/g, ' ')}`;
-  const hash = createHash('sha256').update(text).digest('hex').slice(0, 32);
-  return storeKeys.runningCommand(command.team_id, command.user_id, command.channel_id, hash);
+  // The one-shot digest: the same hex as a Hash object's, without building one per command.
+  const digest = hash('sha256', text, 'hex').slice(0, 32);
+  return storeKeys.runningCommand(command.team_id, command.user_id, command.channel_id, digest);
 }

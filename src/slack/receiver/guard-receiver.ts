@@ -8,6 +8,7 @@
  * 413 too large, 401 unsigned or stamped outside five minutes, 400 malformed, 403 not ours.
  * Bolt then reads the same buffered body (and checks the signature again).
  */
+import { createSecretKey } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { HTTPReceiver } from '@slack/bolt';
 import type { Logger } from '../../lib/logger.ts';
@@ -41,7 +42,9 @@ function answer(res: ServerResponse, status: number, error: string): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: false, error }));
 }
 
-function pathOf(url: string | undefined): string | undefined {
+function pathOf(url: string | undefined, endpoints: readonly string[]): string | undefined {
+  // Slack posts to the events path itself, with no query: that needs no URL parsing.
+  if (url !== undefined && endpoints.includes(url)) return url;
   try {
     return new URL(url ?? '/', 'http://localhost').pathname;
   } catch {
@@ -55,6 +58,8 @@ export function guardReceiver(receiver: HTTPReceiver, opts: ReceiverGuardOptions
   const nowMs = opts.nowMs ?? Date.now;
   const limit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const log = opts.logger.child({ component: 'receiver-guard' });
+  // Prepared once: a secret given as a string is made into a key again by every HMAC.
+  const signingKey = createSecretKey(Buffer.from(opts.signingSecret, 'utf8'));
 
   const gate = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const read = await readBody(req, limit);
@@ -71,7 +76,7 @@ export function guardReceiver(receiver: HTTPReceiver, opts: ReceiverGuardOptions
       return;
     }
     const signature = checkSlackSignature(
-      opts.signingSecret,
+      signingKey,
       {
         signature: req.headers['x-slack-signature'],
         timestamp: req.headers['x-slack-request-timestamp'],
@@ -111,7 +116,7 @@ export function guardReceiver(receiver: HTTPReceiver, opts: ReceiverGuardOptions
   };
 
   receiver.requestListener = (req, res) => {
-    if (req.method !== 'POST' || !opts.endpoints.includes(pathOf(req.url) ?? '')) {
+    if (req.method !== 'POST' || !opts.endpoints.includes(pathOf(req.url, opts.endpoints) ?? '')) {
       inner(req, res);
       return;
     }

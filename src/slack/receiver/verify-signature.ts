@@ -3,7 +3,7 @@
  * applied both ways: a request stamped more than five minutes before or after now is refused, so
  * a captured request cannot be replayed later by stamping it ahead (Bolt checks only the past).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 /** Slack's rule: five minutes, either way. */
 export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
@@ -18,8 +18,12 @@ export interface SignedRequestParts {
   body: Buffer;
 }
 
+/**
+ * @param signingSecret the app's signing secret, or the same as a key object made once
+ *   (`createSecretKey`): a string is prepared as a key again on every request.
+ */
 export function checkSlackSignature(
-  signingSecret: string,
+  signingSecret: string | KeyObject,
   parts: SignedRequestParts,
   nowMs: number,
 ): SignatureCheck {

@@ -4,7 +4,6 @@
  * they had all of it. A workspace gets its own saved connection, or the deployment's default one
  * only when that default belongs to it: a default connection has exactly one owning workspace.
  */
-import { createHash } from 'node:crypto';
 import { createWorkApiClient, type WorkApiClient, type WorkApiClientOptions } from '../../api/index.ts';
 import { shareTaskView } from '../../api/task-view.ts';
 import type { TaskViewSharing } from '../../api/task-view-share.ts';
@@ -77,7 +76,9 @@ export class WorkApiRegistry {
   }
 
   clientForTarget(target: WorkApiTarget): WorkApiClient {
-    const key = createHash('sha256').update(`${target.baseUrl}\n${target.token}`).digest('hex');
+    // Keyed by address and token as they are: the client holds the token anyway, and a hash per
+    // command cost more than the map lookup it keyed.
+    const key = `${target.baseUrl}\n${target.token}`;
     let client = this.#clients.get(key);
     if (!client) {
       client = createWorkApiClient({

@@ -14,8 +14,23 @@ const SQUARES: ReadonlyArray<{ emoji: string; rgb: readonly [number, number, num
   { emoji: ':white_large_square:', rgb: [230, 231, 232] },
 ];
 
+/** Squares as last worked out per colour: a list asks for every row's, and statuses are few. */
+const nearest = new Map<string, string>();
+/** Colours remembered at most; past this the memo starts afresh. */
+const NEAREST_MAX = 1_000;
+
 /** The square nearest in colour (a weighted RGB distance close to how eyes rank it). */
 export function statusEmoji(hex: string): string {
+  let emoji = nearest.get(hex);
+  if (emoji === undefined) {
+    if (nearest.size >= NEAREST_MAX) nearest.clear();
+    emoji = nearestSquare(hex);
+    nearest.set(hex, emoji);
+  }
+  return emoji;
+}
+
+function nearestSquare(hex: string): string {
   const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
   if (!m) return ':white_large_square:';
   const [r, g, b] = [m[1], m[2], m[3]].map((h) => Number.parseInt(h ?? '0', 16)) as [number, number, number];

@@ -169,7 +169,13 @@ export function decodeUndoStatus(value: string): UndoStatus | null {
 
 /** Done on a list row: the task, then the list page to redraw (`12.3|{"v":"mine","p":1}`). */
 export function encodeListRowDone(ref: TaskRef, page: ListPage): string {
-  return `${encodeTaskRef(ref)}|${encodeListPage(page)}`;
+  return listRowDoneEncoder(page)(ref);
+}
+
+/** The same for every row of one page: the page is encoded once, not once per row. */
+export function listRowDoneEncoder(page: ListPage): (ref: TaskRef) => string {
+  const encodedPage = encodeListPage(page);
+  return (ref) => `${encodeTaskRef(ref)}|${encodedPage}`;
 }
 
 export function decodeListRowDone(value: string): { ref: TaskRef; page: ListPage } | null {

@@ -12,7 +12,7 @@ import type { ActionsBlock, Button, KnownBlock, RenderedMessage } from '../block
 import { ACTIONS } from '../ids.ts';
 import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';
 import { statusEmoji } from '../status-color.ts';
-import { encodeListPage, encodeListRowDone, type ListPage } from '../values.ts';
+import { encodeListPage, type ListPage, listRowDoneEncoder } from '../values.ts';
 import { renderTaskRow } from './task-card.ts';
 import { dueOf, isDoneStatus, type SlackUserIds, statusesFor } from './task-parts.ts';
 
@@ -65,20 +65,30 @@ const BUCKETS: ReadonlyArray<{ bucket: ListBucket; title: string }> = [
   { bucket: 'done', title: ':white_check_mark: Done' },
 ];
 
-function byDue(a: TaskRecord, b: TaskRecord): number {
-  return (
-    (dueOf(a)?.getTime() ?? Number.POSITIVE_INFINITY) - (dueOf(b)?.getTime() ?? Number.POSITIVE_INFINITY)
-  );
+/** When each task is due (ms; none last), read once per task rather than twice per comparison. */
+function dueTimes(tasks: readonly TaskRecord[]): Map<TaskRecord, number> {
+  return new Map(tasks.map((task) => [task, dueOf(task)?.getTime() ?? Number.POSITIVE_INFINITY]));
+}
+
+/** Sorts in place by due date (stable: equal dates keep their order). */
+function sortByDue(
+  tasks: TaskRecord[],
+  due: ReadonlyMap<TaskRecord, number> = dueTimes(tasks),
+): TaskRecord[] {
+  return tasks.sort((a, b) => (due.get(a) ?? 0) - (due.get(b) ?? 0));
 }
 
 function groupByDay(model: TaskListBase, now: Date): Map<ListBucket, TaskRecord[]> {
   const groups = new Map<ListBucket, TaskRecord[]>(BUCKETS.map(({ bucket }) => [bucket, []]));
   const timeZone = resolveTimeZone(model.timeZone);
+  const due = new Map<TaskRecord, number>();
   for (const task of model.tasks) {
     const done = isDoneStatus(task.status, statusesFor(model.statuses, task.project_id));
-    groups.get(done ? 'done' : dayBucket(dueOf(task), { timeZone, now }))?.push(task);
+    const dueDate = dueOf(task);
+    due.set(task, dueDate?.getTime() ?? Number.POSITIVE_INFINITY);
+    groups.get(done ? 'done' : dayBucket(dueDate, { timeZone, now }))?.push(task);
   }
-  for (const tasks of groups.values()) tasks.sort(byDue);
+  for (const tasks of groups.values()) sortByDue(tasks, due);
   return groups;
 }
 
@@ -119,6 +129,7 @@ function groupBlocks(
   const shownGroups = groups.filter((g) => g.tasks.length > 0);
   const totalRows = shownGroups.reduce((n, g) => n + 1 + g.tasks.length, 0);
   const room = totalRows <= budget ? budget : budget - 1;
+  const rowDoneValue = listRowDoneEncoder(page);
   let hidden = 0;
   for (const group of shownGroups) {
     if (blocks.length + 2 > room) {
@@ -142,7 +153,7 @@ function groupBlocks(
             // Done on a row redraws this very page, so the button says which page it is on.
             rowDone: {
               actionId: ACTIONS.taskListDone,
-              value: encodeListRowDone({ taskId: task.id, projectId: task.project_id }, page),
+              value: rowDoneValue({ taskId: task.id, projectId: task.project_id }),
             },
           },
           now,
@@ -223,7 +234,7 @@ export function renderProjectTasks(model: ProjectTasksModel, now: Date): Rendere
   }
   const ordered = [...groups.entries()]
     .sort(([a], [b]) => (order.get(a) ?? Number.MAX_SAFE_INTEGER) - (order.get(b) ?? Number.MAX_SAFE_INTEGER))
-    .map(([, group]) => ({ ...group, tasks: group.tasks.sort(byDue) }));
+    .map(([, group]) => ({ ...group, tasks: sortByDue(group.tasks) }));
   const note = pageNote(model);
   const summary = `${model.total} task${model.total === 1 ? '' : 's'}`;
   const listPage: ListPage = {

@@ -48,6 +48,30 @@ describe('connections', () => {
     await expect(connections.get('T2')).rejects.toThrow(/integrity check/);
   });
 
+  it('reads a connection another instance saved anew, and refuses one altered since it was last read', async () => {
+    // Two repositories on one store: two instances. The reader has opened the first token already.
+    const writer = createConnections(store, cipher, { now });
+    const reader = createConnections(store, cipher, { now });
+    await writer.save('T1', { baseUrl: 'http://127.0.0.1:4010', token, connectedBy: 'U1' });
+    expect((await reader.get('T1'))?.token).toBe(token);
+    await writer.save('T1', { baseUrl: 'http://127.0.0.1:4011', token: `${token}-new`, connectedBy: 'U2' });
+    expect(await reader.get('T1')).toMatchObject({ baseUrl: 'http://127.0.0.1:4011', token: `${token}-new` });
+
+    const stored = (await store.get('team:T1:connection')) as { sealedToken: string };
+    const [version, iv, tag, body] = stored.sealedToken.split(':');
+    const flipped = `${body!.startsWith('A') ? 'B' : 'A'}${body!.slice(1)}`;
+    await store.set('team:T1:connection', { ...stored, sealedToken: [version, iv, tag, flipped].join(':') });
+    await expect(reader.get('T1')).rejects.toThrow(/integrity check/);
+  });
+
+  it('cannot be read under another team even after the token was opened for its own', async () => {
+    const connections = createConnections(store, cipher, { now });
+    await connections.save('T1', { baseUrl: 'http://127.0.0.1:4010', token, connectedBy: 'U1' });
+    expect((await connections.get('T1'))?.token).toBe(token);
+    await store.set('team:T2:connection', await store.get('team:T1:connection'));
+    await expect(connections.get('T2')).rejects.toThrow(/integrity check/);
+  });
+
   it('deletes, and answers undefined for a workspace with no connection', async () => {
     const connections = createConnections(store, cipher, { now });
     expect(await connections.get('T1')).toBeUndefined();
