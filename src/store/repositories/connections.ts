@@ -1,5 +1,6 @@
 import type { Cipher } from '../cipher.ts';
 import { storeKeys } from '../keys.ts';
+import { openedValues } from '../opened-values.ts';
 import type { Store } from '../types.ts';
 import { requireHttpUrl, requireText } from './validate.ts';
 
@@ -53,9 +54,6 @@ export interface Connections {
   delete(teamId: string): Promise<boolean>;
 }
 
-/** Opened tokens remembered at most (one per connected workspace); past this the memo starts afresh. */
-const OPENED_MAX = 10_000;
-
 /** A workspace's connection to the work-management service, its token sealed at rest. */
 export function createConnections(
   store: Store,
@@ -63,21 +61,8 @@ export function createConnections(
   options: ConnectionsOptions = {},
 ): Connections {
   const now = options.now ?? (() => new Date());
-  // Every command reads its workspace's connection. The read stays (another instance may have
-  // saved a new one), but a sealed token already opened is not opened again: the memo is keyed
-  // by the sealed value itself, so a new connection (a new random IV, so a new sealed value) is
-  // decrypted afresh, and a memo of another workspace's value never matches (the key is in it).
-  const opened = new Map<string, string>();
-  const open = (sealed: string, key: string): string => {
-    const memoKey = `${key}\n${sealed}`;
-    let token = opened.get(memoKey);
-    if (token === undefined) {
-      token = cipher.decrypt(sealed, key);
-      if (opened.size >= OPENED_MAX) opened.clear();
-      opened.set(memoKey, token);
-    }
-    return token;
-  };
+  // Every command reads its workspace's connection; its token is opened once (store/opened-values.ts).
+  const open = openedValues(cipher);
   const summarize = (stored: StoredConnection): ServiceConnectionSummary => ({
     baseUrl: stored.baseUrl,
     connectedBy: stored.connectedBy,

@@ -1,6 +1,7 @@
 import type { Installation, InstallationQuery, InstallationStore } from '@slack/bolt';
 import type { Cipher } from '../cipher.ts';
 import { storeKeys } from '../keys.ts';
+import { openedValues } from '../opened-values.ts';
 import type { Store } from '../types.ts';
 
 export type AnyInstallation = Installation<'v1' | 'v2', boolean>;
@@ -56,16 +57,17 @@ export function createInstallationStore(
     return { format: 1, installation: copy };
   };
 
+  // In OAuth mode every request reads its installation; its tokens are opened once (opened-values.ts).
+  const decrypt = openedValues(cipher);
   const open = (stored: StoredInstallation, key: string): AnyInstallation => {
     const copy = structuredClone(stored.installation);
     if (copy.bot) {
-      copy.bot.token = cipher.decrypt(copy.bot.token, `${key}#bot.token`);
-      if (copy.bot.refreshToken)
-        copy.bot.refreshToken = cipher.decrypt(copy.bot.refreshToken, `${key}#bot.refresh`);
+      copy.bot.token = decrypt(copy.bot.token, `${key}#bot.token`);
+      if (copy.bot.refreshToken) copy.bot.refreshToken = decrypt(copy.bot.refreshToken, `${key}#bot.refresh`);
     }
-    if (copy.user.token) copy.user.token = cipher.decrypt(copy.user.token, `${key}#user.token`);
+    if (copy.user.token) copy.user.token = decrypt(copy.user.token, `${key}#user.token`);
     if (copy.user.refreshToken) {
-      copy.user.refreshToken = cipher.decrypt(copy.user.refreshToken, `${key}#user.refresh`);
+      copy.user.refreshToken = decrypt(copy.user.refreshToken, `${key}#user.refresh`);
     }
     return copy;
   };

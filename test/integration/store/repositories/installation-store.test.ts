@@ -172,6 +172,34 @@ describe('installation store', () => {
     ).rejects.toThrow(/integrity check/);
   });
 
+  it('reads a token another instance saved anew, and refuses one altered or moved after it was opened', async () => {
+    // Two stores over one backend: two instances. The reader has opened T1's bot token already.
+    const reader = createInstallationStore(store, cipher);
+    const writer = createInstallationStore(store, cipher);
+    const query = { teamId: 'T1', enterpriseId: undefined, isEnterpriseInstall: false };
+    await writer.storeInstallation(teamInstall('T1', 'U1'));
+    expect((await reader.fetchInstallation(query)).bot?.token).toBe('xoxb-bot-T1');
+    await writer.storeInstallation(
+      teamInstall('T1', 'U1', { bot: { token: 'xoxb-new', scopes: [], id: 'B1', userId: 'UBOT' } }),
+    );
+    expect((await reader.fetchInstallation(query)).bot?.token).toBe('xoxb-new');
+
+    const stored = await store.get<{ installation: { bot: { token: string } } }>('team:T1:installation');
+    // T1's sealed token, opened by the reader just now, copied into T2's record: refused there.
+    await writer.storeInstallation(teamInstall('T2', 'U2'));
+    const other = await store.get<{ installation: { bot: { token: string } } }>('team:T2:installation');
+    other!.installation.bot.token = stored!.installation.bot.token;
+    await store.set('team:T2:installation', other);
+    await expect(reader.fetchInstallation({ ...query, teamId: 'T2' })).rejects.toThrow(/integrity check/);
+    // And T1's own, altered after it was opened: refused.
+    const [version, iv, tag, body] = stored!.installation.bot.token.split(':');
+    const bytes = Buffer.from(body!, 'base64url');
+    bytes[0] = bytes[0]! ^ 1;
+    stored!.installation.bot.token = [version, iv, tag, bytes.toString('base64url')].join(':');
+    await store.set('team:T1:installation', stored);
+    await expect(reader.fetchInstallation(query)).rejects.toThrow(/integrity check/);
+  });
+
   it('refuses queries and installs without the ids it needs', async () => {
     const installations = createInstallationStore(store, cipher);
     await expect(
