@@ -6,6 +6,9 @@
  *   npx node bench/ack-ladder.ts --seconds 5 --rates 200,600
  *   ... --text mine --vary   (another /task text, each from its own channel; default "help",
  *                             answered in the ack itself)
+ *   ... --spent              (Taskbridge's client keeps the service's 60 a minute and waits for
+ *                             none of it: past the minute's first 60, every command is told at
+ *                             once that the budget is spent and when to try again, no service call)
  *   ... --oauth              (Taskbridge in OAuth mode, the workspace installed: the gate and
  *                             Bolt's authorize both need its installation; target one read
  *                             of it from the store per command)
@@ -44,6 +47,7 @@ const { values } = parseArgs({
     text: { type: 'string', default: 'help' },
     vary: { type: 'boolean', default: false },
     oauth: { type: 'boolean', default: false },
+    spent: { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -202,7 +206,9 @@ const taskbridge = await startApp(
     signingSecret,
     workApiUrl: sandbox.url,
     workApiToken: sandbox.token,
-    unlimited: true,
+    // --spent: the client's own 60 a minute and no wait for it, so once the minute's budget is
+    // used every command is answered at once that it is spent (the path the first measure took).
+    ...(values.spent ? { maxWaitMs: 0 } : { unlimited: true }),
     ...(values.oauth
       ? {
           oauth: {
@@ -236,7 +242,7 @@ for (const app of apps) await runStep(app, 50);
 
 const results = new Map<AppUnderTest, Step[]>(apps.map((a) => [a, []]));
 console.log(
-  `ack ladder: /task ${values.text}${values.vary ? ' (one channel each)' : ''}${values.oauth ? ', Taskbridge in OAuth mode' : ''}, ${SECONDS} s per step, rates ${RATES.join(', ')}/s; Taskbridge with ${benchAppFlagsLabel}`,
+  `ack ladder: /task ${values.text}${values.vary ? ' (one channel each)' : ''}${values.oauth ? ', Taskbridge in OAuth mode' : ''}${values.spent ? ', Taskbridge with its rate budget spent (answers "try again in…" at once)' : ''}, ${SECONDS} s per step, rates ${RATES.join(', ')}/s; Taskbridge with ${benchAppFlagsLabel}`,
 );
 for (const rate of RATES) {
   for (const app of apps) {
@@ -296,7 +302,7 @@ console.log(
     .join(' ')} (2 cores shared)`,
 );
 console.log(
-  `rerun: ${process.env.BENCH_APP_FLAGS === undefined ? '' : `BENCH_APP_FLAGS="${process.env.BENCH_APP_FLAGS}" `}npx node bench/ack-ladder.ts --seconds ${SECONDS} --rates ${RATES.join(',')} --text ${values.text}${values.vary ? ' --vary' : ''}${values.oauth ? ' --oauth' : ''}`,
+  `rerun: ${process.env.BENCH_APP_FLAGS === undefined ? '' : `BENCH_APP_FLAGS="${process.env.BENCH_APP_FLAGS}" `}npx node bench/ack-ladder.ts --seconds ${SECONDS} --rates ${RATES.join(',')} --text ${values.text}${values.vary ? ' --vary' : ''}${values.oauth ? ' --oauth' : ''}${values.spent ? ' --spent' : ''}`,
 );
 // Each app finishes its replies and exits before the emulator and the sandbox close under it.
 for (const app of apps) {

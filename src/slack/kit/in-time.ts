@@ -112,13 +112,20 @@ export function answerInTime<A extends AnyArgs>(
   };
 }
 
-/** The reply in the held ack when it can go there, else to the response_url. */
+/**
+ * The reply in the held ack when it can go there; else the empty ack goes first (nothing is left
+ * for it to carry, and Slack shows the command's answer before what follows it), then the reply to
+ * the response_url.
+ */
 async function replyVia(
   held: HeldAck | undefined,
   original: RespondFn,
   message: string | RespondArguments,
 ): ReturnType<RespondFn> {
-  if (held && (await held.carry(message))) return undefined as unknown as Awaited<ReturnType<RespondFn>>;
+  if (held) {
+    if (await held.carry(message)) return undefined as unknown as Awaited<ReturnType<RespondFn>>;
+    await held.release();
+  }
   return original(message);
 }
 
