@@ -19,22 +19,36 @@ const isBusyNote = (c: RecordedCall) => String(c.args.text ?? '').includes("The 
 const text = (value: unknown) => JSON.stringify(value);
 
 describe('a reply in the ack', () => {
-  it('carries a quick command’s answer in the ack, with no post to the response_url for it', async () => {
+  it.each(['http', 'socket'] as const)(
+    'carries a quick command’s answer in the ack, with no post to the response_url for it (%s)',
+    async (transport) => {
+      h = await startHarness({ link: ['ana'], transport });
+      const work = watchAppWork(h.app);
+      const answer = await h.signer.command('/task mine');
+      await work.settled();
+      // The ack itself is the list (a service that does not filter by person first shows its interim list).
+      expect(answer.status).toBe(200);
+      expect(text(answer.body)).toMatch(/Publish release notes|reading every project/);
+      const replies = h.emulator.calls('response_url');
+      expect(replies[0]?.via).toBe('ack');
+      expect(replies[0]?.args.url_id).toBeDefined();
+      // Anything the app posted afterwards replaces that answer; nothing repeats it as a new message.
+      for (const later of replies.slice(1)) expect(later.args.replace_original).toBe(true);
+      // Slack shows it where the person typed the command, to them alone.
+      const shown = h.emulator.ephemeralMessages('U0ANA', h.emulator.channel('general')!.id);
+      expect(text(shown.at(-1)?.blocks ?? shown.at(-1)?.text)).toMatch(/Publish release notes|reading every/);
+    },
+  );
+
+  it('leaves a card for the channel to the response_url, so the ack does not echo the command there', async () => {
     h = await startHarness({ link: ['ana'] });
-    const work = watchAppWork(h.app);
-    const answer = await h.signer.command('/task mine');
-    await work.settled();
-    // The ack itself is the list (a service that does not filter by person first shows its interim list).
+    const answer = await h.signer.command('/task new Check the ack path #Website', { channel: 'general' });
     expect(answer.status).toBe(200);
-    expect(text(answer.body)).toMatch(/Publish release notes|reading every project/);
-    const replies = h.emulator.calls('response_url');
-    expect(replies[0]?.via).toBe('ack');
-    expect(replies[0]?.args.url_id).toBeDefined();
-    // Anything the app posted afterwards replaces that answer; nothing repeats it as a new message.
-    for (const later of replies.slice(1)) expect(later.args.replace_original).toBe(true);
-    // Slack shows it where the person typed the command, to them alone.
-    const shown = h.emulator.ephemeralMessages('U0ANA', h.emulator.channel('general')!.id);
-    expect(text(shown.at(-1)?.blocks ?? shown.at(-1)?.text)).toMatch(/Publish release notes|reading every/);
+    expect(answer.text).toBe('');
+    const card = await h.emulator.waitForCall('response_url', (c) => c.args.response_type === 'in_channel');
+    expect(card.via).toBeUndefined();
+    expect(text(card.args)).toContain('Check the ack path');
+    expect(text(h.emulator.messages('general').at(-1))).toContain('Check the ack path');
   });
 
   it('answers a repeat of a running command in the repeat’s own ack', async () => {
