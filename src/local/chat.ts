@@ -7,14 +7,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEED } from '../slack-emulator/default-seed.ts';
-import { messageToText, readable } from './blocks-to-text.ts';
+import { readable } from './blocks-to-text.ts';
+import { type Call, commandReplies, describeCalls } from './chat-replies.ts';
 import { RUNNING_FILE } from './running-file.ts';
-
-/** The app works after it acks; this long without a new Slack call means it has finished. */
-const QUIET_MS = 400;
-const MAX_WAIT_MS = 8_000;
-
-type Call = { method: string; args: Record<string, unknown> };
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -87,49 +82,9 @@ async function oneShot(user: string, channel: string, text: string): Promise<str
     logger: createLogger({ level: 'silent' }),
   });
   try {
-    const answer = await system.signer.command(text, { user, channel });
-    const out: string[] = [];
-    const ack = answer.body as Record<string, unknown> | string;
-    if (ack && typeof ack === 'object' && (ack.text || ack.blocks)) out.push(messageToText(ack));
-    await settle(system.emulator.calls.bind(system.emulator));
-    return [...out, ...describeCalls(system.emulator.calls())];
+    return await commandReplies(system, { user, channel, text });
   } finally {
     await system.stop();
-  }
-}
-
-/** What a person would read of the app's Slack calls: messages and modals. */
-function describeCalls(calls: readonly Call[]): string[] {
-  const out: string[] = [];
-  for (const call of calls) {
-    const a = call.args;
-    if (
-      call.method === 'response_url' ||
-      call.method === 'chat.postMessage' ||
-      call.method === 'chat.postEphemeral'
-    ) {
-      const where =
-        call.method === 'response_url'
-          ? a.response_type === 'in_channel'
-            ? 'in channel'
-            : 'only you'
-          : call.method;
-      out.push(`--- ${where} ---\n${messageToText(a)}`);
-    } else if (call.method === 'views.open' || call.method === 'views.update') {
-      out.push(`--- modal ---\n${messageToText(a.view as Record<string, unknown>)}`);
-    }
-  }
-  return out;
-}
-
-async function settle(calls: () => unknown[]): Promise<void> {
-  const started = Date.now();
-  let count = -1;
-  while (Date.now() - started < MAX_WAIT_MS) {
-    const now = calls().length;
-    if (now === count) return;
-    count = now;
-    await new Promise((r) => setTimeout(r, QUIET_MS));
   }
 }
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { createLogger } from '../../../src/lib/logger.ts';
+import { commandReplies } from '../../../src/local/chat-replies.ts';
 import { type LocalSystem, startLocalSystem } from '../../../src/local/local-system.ts';
 import { PortInUseError } from '../../../src/local/port-in-use.ts';
 import { DEFAULT_SEED } from '../../../src/slack-emulator/index.ts';
@@ -58,6 +59,17 @@ describe('local mode', () => {
     expect(system.listening).toMatch(/^127\.0\.0\.1 only, port \d+$/);
     expect(system.eventsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/slack\/events$/);
     expect(system.sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
+  });
+
+  it('reads each reply of `npm run chat` once, the one that came in the ack included', async () => {
+    system = await startLocalSystem(options({ port: 0, sandboxPort: 0 }));
+    const ana = DEFAULT_SEED.users.ana.id;
+    const mine = await commandReplies(system, { user: ana, channel: 'general', text: '/task mine' });
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatch(/^--- only you ---\n== Your tasks ==/);
+    const help = await commandReplies(system, { user: ana, channel: 'general', text: '/task help' });
+    expect(help).toHaveLength(1);
+    expect(help[0]).toContain('/task link');
   });
 
   it('listens where HOST says', async () => {
