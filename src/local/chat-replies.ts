@@ -1,26 +1,29 @@
 /**
- * What a person would read of one slash command, for `npm run chat`: the command signed into a
- * local system, then the app's Slack calls as text once it has gone quiet. A message the app put
- * in its ack is among the calls (the signer shows it as Slack does, as the command's answer).
+ * What a person would read of one slash command, for `npm run chat`: the command sent as the
+ * playground sends it (`playground/chat-command.ts`), then the app's Slack calls as text. A message
+ * the app put in its ack is among the calls (the signer shows it as Slack does, as the command's
+ * answer).
  */
+import { runChatCommand } from '../playground/chat-command.ts';
+import { createInteractions } from '../playground/interactions.ts';
+import type { SlackEmulator } from '../slack-emulator/index.ts';
 import type { SlackSigner } from '../slack-emulator/signer.ts';
 import { messageToText } from './blocks-to-text.ts';
-
-/** The app works after it acks; this long without a new Slack call means it has finished. */
-const QUIET_MS = 400;
-const MAX_WAIT_MS = 8_000;
 
 export type Call = { method: string; args: Record<string, unknown> };
 
 /** Sends `text` as `user` in `channel` and reads every reply made because of it. */
 export async function commandReplies(
-  system: { signer: SlackSigner; emulator: { calls(): Call[] } },
+  system: { signer: SlackSigner; emulator: SlackEmulator },
   input: { user: string; channel: string; text: string },
 ): Promise<string[]> {
-  const before = system.emulator.calls().length;
-  await system.signer.command(input.text, { user: input.user, channel: input.channel });
-  await settle(() => system.emulator.calls().length);
-  return describeCalls(system.emulator.calls().slice(before));
+  const interactions = createInteractions({
+    emulator: system.emulator,
+    signer: system.signer,
+    unfurlDomains: [],
+  });
+  const answer = await runChatCommand(system.emulator, interactions, input);
+  return describeCalls(answer.calls);
 }
 
 /** What a person would read of the app's Slack calls: messages and modals. */
@@ -45,15 +48,4 @@ export function describeCalls(calls: readonly Call[]): string[] {
     }
   }
   return out;
-}
-
-async function settle(count: () => number): Promise<void> {
-  const started = Date.now();
-  let seen = -1;
-  while (Date.now() - started < MAX_WAIT_MS) {
-    const now = count();
-    if (now === seen) return;
-    seen = now;
-    await new Promise((r) => setTimeout(r, QUIET_MS));
-  }
 }
