@@ -27,19 +27,21 @@ export interface WindowSnapshot {
   blockedUntil: number;
 }
 
+/**
+ * Takes a slot stamped `stamp` when fewer than `limit` slots are younger than `windowMs` at `now`
+ * and the key is not blocked; otherwise answers when to ask again.
+ */
+export type TakeSlot<R> = (
+  key: string,
+  slotId: string,
+  limit: number,
+  windowMs: number,
+  now: number,
+  stamp: number,
+) => R;
+
 export interface RateLimitState {
-  /**
-   * Takes a slot stamped `stamp` when fewer than `limit` slots are younger than `windowMs` at `now`
-   * and the key is not blocked; otherwise answers when to ask again.
-   */
-  take(
-    key: string,
-    slotId: string,
-    limit: number,
-    windowMs: number,
-    now: number,
-    stamp: number,
-  ): Promise<TakeResult>;
+  take: TakeSlot<Promise<TakeResult>>;
   /** Restamps a slot with the time its answer came (earlier than its in-flight bound). */
   settle(key: string, slotId: string, stamp: number): Promise<void>;
   /**
@@ -57,14 +59,7 @@ export interface RateLimitState {
    * turns and no second clock read (a shared state's answer takes time and keeps the async path).
    */
   readonly sync?: {
-    take(
-      key: string,
-      slotId: string,
-      limit: number,
-      windowMs: number,
-      now: number,
-      stamp: number,
-    ): TakeResult;
+    take: TakeSlot<TakeResult>;
     settle(key: string, slotId: string, stamp: number): void;
   };
 }
@@ -89,30 +84,13 @@ interface Window {
 export class MemoryRateLimitState implements RateLimitState {
   readonly #windows = new Map<string, Window>();
   readonly sync = {
-    take: (key: string, slotId: string, limit: number, windowMs: number, now: number, stamp: number) =>
-      this.#take(key, slotId, limit, windowMs, now, stamp),
+    take: (...slot: Parameters<TakeSlot<TakeResult>>) => this.#take(...slot),
     settle: (key: string, slotId: string, stamp: number) => this.#settle(key, slotId, stamp),
   };
 
-  async take(
-    key: string,
-    slotId: string,
-    limit: number,
-    windowMs: number,
-    now: number,
-    stamp: number,
-  ): Promise<TakeResult> {
-    return this.#take(key, slotId, limit, windowMs, now, stamp);
-  }
+  readonly take: TakeSlot<Promise<TakeResult>> = async (...slot) => this.#take(...slot);
 
-  #take(
-    key: string,
-    slotId: string,
-    limit: number,
-    windowMs: number,
-    now: number,
-    stamp: number,
-  ): TakeResult {
+  #take: TakeSlot<TakeResult> = (key, slotId, limit, windowMs, now, stamp) => {
     const w = this.#window(key);
     if (w.blockedUntil > now) return { granted: false, retryAt: w.blockedUntil, provisional: false };
     pruneHead(w, windowMs, now);
@@ -130,7 +108,7 @@ export class MemoryRateLimitState implements RateLimitState {
     // The window frees up when enough of the oldest slots have left it for one more to fit.
     const oldest = sorted[sorted.length - limit]!;
     return { granted: false, retryAt: oldest + windowMs, provisional: oldest > now };
-  }
+  };
 
   async settle(key: string, slotId: string, stamp: number): Promise<void> {
     this.#settle(key, slotId, stamp);
