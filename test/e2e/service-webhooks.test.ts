@@ -38,9 +38,10 @@ function recordingSink(): ProjectEventSink & { events: ProjectEvent[]; waitFor(n
 }
 
 /** The harness with the workspace's endpoint registered on the sandbox and its secret saved. */
-async function connected() {
+/** The app with its service-events secret saved; events go to a recording sink unless `projectEvents` is given. */
+async function connected(projectEvents?: ProjectEventSink) {
   const sink = recordingSink();
-  h = await startHarness({ projectEvents: sink });
+  h = await startHarness({ projectEvents: projectEvents ?? sink });
   const settings = await h.app.deps.serviceEvents.ensure(TEAM);
   const endpoint = `${new URL(h.eventsUrl).origin}/service/events/${settings.pathKey}`;
   const hook = h.sandbox.webhooks.add(endpoint);
@@ -49,6 +50,23 @@ async function connected() {
 }
 
 const service = (method: string, path: string, body?: unknown) => serviceCall(h!.sandbox, method, path, body);
+
+/** A `task.created` delivery's body for task `id` (its created_at is the time of building). */
+function taskCreatedBody(id: number, title: string): string {
+  return JSON.stringify({
+    event: 'task.created',
+    data: {
+      id,
+      title,
+      status: { id: 1, name: 'To do', color: '#94A3B8' },
+      assignees: [],
+      due_date: null,
+      priority: 'none',
+      created_at: new Date().toISOString(),
+      project_id: 1,
+    },
+  });
+}
 
 function post(endpoint: string, body: string, headers: Record<string, string>) {
   return fetch(endpoint, {
@@ -155,19 +173,7 @@ describe('service webhooks into the app', () => {
 
   it('ignores a duplicate delivery (same webhook-id), even with a fresh signature', async () => {
     const { sink, endpoint, secret } = await connected();
-    const body = JSON.stringify({
-      event: 'task.created',
-      data: {
-        id: 99,
-        title: 'Once',
-        status: { id: 1, name: 'To do', color: '#94A3B8' },
-        assignees: [],
-        due_date: null,
-        priority: 'none',
-        created_at: new Date().toISOString(),
-        project_id: 1,
-      },
-    });
+    const body = taskCreatedBody(99, 'Once');
     const first = await post(endpoint, body, signed(secret, 'msg_twice', body));
     expect(first.status).toBe(204);
     const again = await post(endpoint, body, signed(secret, 'msg_twice', body));
@@ -197,29 +203,13 @@ describe('service webhooks into the app', () => {
         await sink.deliver(event);
       },
     };
-    h = await startHarness({ projectEvents: flaky });
-    const settings = await h.app.deps.serviceEvents.ensure(TEAM);
-    const endpoint = `${new URL(h.eventsUrl).origin}/service/events/${settings.pathKey}`;
-    const secret = h.sandbox.webhooks.add(endpoint).secret;
-    await h.app.deps.serviceEvents.saveSecret(TEAM, secret);
+    const { endpoint, secret } = await connected(flaky);
     // Each body is built once: the signature covers the exact bytes posted (its created_at is the time of building).
     const built = new Map<number, string>();
     const body = (id: number) => {
       const known = built.get(id);
       if (known) return known;
-      const text = JSON.stringify({
-        event: 'task.created',
-        data: {
-          id,
-          title: 'Taken once',
-          status: { id: 1, name: 'To do', color: '#94A3B8' },
-          assignees: [],
-          due_date: null,
-          priority: 'none',
-          created_at: new Date().toISOString(),
-          project_id: 1,
-        },
-      });
+      const text = taskCreatedBody(id, 'Taken once');
       built.set(id, text);
       return text;
     };
