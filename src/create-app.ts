@@ -332,6 +332,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
         endpoints: [EVENTS_PATH],
         served: singleWorkspace(identity!),
         logger: receiverLogger,
+        bolt: { logger: common.logger, processEventErrorHandler },
       });
       app = new App({ ...common, receiver, authorize: singleAuthorize(opts.slack.botToken, identity!) });
       break;
@@ -368,6 +369,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
         served: installedWorkspaces(installations, receiverLogger),
         logger: receiverLogger,
         perRequest: installationReads,
+        bolt: { logger: common.logger, processEventErrorHandler },
       });
       app = new App({ ...common, receiver });
       break;

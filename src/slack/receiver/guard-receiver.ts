@@ -6,12 +6,19 @@
  * timestamp checked both ways, its body parsed and checked, and its app and workspace checked
  * against what this deployment serves, before Bolt sees it:
  * 413 too large, 401 unsigned or stamped outside five minutes, 400 malformed, 403 not ours.
- * Bolt then reads the same buffered body (and checks the signature again).
+ * A request that passes goes to the Bolt app with the body as parsed here (deliver-event.ts);
+ * the receiver's own path (Bolt reading the buffered body again) is left for Slack's URL check.
  */
 import { createSecretKey } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HTTPReceiver } from '@slack/bolt';
+import type {
+  App,
+  Logger as BoltLogger,
+  HTTPReceiver,
+  ReceiverProcessEventErrorHandlerArgs,
+} from '@slack/bolt';
 import type { Logger } from '../../lib/logger.ts';
+import { deliverEvent } from './deliver-event.ts';
 import { DEFAULT_BODY_LIMIT_BYTES, readBody } from './read-body.ts';
 import { checkRequestShape } from './request-shape.ts';
 import type { ServedWorkspaces } from './served-workspaces.ts';
@@ -28,6 +35,11 @@ export interface ReceiverGuardOptions {
   perRequest?: { run<T>(res: ServerResponse, work: () => T): T };
   /** Real time, which Slack's timestamps are in. Default: `Date.now`. */
   nowMs?: () => number;
+  /** What the receiver was given, for requests handed to the app directly: Bolt's logger and error handler. */
+  bolt: {
+    logger: BoltLogger;
+    processEventErrorHandler: (args: ReceiverProcessEventErrorHandlerArgs) => Promise<boolean>;
+  };
 }
 
 const NOT_INSTALLED = {
@@ -60,6 +72,14 @@ export function guardReceiver(receiver: HTTPReceiver, opts: ReceiverGuardOptions
   const log = opts.logger.child({ component: 'receiver-guard' });
   // Prepared once: a secret given as a string is made into a key again by every HMAC.
   const signingKey = createSecretKey(Buffer.from(opts.signingSecret, 'utf8'));
+  // The app, once Bolt gives it to the receiver: checked requests go to it directly.
+  let app: App | undefined;
+  const init = receiver.init.bind(receiver);
+  receiver.init = (boltApp: App) => {
+    app = boltApp;
+    init(boltApp);
+  };
+  const delivery = { app: () => app, ...opts.bolt };
 
   const gate = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const read = await readBody(req, limit);
@@ -111,8 +131,10 @@ export function guardReceiver(receiver: HTTPReceiver, opts: ReceiverGuardOptions
       }
     }
     // Bolt reads a buffered request's `rawBody` instead of the (consumed) stream.
-    Object.assign(req, { rawBody: read.body });
-    inner(req, res);
+    const buffered = Object.assign(req, { rawBody: read.body });
+    const delivered = shape.kind === 'request' && deliverEvent(delivery, buffered, res, shape.body);
+    if (delivered) await delivered;
+    else inner(req, res);
   };
 
   receiver.requestListener = (req, res) => {

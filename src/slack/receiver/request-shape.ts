@@ -22,7 +22,7 @@ export interface RequestIdentity {
 export type ShapeCheck =
   | { kind: 'ssl-check' }
   | { kind: 'url-verification' }
-  | { kind: 'request'; identity: RequestIdentity; isCommand: boolean }
+  | { kind: 'request'; identity: RequestIdentity; isCommand: boolean; body: Record<string, unknown> }
   | { kind: 'malformed'; why: string };
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -127,5 +127,5 @@ export function checkRequestShape(raw: Buffer, contentType: string | undefined):
     const issue = checked.error.issues[0];
     return { kind: 'malformed', why: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}` };
   }
-  return { kind: 'request', identity, isCommand: shape === COMMAND_SHAPE };
+  return { kind: 'request', identity, isCommand: shape === COMMAND_SHAPE, body };
 }
