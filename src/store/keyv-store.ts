@@ -7,6 +7,7 @@ export interface StoreBackend {
   scan(prefix: string): AsyncIterable<[key: string, raw: string]>;
   claim(key: string, ttlMs: number): Promise<boolean>;
   release(key: string): Promise<void>;
+  claimed(key: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -58,6 +59,11 @@ export function createKeyvStore(keyv: Keyv, backend: StoreBackend): Store {
       open();
       checkKey(key);
       await backend.release(key);
+    },
+    async claimed(key: string): Promise<boolean> {
+      open();
+      checkKey(key);
+      return backend.claimed(key);
     },
     async close(): Promise<void> {
       if (closed) return;

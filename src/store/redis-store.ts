@@ -106,6 +106,10 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
     async release(key) {
       await client.del(CLAIM_PREFIX + key);
     },
+    async claimed(key) {
+      // Redis drops a claim when its PX lapses: one that is there is live.
+      return (await client.exists(CLAIM_PREFIX + key)) === 1;
+    },
     async close() {
       await client.close();
     },

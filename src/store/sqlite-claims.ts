@@ -10,6 +10,7 @@ export class SqliteClaims {
   readonly #claim: StatementSync;
   readonly #release: StatementSync;
   readonly #purge: StatementSync;
+  readonly #held: StatementSync;
 
   /** @param now milliseconds since the epoch. Default: `Date.now`. */
   constructor(db: DatabaseSync, now: () => number = () => Date.now()) {
@@ -21,6 +22,7 @@ export class SqliteClaims {
     );
     this.#release = db.prepare('DELETE FROM claims WHERE key = ?');
     this.#purge = db.prepare('DELETE FROM claims WHERE expires <= ?');
+    this.#held = db.prepare('SELECT 1 AS held FROM claims WHERE key = ? AND expires > ?');
   }
 
   claim(key: string, ttlMs: number): boolean {
@@ -30,6 +32,11 @@ export class SqliteClaims {
 
   release(key: string): void {
     this.#release.run(key);
+  }
+
+  /** Whether a live claim holds key: a read, so no write lock and nothing written. */
+  held(key: string): boolean {
+    return this.#held.get(key, this.#now()) !== undefined;
   }
 
   purgeExpired(): number {

@@ -54,6 +54,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     async release(key) {
       claims.release(key);
     },
+    async claimed(key) {
+      return claims.held(key);
+    },
     async close() {
       if (timer) clearInterval(timer);
       db.close();

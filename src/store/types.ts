@@ -11,5 +11,7 @@ export interface Store {
   /** Atomic once-only claim: true for exactly one caller until ttlMs passes, across processes. */
   claim(key: string, ttlMs: number): Promise<boolean>;
   release(key: string): Promise<void>;
+  /** Whether a live claim holds key now (a read: it claims nothing). */
+  claimed(key: string): Promise<boolean>;
   close(): Promise<void>;
 }

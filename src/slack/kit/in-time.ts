@@ -59,8 +59,8 @@ export function answerInTime<A extends AnyArgs>(
     const command = running ? args.command : undefined;
     // A command's first reply, when ready soon enough, travels in its ack (kit/held-ack.ts).
     const heldAck = args.command && args.ack ? holdAck(args.ack, deps.logger) : undefined;
-    // Held while this command runs, in the store (every instance sees it); a store that fails
-    // holds nothing back: the command runs.
+    // Held while this command runs (here at once, in the store for every instance if it runs
+    // long: running-commands.ts); a store that fails holds nothing back: the command runs.
     let held = false;
     if (running && command) {
       const first = await running.start(command).catch((error: unknown) => {

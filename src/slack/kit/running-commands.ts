@@ -1,7 +1,13 @@
 /**
- * Commands running now, shared by every instance through the store: a command is held by a claim
- * from its start until it first answers (or ends), so the same command typed again meanwhile, on
- * whichever instance Slack sends it to, is answered "still working" rather than run twice.
+ * Commands running now, shared by every instance through the store, so that the same command typed
+ * again while the first is still working, on whichever instance Slack sends it to, is answered
+ * "still working" rather than run twice.
+ *
+ * A command is held in this instance from its start until it first answers (or ends). It is held
+ * in the store only once it has run for `sharedAfterMs` without answering: most commands answer
+ * sooner, and then cost one store read rather than a claim and its release (two writes, each a
+ * commit). A person cannot type a command again within that time; a repeat comes when the first
+ * is slow, and by then the store holds it.
  */
 import { hash } from 'node:crypto';
 import { storeKeys } from '../../store/keys.ts';
@@ -29,10 +35,64 @@ export interface RunningCommands {
  */
 export const RUNNING_HOLD_MS = 2 * (WAIT_BUDGETS.interactive.maxWaitMs + WAIT_BUDGETS.interactive.inFlightMs);
 
-export function runningCommandsIn(store: Store, holdMs = RUNNING_HOLD_MS): RunningCommands {
+interface Held {
+  timer?: NodeJS.Timeout | undefined;
+  claimed: boolean;
+  until: number;
+}
+
+/** How long a command runs before the store holds it for every instance to see. */
+export const SHARED_AFTER_MS = 250;
+
+export function runningCommandsIn(
+  store: Store,
+  holdMs = RUNNING_HOLD_MS,
+  sharedAfterMs = SHARED_AFTER_MS,
+): RunningCommands {
+  /**
+   * This instance's running commands: the timer that will claim each (or `claimed` once it has),
+   * and when the hold lapses here as it would in the store, should a command never end.
+   */
+  const here = new Map<string, Held>();
+  /** Each running command's own hold, so that its end clears that one and not a later start's. */
+  const holds = new WeakMap<CommandIdentity, Held>();
+  const runningHere = (key: string): boolean => {
+    const held = here.get(key);
+    return held !== undefined && held.until > Date.now();
+  };
   return {
-    start: (command) => store.claim(keyOf(command), holdMs),
-    finish: (command) => store.release(keyOf(command)),
+    async start(command) {
+      const key = keyOf(command);
+      if (runningHere(key) || (await store.claimed(key))) return false;
+      // Checked again: another start of the same command may have been waiting on the read too.
+      if (runningHere(key)) return false;
+      const held: Held = { claimed: false, until: Date.now() + holdMs };
+      held.timer = setTimeout(() => {
+        held.timer = undefined;
+        void store.claim(key, holdMs).then(
+          (won) => {
+            // Lost only to the same command started elsewhere within that time: both run.
+            held.claimed = won;
+            if (won && here.get(key) !== held) void store.release(key).catch(() => {});
+          },
+          // A store that fails holds nothing back, as at the start (kit/in-time.ts): the command runs.
+          () => {},
+        );
+      }, sharedAfterMs);
+      held.timer.unref();
+      here.set(key, held);
+      holds.set(command, held);
+      return true;
+    },
+    async finish(command) {
+      const held = holds.get(command);
+      if (!held) return;
+      holds.delete(command);
+      const key = keyOf(command);
+      if (here.get(key) === held) here.delete(key);
+      if (held.timer) clearTimeout(held.timer);
+      else if (held.claimed) await store.release(key);
+    },
   };
 }
 

@@ -119,6 +119,23 @@ export function describeStoreContract(
       expect(await store.claim('c', ttl)).toBe(true);
     });
 
+    it('tells whether a live claim holds a key, without claiming it', async () => {
+      useClock();
+      expect(await store.claimed('q')).toBe(false);
+      // Reading claims nothing: the first claim after it still wins.
+      expect(await store.claim('q', ttl)).toBe(true);
+      expect(await store.claimed('q')).toBe(true);
+      expect(await store.claimed('other')).toBe(false);
+      await store.release('q');
+      expect(await store.claimed('q')).toBe(false);
+      expect(await store.claim('q', ttl)).toBe(true);
+      await expire(ttl * 2);
+      expect(await store.claimed('q')).toBe(false);
+      // A record under the same key is not a claim.
+      await store.set('q', 'record');
+      expect(await store.claimed('q')).toBe(false);
+    });
+
     it('grants a claim exactly once among many concurrent callers', async () => {
       const results = await Promise.all(Array.from({ length: 50 }, () => store.claim('race', 60_000)));
       expect(results.filter(Boolean)).toHaveLength(1);
