@@ -12,6 +12,12 @@
  *   ... --oauth              (Taskbridge in OAuth mode, the workspace installed: the gate and
  *                             Bolt's authorize both need its installation; target one read
  *                             of it from the store per command)
+ *   ... --rounds 4           (the whole ladder four times over, the apps taking turns in each round,
+ *                             so that a busy moment on the shared cores falls on every app alike;
+ *                             figures are over all rounds)
+ *   ... --before <checkout>  (beside them, Taskbridge as another checkout has it, e.g. a git
+ *                             worktree at an earlier commit with its own node_modules, started the
+ *                             same way and taking its turn in each round: before and after in one run)
  *
  * With --vary a third app runs beside them: bare Bolt doing a full command's least work by hand
  * (one bare undici GET of the person's tasks from the sandbox, the reply in the ack). Its ratio is
@@ -31,7 +37,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { createSandbox } from '../src/sandbox/index.ts';
@@ -48,8 +56,11 @@ const { values } = parseArgs({
     vary: { type: 'boolean', default: false },
     oauth: { type: 'boolean', default: false },
     spent: { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '1' },
+    before: { type: 'string' },
   },
 });
+const ROUNDS = Math.max(1, Number(values.rounds));
 const SECONDS = Number(values.seconds);
 const RATES = values.rates.split(',').map(Number);
 const P99_TARGET_MS = 100;
@@ -69,7 +80,7 @@ interface AppUnderTest {
 
 async function startApp(
   name: string,
-  script: string,
+  script: string | URL,
   settings: object,
   flags: string[] = [],
   env: Record<string, string> = {},
@@ -81,10 +92,14 @@ async function startApp(
     ...flags,
     ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
   ];
-  const child = fork(new URL(script, import.meta.url), [JSON.stringify(settings)], {
-    execArgv,
-    env: { ...process.env, ...env },
-  });
+  const child = fork(
+    script instanceof URL ? script : new URL(script, import.meta.url),
+    [JSON.stringify(settings)],
+    {
+      execArgv,
+      env: { ...process.env, ...env },
+    },
+  );
   const { eventsUrl } = await message<{ eventsUrl: string }>(child);
   const pool = new Pool(new URL(eventsUrl).origin, { connections: 128, pipelining: 1 });
   return { name, child, eventsUrl, pool };
@@ -197,31 +212,42 @@ async function runStep(app: AppUnderTest, rate: number): Promise<Step> {
   };
 }
 
+const taskbridgeSettings = {
+  slackApiUrl: emulator.url,
+  botToken: emulator.botToken,
+  signingSecret,
+  workApiUrl: sandbox.url,
+  workApiToken: sandbox.token,
+  // --spent: the client's own 60 a minute and no wait for it, so once the minute's budget is
+  // used every command is answered at once that it is spent (the path the first measure took).
+  ...(values.spent ? { maxWaitMs: 0 } : { unlimited: true }),
+  ...(values.oauth
+    ? {
+        oauth: {
+          botId: emulator.team().botId,
+          botUserId: emulator.team().botUserId,
+          appId: emulator.team().appId,
+        },
+      }
+    : {}),
+};
 const taskbridge = await startApp(
   'Taskbridge',
   './support/ack-app-process.ts',
-  {
-    slackApiUrl: emulator.url,
-    botToken: emulator.botToken,
-    signingSecret,
-    workApiUrl: sandbox.url,
-    workApiToken: sandbox.token,
-    // --spent: the client's own 60 a minute and no wait for it, so once the minute's budget is
-    // used every command is answered at once that it is spent (the path the first measure took).
-    ...(values.spent ? { maxWaitMs: 0 } : { unlimited: true }),
-    ...(values.oauth
-      ? {
-          oauth: {
-            botId: emulator.team().botId,
-            botUserId: emulator.team().botUserId,
-            appId: emulator.team().appId,
-          },
-        }
-      : {}),
-  },
+  taskbridgeSettings,
   BENCH_APP_FLAGS,
   APP_NODE_ENV,
 );
+// --before: the same app from another checkout, its own code and node_modules, the same settings.
+const before = values.before
+  ? await startApp(
+      'before',
+      pathToFileURL(resolve(values.before, 'bench/support/ack-app-process.ts')),
+      taskbridgeSettings,
+      BENCH_APP_FLAGS,
+      APP_NODE_ENV,
+    )
+  : undefined;
 const bolt = await startApp('bare Bolt', './support/bare-bolt-process.ts', {
   slackApiUrl: emulator.url,
   botToken: emulator.botToken,
@@ -236,29 +262,32 @@ const boltWork = values.vary
       work: { workApiUrl: sandbox.url, workApiToken: sandbox.token },
     })
   : undefined;
-const apps = boltWork ? [taskbridge, bolt, boltWork] : [taskbridge, bolt];
+const apps = [taskbridge, ...(before ? [before] : []), bolt, ...(boltWork ? [boltWork] : [])];
 // Warm-up: JIT and connections, not counted.
 for (const app of apps) await runStep(app, 50);
 
 const results = new Map<AppUnderTest, Step[]>(apps.map((a) => [a, []]));
 console.log(
-  `ack ladder: /task ${values.text}${values.vary ? ' (one channel each)' : ''}${values.oauth ? ', Taskbridge in OAuth mode' : ''}${values.spent ? ', Taskbridge with its rate budget spent (answers "try again in…" at once)' : ''}, ${SECONDS} s per step, rates ${RATES.join(', ')}/s; Taskbridge with ${benchAppFlagsLabel}`,
+  `ack ladder: /task ${values.text}${values.vary ? ' (one channel each)' : ''}${values.oauth ? ', Taskbridge in OAuth mode' : ''}${values.spent ? ', Taskbridge with its rate budget spent (answers "try again in…" at once)' : ''}, ${SECONDS} s per step, rates ${RATES.join(', ')}/s${ROUNDS > 1 ? `, ${ROUNDS} rounds` : ''}${before ? `, before = ${values.before}` : ''}; Taskbridge with ${benchAppFlagsLabel}`,
 );
-for (const rate of RATES) {
-  for (const app of apps) {
-    const step = await runStep(app, rate);
-    results.get(app)!.push(step);
-    console.log(
-      `  ${app.name.padEnd(10)} ${String(rate).padStart(4)}/s  ack p50 ${step.p50.toFixed(1).padStart(6)} ms  p99 ${step.p99.toFixed(1).padStart(7)} ms  errors ${String(step.errors).padStart(4)}  loop delay max ${step.loopMaxMs.toFixed(1).padStart(7)} ms p99 ${step.loopP99Ms.toFixed(1).padStart(6)} ms  CPU ${step.cpuMsPerCommand.toFixed(3)} ms/command  (load ${loadavg()[0]!.toFixed(2)})`,
-    );
+for (let round = 0; round < ROUNDS; round++)
+  for (const rate of RATES) {
+    for (const app of apps) {
+      const step = await runStep(app, rate);
+      results.get(app)!.push(step);
+      console.log(
+        `  ${app.name.padEnd(10)} ${String(rate).padStart(4)}/s  ack p50 ${step.p50.toFixed(1).padStart(6)} ms  p99 ${step.p99.toFixed(1).padStart(7)} ms  errors ${String(step.errors).padStart(4)}  loop delay max ${step.loopMaxMs.toFixed(1).padStart(7)} ms p99 ${step.loopP99Ms.toFixed(1).padStart(6)} ms  CPU ${step.cpuMsPerCommand.toFixed(3)} ms/command  (load ${loadavg()[0]!.toFixed(2)})`,
+      );
+    }
   }
-}
 
+/** The last rate up to which every step, in every round, held. */
 const knee = (steps: Step[]) => {
   let held = 0;
-  for (const s of steps) {
-    if (s.p99 > P99_TARGET_MS || s.errors > 0) break;
-    held = s.rate;
+  for (const rate of RATES) {
+    const at = steps.filter((s) => s.rate === rate);
+    if (at.some((s) => s.p99 > P99_TARGET_MS || s.errors > 0)) break;
+    held = rate;
   }
   return held;
 };
@@ -273,6 +302,12 @@ const bw = boltWork ? results.get(boltWork)! : undefined;
 console.log(
   `knee (p99 <= ${P99_TARGET_MS} ms, no errors): Taskbridge ${knee(tb)}/s, bare Bolt ${knee(bb)}/s${bw ? `, Bolt+work ${knee(bw)}/s` : ''}`,
 );
+const tbBefore = before ? results.get(before)! : undefined;
+if (tbBefore) {
+  console.log(
+    `before and after, one run: before ${cpuOf(tbBefore).toFixed(3)} ms, now ${cpuOf(tb).toFixed(3)} ms per command (${(100 * (cpuOf(tb) / cpuOf(tbBefore) - 1)).toFixed(1)} %); before / bare Bolt ${(cpuOf(tbBefore) / cpuOf(bb)).toFixed(2)}`,
+  );
+}
 const ratio = cpuOf(tb) / cpuOf(bb);
 console.log(
   `CPU per command: Taskbridge ${cpuOf(tb).toFixed(3)} ms, bare Bolt ${cpuOf(bb).toFixed(3)} ms, ratio ${ratio.toFixed(2)}   ${ratio <= CPU_RATIO_TARGET ? 'PASS' : 'FAIL'} (target <= ${CPU_RATIO_TARGET} x a bare Bolt ack)`,
@@ -302,7 +337,7 @@ console.log(
     .join(' ')} (2 cores shared)`,
 );
 console.log(
-  `rerun: ${process.env.BENCH_APP_FLAGS === undefined ? '' : `BENCH_APP_FLAGS="${process.env.BENCH_APP_FLAGS}" `}npx node bench/ack-ladder.ts --seconds ${SECONDS} --rates ${RATES.join(',')} --text ${values.text}${values.vary ? ' --vary' : ''}${values.oauth ? ' --oauth' : ''}${values.spent ? ' --spent' : ''}`,
+  `rerun: ${process.env.BENCH_APP_FLAGS === undefined ? '' : `BENCH_APP_FLAGS="${process.env.BENCH_APP_FLAGS}" `}npx node bench/ack-ladder.ts --seconds ${SECONDS} --rates ${RATES.join(',')} --text ${values.text}${values.vary ? ' --vary' : ''}${values.oauth ? ' --oauth' : ''}${values.spent ? ' --spent' : ''}${ROUNDS > 1 ? ` --rounds ${ROUNDS}` : ''}${values.before ? ` --before ${values.before}` : ''}`,
 );
 // Each app finishes its replies and exits before the emulator and the sandbox close under it.
 for (const app of apps) {
