@@ -6,6 +6,7 @@
  * is wrong, which the caller turns into an `InvalidResponseError`.
  */
 import type { z } from 'zod';
+import { asIsCheckOf } from './schemas/read-as-is.ts';
 
 /** An answer that does not have the expected shape. */
 export class ReadProblem extends Error {
@@ -65,6 +66,7 @@ export function describeIssues(error: z.ZodError, prefix = ''): string {
 export function readRecord<S extends z.ZodType>(json: unknown, schema: S): z.output<S> {
   // `{data: {...}}` without an id of its own is an envelope; a record may have a `data` field too.
   const record = isRecord(json) && isRecord(json.data) && !('id' in json) ? json.data : json;
+  if (asIsCheckOf(schema)?.(record)) return record as z.output<S>;
   const parsed = schema.safeParse(record);
   if (!parsed.success) throw new ReadProblem(describeIssues(parsed.error));
   return parsed.data;
@@ -86,7 +88,13 @@ export function readPage<S extends z.ZodType>(json: unknown, schema: S, ctx: Pag
     throw new ReadProblem('expected a list: an array, or an object with a `data` array');
   const data: z.output<S>[] = [];
   const skipped: SkippedRecord[] = [];
+  const asIs = asIsCheckOf(schema);
   for (const [index, item] of rawItems.entries()) {
+    // Already in the schema's read form: taken as it is (see schemas/read-as-is.ts).
+    if (asIs?.(item)) {
+      data.push(item as z.output<S>);
+      continue;
+    }
     const parsed = schema.safeParse(item);
     if (parsed.success) data.push(parsed.data as z.output<S>);
     else {

@@ -4,8 +4,12 @@
  */
 import { z } from 'zod';
 
-/** The spec's own form, checked first because nearly every value is in it (no Date needed). */
-const UTC_MILLIS = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+/**
+ * The spec's own form, checked first because nearly every value is in it (no Date needed). A value
+ * in it is read as it is (`task-fast-read.ts` relies on that).
+ */
+export const UTC_MILLIS =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 const IsoDateTime = z.iso.datetime({ offset: true });
 const IsoDate = z.iso.date();
 

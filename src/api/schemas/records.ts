@@ -19,6 +19,8 @@ import {
 } from '../../contract/index.ts';
 import { isLenientDateTime, LenientDateSchema, LenientDateTimeSchema, openEnum } from './lenient.ts';
 import { displayNameOf, fallbackName, isRecord } from './names.ts';
+import { readAsIsWhen } from './read-as-is.ts';
+import { isCanonicalTask } from './task-fast-read.ts';
 
 type Raw = Record<string, unknown>;
 
@@ -93,7 +95,12 @@ const taskShape = z.looseObject({
 });
 
 function buildTaskSchema(projectId: number | undefined) {
-  return z.preprocess((raw) => normaliseTask(raw, { projectId }), taskShape);
+  // A task already in its read form (every field, spec dates) is taken as it is by page and
+  // record readers; the check does not depend on the project, which such a task names itself.
+  return readAsIsWhen(
+    z.preprocess((raw) => normaliseTask(raw, { projectId }), taskShape),
+    isCanonicalTask,
+  );
 }
 
 /**
