@@ -4,8 +4,8 @@
  */
 
 import type { TaskRecord } from '../../../api/index.ts';
-import type { ProjectStatusDef } from '../../../contract/index.ts';
-import { formatDueFallback, resolveTimeZone, toLocalDateString } from '../../../lib/dates.ts';
+import type { MemberRef, ProjectStatusDef } from '../../../contract/index.ts';
+import { formatDueFallback, isOverdue, resolveTimeZone, toLocalDateString } from '../../../lib/dates.ts';
 import { slackDate } from '../../../slack-platform/date-tokens.ts';
 import { escapeMrkdwn, escapeWithin, slackLink, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type {
@@ -28,7 +28,9 @@ import {
 } from '../values.ts';
 import { renderTaskNotice, type TaskNotice } from './task-notice.ts';
 import {
+  dueOf,
   dueView,
+  dueViewMrkdwn,
   isDoneStatus,
   memberMrkdwn,
   memberPlain,
@@ -168,8 +170,8 @@ function actionsRow(model: TaskCardModel, done: boolean, timeZone: string, withD
   return { type: 'actions', block_id: taskBlockId(ref, cardVersion(task)), elements };
 }
 
-function assigneesMrkdwn(model: TaskCardModel, max: number): string {
-  const names = model.task.assignees.map((m) => memberMrkdwn(m, model.slackUserIds));
+function assigneesMrkdwn(model: TaskCardModel, max: number, member?: (m: MemberRef) => string): string {
+  const names = model.task.assignees.map(member ?? ((m) => memberMrkdwn(m, model.slackUserIds)));
   return names.length === 0 ? '_Unassigned_' : joinWithin(names, ', ', max);
 }
 
@@ -256,23 +258,43 @@ export function renderTaskRow(model: TaskCardModel, now: Date): SectionBlock {
   const { task } = model;
   const timeZone = resolveTimeZone(model.timeZone);
   const done = isDoneStatus(task.status, model.statuses);
-  const due = dueView(task, now, timeZone, done);
+  const due = dueOf(task);
+  const overdue = due !== null && !done && isOverdue(due, { timeZone, now });
+  return taskRow(model, timeZone, { done, due, overdue });
+}
+
+/** What a list works out once per task (its grouping needs it too) and hands to the task's row. */
+export interface RowFacts {
+  done: boolean;
+  due: Date | null;
+  overdue: boolean;
+}
+
+/**
+ * `renderTaskRow` from facts already worked out, in a zone already resolved. `member` may remember
+ * members' mrkdwn for the rows of one list (the reader is on most rows of "my tasks").
+ */
+export function taskRow(
+  model: TaskCardModel,
+  timeZone: string,
+  facts: RowFacts,
+  member?: (m: MemberRef) => string,
+): SectionBlock {
+  const { task } = model;
   // The number as the commands take it (`/task show 12`, `done #12`): lists are where people find it.
-  const parts = [
-    `${statusMrkdwn(task.status)}  \`#${task.id}\` ${titleMrkdwn(task, model.url, ROW_TITLE_SHOWN)}`,
-  ];
-  if (due) parts.push(due.mrkdwn);
-  if (task.priority !== 'none') parts.push(priorityMrkdwn(task.priority));
+  let text = `${statusMrkdwn(task.status)}  \`#${task.id}\` ${titleMrkdwn(task, model.url, ROW_TITLE_SHOWN)}`;
+  if (facts.due) text += `${ROW_SEPARATOR}${dueViewMrkdwn(facts.due, timeZone, facts.overdue)}`;
+  if (task.priority !== 'none') text += `${ROW_SEPARATOR}${priorityMrkdwn(task.priority)}`;
   if (task.assignees.length > 0) {
-    const fixed = parts.join('  ·  ').length + 10;
-    parts.push(assigneesMrkdwn(model, Math.max(40, LIMITS.sectionText - fixed)));
+    const fixed = text.length + 10;
+    text += `${ROW_SEPARATOR}${assigneesMrkdwn(model, Math.max(40, LIMITS.sectionText - fixed), member)}`;
   }
   const block: SectionBlock = {
     type: 'section',
     block_id: taskBlockId(refOf(task), cardVersion(task)),
-    text: mrkdwn(parts.join('  ·  ')),
+    text: mrkdwn(text),
   };
-  if (!done && (model.withActions ?? true)) {
+  if (!facts.done && (model.withActions ?? true)) {
     block.accessory = {
       type: 'button',
       action_id: model.rowDone?.actionId ?? ACTIONS.taskDone,
@@ -282,6 +304,8 @@ export function renderTaskRow(model: TaskCardModel, now: Date): SectionBlock {
   }
   return block;
 }
+
+const ROW_SEPARATOR = '  ·  ';
 
 export interface DeletedTaskModel {
   taskId: number;

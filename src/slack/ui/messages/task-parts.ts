@@ -84,8 +84,13 @@ export function dueView(task: TaskRecord, now: Date, timeZone: string, done: boo
   const kind = dueKind(due);
   const plain = formatDueFallback(due, kind === 'calendar' ? 'UTC' : timeZone, kind === 'timed');
   return {
-    mrkdwn: overdue ? `${dueMrkdwn(due, timeZone)} :warning: *Overdue*` : dueMrkdwn(due, timeZone),
+    mrkdwn: dueViewMrkdwn(due, timeZone, overdue),
     plain: overdue ? `${plain} (overdue)` : plain,
     overdue,
   };
+}
+
+/** `DueView.mrkdwn` alone, for a list row that knows already whether the task is overdue. */
+export function dueViewMrkdwn(due: Date, timeZone: string, overdue: boolean): string {
+  return overdue ? `${dueMrkdwn(due, timeZone)} :warning: *Overdue*` : dueMrkdwn(due, timeZone);
 }
