@@ -461,9 +461,33 @@ function formatter(timeZone: string, hasTime: boolean): Intl.DateTimeFormat {
 
 /** A readable date (and time with its zone when `hasTime`), for fallbacks and plain text. */
 export function formatDueFallback(date: Date, timeZone: string, hasTime: boolean): string {
-  // Lists show the same tasks' dates again and again, and Intl's format is the costly step.
   const zone = resolveTimeZone(timeZone);
-  const key = `${date.getTime()}|${zone}|${hasTime}`;
+  const at = date.getTime();
+  // A date alone reads the same all day long: remembered per zone and local day, so the tasks due
+  // on one day (and every list that shows them) format it once. Intl's format is the costly step.
+  if (!hasTime && at >= WHOLE_MINUTE_OFFSETS_FROM && at < PLAIN_UNTIL) {
+    const known = offsetsOf(zone);
+    const day = localDayNumber(at, zone, known);
+    let days = dayTexts.get(zone);
+    let text = days?.get(day);
+    if (text === undefined) {
+      text = formatter(zone, false).format(date);
+      if (dayTextsHeld >= DAY_TEXTS_MAX || (!days && dayTexts.size >= ZONES_MAX)) {
+        dayTexts.clear();
+        dayTextsHeld = 0;
+        days = undefined;
+      }
+      if (!days) {
+        days = new Map();
+        dayTexts.set(zone, days);
+      }
+      days.set(day, text);
+      dayTextsHeld += 1;
+    }
+    return text;
+  }
+  // Lists show the same tasks' times again and again.
+  const key = `${at}|${zone}|${hasTime}`;
   let text = formatted.get(key);
   if (text === undefined) {
     text = formatter(zone, hasTime).format(date);
@@ -476,3 +500,13 @@ export function formatDueFallback(date: Date, timeZone: string, hasTime: boolean
 /** Formatted dates kept (bounded: cleared when full). */
 const formatted = new Map<string, string>();
 const FORMATTED_MAX = 10_000;
+
+/**
+ * Since 1980 every zone's offset is whole minutes, as `zoneOffsetMinutes` gives it (before, some
+ * had seconds: Africa/Monrovia until 1972), so its local day is the one Intl formats.
+ */
+const WHOLE_MINUTE_OFFSETS_FROM = Date.UTC(1980, 0, 1);
+/** Dates alone, by zone and local day number (bounded: cleared when full). */
+const dayTexts = new Map<string, Map<number, string>>();
+const DAY_TEXTS_MAX = 10_000;
+let dayTextsHeld = 0;
