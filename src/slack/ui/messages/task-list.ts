@@ -100,10 +100,10 @@ function sortByDue(rows: Row[]): Row[] {
   return rows.sort((a, b) => a.at - b.at);
 }
 
-function groupByDay(rows: ReadonlyArray<Row & { bucket: ListBucket }>): Map<ListBucket, Row[]> {
-  const groups = new Map<ListBucket, Row[]>(BUCKETS.map(({ bucket }) => [bucket, []]));
-  for (const row of rows) groups.get(row.bucket)?.push(row);
-  for (const group of groups.values()) sortByDue(group);
+function groupByDay(rows: ReadonlyArray<Row & { bucket: ListBucket }>): Record<ListBucket, Row[]> {
+  const groups: Record<ListBucket, Row[]> = { overdue: [], today: [], upcoming: [], none: [], done: [] };
+  for (const row of rows) groups[row.bucket].push(row);
+  for (const { bucket } of BUCKETS) sortByDue(groups[bucket]);
   return groups;
 }
 
@@ -215,9 +215,12 @@ function pageNote(model: TaskListBase): string {
 /** "My tasks": grouped overdue / today / upcoming / no date in the reader's zone, then done. */
 export function renderMyTasks(model: MyTasksModel, now: Date): RenderedMessage {
   const groups = groupByDay(rowsOf(model, now));
-  const count = (bucket: ListBucket) => groups.get(bucket)?.length ?? 0;
-  const done = count('done') > 0 ? ` · ${count('done')} done` : '';
-  const summary = `${count('overdue')} overdue · ${count('today')} due today · ${count('upcoming')} upcoming · ${count('none')} with no date${done}`;
+  const overdue = groups.overdue.length;
+  const today = groups.today.length;
+  const upcoming = groups.upcoming.length;
+  const none = groups.none.length;
+  const done = groups.done.length;
+  const summary = `${overdue} overdue · ${today} due today · ${upcoming} upcoming · ${none} with no date${done > 0 ? ` · ${done} done` : ''}`;
   const note = pageNote(model);
   const listPage: ListPage = { view: 'mine', status: model.status, projectId: null, page: model.page };
   const paging = pagingRow(model, listPage);
@@ -237,11 +240,13 @@ export function renderMyTasks(model: MyTasksModel, now: Date): RenderedMessage {
       blocks: [...head, { type: 'section', text: mrkdwn(empty) }, ...(paging ? [paging] : [])],
     };
   }
-  const ordered = BUCKETS.map(({ bucket, title }) => ({ title, rows: groups.get(bucket) ?? [] }));
-  const body = groupBlocks(ordered, model, head.length + (paging ? 1 : 0), listPage);
+  const ordered = BUCKETS.map(({ bucket, title }) => ({ title, rows: groups[bucket] }));
+  const blocks = head.concat(groupBlocks(ordered, model, head.length + (paging ? 1 : 0), listPage));
+  if (paging) blocks.push(paging);
   return {
-    text: `Your tasks: ${summary.replaceAll(' · ', ', ')}`,
-    blocks: [...head, ...body, ...(paging ? [paging] : [])],
+    // The summary with commas: the same counts, for notifications and screen readers.
+    text: `Your tasks: ${overdue} overdue, ${today} due today, ${upcoming} upcoming, ${none} with no date${done > 0 ? `, ${done} done` : ''}`,
+    blocks,
   };
 }
 
