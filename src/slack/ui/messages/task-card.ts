@@ -4,7 +4,7 @@
  */
 
 import type { TaskRecord } from '../../../api/index.ts';
-import type { MemberRef, ProjectStatusDef } from '../../../contract/index.ts';
+import type { ProjectStatusDef } from '../../../contract/index.ts';
 import { formatDueFallback, isOverdue, resolveTimeZone, toLocalDateString } from '../../../lib/dates.ts';
 import { slackDate } from '../../../slack-platform/date-tokens.ts';
 import { escapeMrkdwn, escapeWithin, slackLink, truncate } from '../../../slack-platform/mrkdwn.ts';
@@ -32,6 +32,7 @@ import {
   dueView,
   dueViewMrkdwn,
   isDoneStatus,
+  type ListParts,
   memberMrkdwn,
   memberPlain,
   priorityMrkdwn,
@@ -202,8 +203,10 @@ function actionsRow(model: TaskCardModel, done: boolean, timeZone: string, withD
   return { type: 'actions', block_id: taskBlockId(ref, cardVersion(task)), elements };
 }
 
-function assigneesMrkdwn(model: TaskCardModel, max: number, member?: (m: MemberRef) => string): string {
-  const names = model.task.assignees.map(member ?? ((m) => memberMrkdwn(m, model.slackUserIds)));
+function assigneesMrkdwn(model: TaskCardModel, max: number, parts?: ListParts): string {
+  const names = model.task.assignees.map((m) =>
+    parts ? parts.member(m) : memberMrkdwn(m, model.slackUserIds),
+  );
   return names.length === 0 ? '_Unassigned_' : joinWithin(names, ', ', max);
 }
 
@@ -303,23 +306,24 @@ export interface RowFacts {
 }
 
 /**
- * `renderTaskRow` from facts already worked out, in a zone already resolved. `member` may remember
- * members' mrkdwn for the rows of one list (the reader is on most rows of "my tasks").
+ * `renderTaskRow` from facts already worked out, in a zone already resolved, with a list's
+ * remembered people and statuses (`listParts`) when it has them.
  */
 export function taskRow(
   model: TaskCardModel,
   timeZone: string,
   facts: RowFacts,
-  member?: (m: MemberRef) => string,
+  parts?: ListParts,
 ): SectionBlock {
   const { task } = model;
   // The number as the commands take it (`/task show 12`, `done #12`): lists are where people find it.
-  let text = `${statusMrkdwn(task.status)}  \`#${task.id}\` ${titleMrkdwn(task, model.url, ROW_TITLE_SHOWN)}`;
+  const status = parts ? parts.status(task.status) : statusMrkdwn(task.status);
+  let text = `${status}  \`#${task.id}\` ${titleMrkdwn(task, model.url, ROW_TITLE_SHOWN)}`;
   if (facts.due) text += `${ROW_SEPARATOR}${dueViewMrkdwn(facts.due, timeZone, facts.overdue)}`;
   if (task.priority !== 'none') text += `${ROW_SEPARATOR}${priorityMrkdwn(task.priority)}`;
   if (task.assignees.length > 0) {
     const fixed = text.length + 10;
-    text += `${ROW_SEPARATOR}${assigneesMrkdwn(model, Math.max(40, LIMITS.sectionText - fixed), member)}`;
+    text += `${ROW_SEPARATOR}${assigneesMrkdwn(model, Math.max(40, LIMITS.sectionText - fixed), parts)}`;
   }
   const block: SectionBlock = {
     type: 'section',

@@ -5,7 +5,7 @@
  */
 
 import type { TaskRecord } from '../../../api/index.ts';
-import type { MemberRef, ProjectStatusDef } from '../../../contract/index.ts';
+import type { ProjectStatusDef } from '../../../contract/index.ts';
 import { type DayBucket, dayBuckets, resolveTimeZone } from '../../../lib/dates.ts';
 import { escapeMrkdwn, slackLink, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { ActionsBlock, Button, KnownBlock, RenderedMessage } from '../block-types.ts';
@@ -14,7 +14,7 @@ import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';
 import { statusEmoji } from '../status-color.ts';
 import { encodeListPage, type ListPage, listRowDoneEncoder } from '../values.ts';
 import { type RowFacts, taskRow } from './task-card.ts';
-import { dueOf, isDoneStatus, memberMrkdwn, type SlackUserIds, statusesFor } from './task-parts.ts';
+import { dueOf, isDoneStatus, listParts, type SlackUserIds, statusesFor } from './task-parts.ts';
 
 /** What both lists share. */
 export interface TaskListBase {
@@ -145,7 +145,7 @@ function groupBlocks(
   const room = totalRows <= budget ? budget : budget - 1;
   const rowDoneValue = listRowDoneEncoder(page);
   const timeZone = resolveTimeZone(model.timeZone);
-  const member = memberNames(model.slackUserIds);
+  const parts = listParts(model.slackUserIds);
   let hidden = 0;
   for (const group of groups) {
     if (group.rows.length === 0) continue;
@@ -170,7 +170,7 @@ function groupBlocks(
           value: rowDoneValue({ taskId: task.id, projectId: task.project_id }),
         },
       };
-      blocks.push(taskRow(card, timeZone, row, member));
+      blocks.push(taskRow(card, timeZone, row, parts));
     }
   }
   if (hidden > 0) {
@@ -178,21 +178,6 @@ function groupBlocks(
     blocks.push(contextLine(`…and ${hidden} more on this page.${where}`));
   }
   return blocks;
-}
-
-/**
- * Members as mrkdwn, remembered for one list's rows: in "my tasks" the reader is on every row.
- * Bounded by the list.
- */
-function memberNames(slackUserIds: SlackUserIds | undefined): (member: MemberRef) => string {
-  const known = new Map<number, { name: string; text: string }>();
-  return (member) => {
-    const hit = known.get(member.id);
-    if (hit?.name === member.name) return hit.text;
-    const text = memberMrkdwn(member, slackUserIds);
-    known.set(member.id, { name: member.name, text });
-    return text;
-  };
 }
 
 /** The list's notes as one context line (none when there are none). */
