@@ -463,50 +463,48 @@ function formatter(timeZone: string, hasTime: boolean): Intl.DateTimeFormat {
 export function formatDueFallback(date: Date, timeZone: string, hasTime: boolean): string {
   const zone = resolveTimeZone(timeZone);
   const at = date.getTime();
-  // A date alone reads the same all day long: remembered per zone and local day, so the tasks due
-  // on one day (and every list that shows them) format it once. Intl's format is the costly step.
-  if (!hasTime && at >= WHOLE_MINUTE_OFFSETS_FROM && at < PLAIN_UNTIL) {
-    const known = offsetsOf(zone);
-    const day = localDayNumber(at, zone, known);
-    let days = dayTexts.get(zone);
-    let text = days?.get(day);
-    if (text === undefined) {
-      text = formatter(zone, false).format(date);
-      if (dayTextsHeld >= DAY_TEXTS_MAX || (!days && dayTexts.size >= ZONES_MAX)) {
-        dayTexts.clear();
-        dayTextsHeld = 0;
-        days = undefined;
-      }
-      if (!days) {
-        days = new Map();
-        dayTexts.set(zone, days);
-      }
-      days.set(day, text);
-      dayTextsHeld += 1;
-    }
-    return text;
-  }
-  // Lists show the same tasks' times again and again.
-  const key = `${at}|${zone}|${hasTime}`;
-  let text = formatted.get(key);
-  if (text === undefined) {
-    text = formatter(zone, hasTime).format(date);
-    if (formatted.size >= FORMATTED_MAX) formatted.clear();
-    formatted.set(key, text);
-  }
-  return text;
+  // Intl's format is the costly step, and lists show the same dates again and again. A date alone
+  // reads the same all day long: remembered per zone and local day, so the tasks due on one day
+  // share it. A time is remembered per instant.
+  const dayAlone = !hasTime && at >= WHOLE_MINUTE_OFFSETS_FROM && at < PLAIN_UNTIL;
+  const texts = dayAlone ? dayTexts : hasTime ? timedTexts : instantTexts;
+  const key = dayAlone ? localDayNumber(at, zone, offsetsOf(zone)) : at;
+  return texts.get(zone, key) ?? texts.set(zone, key, formatter(zone, hasTime).format(date));
 }
 
-/** Formatted dates kept (bounded: cleared when full). */
-const formatted = new Map<string, string>();
-const FORMATTED_MAX = 10_000;
+/**
+ * Formatted dates by zone and a number (an instant or a local day), without a key string to build
+ * per lookup. Bounded: past `max` texts (or as many zones), it starts afresh.
+ */
+function textsByZone(max: number) {
+  let byZone = new Map<string, Map<number, string>>();
+  let held = 0;
+  return {
+    get: (zone: string, key: number) => byZone.get(zone)?.get(key),
+    set(zone: string, key: number, text: string): string {
+      let texts = byZone.get(zone);
+      if (held >= max || (!texts && byZone.size >= ZONES_MAX)) {
+        byZone = new Map();
+        held = 0;
+        texts = undefined;
+      }
+      if (!texts) {
+        texts = new Map();
+        byZone.set(zone, texts);
+      }
+      texts.set(key, text);
+      held += 1;
+      return text;
+    },
+  };
+}
 
 /**
  * Since 1980 every zone's offset is whole minutes, as `zoneOffsetMinutes` gives it (before, some
  * had seconds: Africa/Monrovia until 1972), so its local day is the one Intl formats.
  */
 const WHOLE_MINUTE_OFFSETS_FROM = Date.UTC(1980, 0, 1);
-/** Dates alone, by zone and local day number (bounded: cleared when full). */
-const dayTexts = new Map<string, Map<number, string>>();
-const DAY_TEXTS_MAX = 10_000;
-let dayTextsHeld = 0;
+const dayTexts = textsByZone(10_000);
+const timedTexts = textsByZone(10_000);
+/** Dates alone outside the years `dayTexts` reads, per instant. */
+const instantTexts = textsByZone(1_000);

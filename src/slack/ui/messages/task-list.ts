@@ -97,7 +97,7 @@ function rowsOf(model: TaskListBase, now: Date): Array<Row & { bucket: ListBucke
 
 /** Sorts in place by due date (stable: equal dates keep their order). */
 function sortByDue(rows: Row[]): Row[] {
-  return rows.sort((a, b) => a.at - b.at);
+  return rows.length < 2 ? rows : rows.sort((a, b) => a.at - b.at);
 }
 
 function groupByDay(rows: ReadonlyArray<Row & { bucket: ListBucket }>): Record<ListBucket, Row[]> {
