@@ -57,26 +57,59 @@ interface Ymd {
 }
 
 const QUARTER_HOUR_MS = 900_000;
-const offsets = new Map<string, number>();
+const DAY_MS = 86_400_000;
+/** Quarter hours remembered per zone (keyed by number: no key string to build per lookup). */
+const offsets = new Map<string, Map<number, number>>();
+/** Quarter hours remembered in all, at most; past this the memo starts afresh. */
+const OFFSETS_MAX = 10_000;
+let offsetsHeld = 0;
+const ZONES_MAX = 1_000;
+
+function forgetOffsets(): void {
+  // A map still held by a list's reader (see `dayBuckets`) is dropped with that list.
+  offsets.clear();
+  offsetsHeld = 0;
+}
+
+/** The quarter hours remembered for one zone. */
+function offsetsOf(timeZone: string): Map<number, number> {
+  let known = offsets.get(timeZone);
+  if (!known) {
+    if (offsets.size >= ZONES_MAX) forgetOffsets();
+    known = new Map();
+    offsets.set(timeZone, known);
+  }
+  return known;
+}
 
 /**
- * A zone's offset in minutes, remembered per zone and quarter hour of UTC: a lookup formats the
- * instant with Intl (a few µs), and a list asks one per task. A quarter hour is remembered only when
- * its first and last millisecond have the same offset; one with a change inside (rare: offsets
+ * A zone's offset in minutes at `ms`, remembered per zone and quarter hour of UTC: a lookup formats
+ * the instant with Intl (a few µs), and a list asks one per task. A quarter hour is remembered only
+ * when its first and last millisecond have the same offset; one with a change inside (rare: offsets
  * change at most a few times a year) is looked up every time. Bounded.
  */
-export function zoneOffsetMinutes(timeZone: string, date: Date): number {
-  const bucket = Math.floor(date.getTime() / QUARTER_HOUR_MS);
-  const key = `${timeZone} ${bucket}`;
-  const known = offsets.get(key);
-  if (known !== undefined) return known;
+function offsetAt(timeZone: string, known: Map<number, number>, ms: number): number {
+  const bucket = Math.floor(ms / QUARTER_HOUR_MS);
+  const hit = known.get(bucket);
+  if (hit !== undefined) return hit;
   const first = tzOffset(timeZone, new Date(bucket * QUARTER_HOUR_MS));
   if (first !== tzOffset(timeZone, new Date((bucket + 1) * QUARTER_HOUR_MS - 1))) {
-    return tzOffset(timeZone, date);
+    return tzOffset(timeZone, new Date(ms));
   }
-  if (offsets.size >= 10_000) offsets.clear();
-  offsets.set(key, first);
+  if (offsetsHeld >= OFFSETS_MAX) forgetOffsets();
+  known.set(bucket, first);
+  offsetsHeld += 1;
   return first;
+}
+
+/** A zone's offset in minutes at an instant (see `offsetAt`). */
+export function zoneOffsetMinutes(timeZone: string, date: Date): number {
+  return offsetAt(timeZone, offsetsOf(timeZone), date.getTime());
+}
+
+/** The local day of an instant in a zone, as days since 1970-01-01: equal days, equal dates. */
+function localDayNumber(ms: number, timeZone: string, known: Map<number, number>): number {
+  return Math.floor((ms + offsetAt(timeZone, known, ms) * 60_000) / DAY_MS);
 }
 
 function localYmd(date: Date, timeZone: string): Ymd {
@@ -367,6 +400,39 @@ export function dayBucket(due: Date | null, options: ZonedNow): DayBucket {
   return toLocalDateString(due, timeZone) === today ? 'today' : 'upcoming';
 }
 
+/**
+ * Instants whose dates, in UTC and in any zone (offsets are under a day), have four-digit years:
+ * there the `YYYY-MM-DD` comparisons of `dayBucket` order as day numbers do.
+ */
+const PLAIN_FROM = Date.UTC(1000, 0, 2);
+const PLAIN_UNTIL = Date.UTC(9999, 0, 1);
+
+/**
+ * `dayBucket` for one reader and one instant, for a list that asks it of every task: the zone and
+ * today are worked out once, and each due date costs one remembered offset and some arithmetic
+ * (no date strings). Gives what `dayBucket` gives for every date.
+ */
+export function dayBuckets(options: ZonedNow): (due: Date | null) => DayBucket {
+  const timeZone = resolveTimeZone(options.timeZone);
+  const now = options.now.getTime();
+  if (!(now >= PLAIN_FROM && now < PLAIN_UNTIL)) return (due) => dayBucket(due, options);
+  const known = offsetsOf(timeZone);
+  const today = localDayNumber(now, timeZone, known);
+  return (due) => {
+    if (!due) return 'none';
+    const at = due.getTime();
+    if (Number.isNaN(at)) return 'none';
+    if (!(at >= PLAIN_FROM && at < PLAIN_UNTIL)) return dayBucket(due, options);
+    if (dueKind(due) === 'calendar') {
+      // Midnight UTC: its day number is exact.
+      const day = at / DAY_MS;
+      return day < today ? 'overdue' : day === today ? 'today' : 'upcoming';
+    }
+    if (at < now) return 'overdue';
+    return localDayNumber(at, timeZone, known) === today ? 'today' : 'upcoming';
+  };
+}
+
 /** Whether a due date has passed for a reader (see `dayBucket`). */
 export function isOverdue(due: Date | null, options: ZonedNow): boolean {
   return dayBucket(due, options) === 'overdue';
@@ -395,18 +461,50 @@ function formatter(timeZone: string, hasTime: boolean): Intl.DateTimeFormat {
 
 /** A readable date (and time with its zone when `hasTime`), for fallbacks and plain text. */
 export function formatDueFallback(date: Date, timeZone: string, hasTime: boolean): string {
-  // Lists show the same tasks' dates again and again, and Intl's format is the costly step.
   const zone = resolveTimeZone(timeZone);
-  const key = `${date.getTime()}|${zone}|${hasTime}`;
-  let text = formatted.get(key);
-  if (text === undefined) {
-    text = formatter(zone, hasTime).format(date);
-    if (formatted.size >= FORMATTED_MAX) formatted.clear();
-    formatted.set(key, text);
-  }
-  return text;
+  const at = date.getTime();
+  // Intl's format is the costly step, and lists show the same dates again and again. A date alone
+  // reads the same all day long: remembered per zone and local day, so the tasks due on one day
+  // share it. A time is remembered per instant.
+  const dayAlone = !hasTime && at >= WHOLE_MINUTE_OFFSETS_FROM && at < PLAIN_UNTIL;
+  const texts = dayAlone ? dayTexts : hasTime ? timedTexts : instantTexts;
+  const key = dayAlone ? localDayNumber(at, zone, offsetsOf(zone)) : at;
+  return texts.get(zone, key) ?? texts.set(zone, key, formatter(zone, hasTime).format(date));
 }
 
-/** Formatted dates kept (bounded: cleared when full). */
-const formatted = new Map<string, string>();
-const FORMATTED_MAX = 10_000;
+/**
+ * Formatted dates by zone and a number (an instant or a local day), without a key string to build
+ * per lookup. Bounded: past `max` texts (or as many zones), it starts afresh.
+ */
+function textsByZone(max: number) {
+  let byZone = new Map<string, Map<number, string>>();
+  let held = 0;
+  return {
+    get: (zone: string, key: number) => byZone.get(zone)?.get(key),
+    set(zone: string, key: number, text: string): string {
+      let texts = byZone.get(zone);
+      if (held >= max || (!texts && byZone.size >= ZONES_MAX)) {
+        byZone = new Map();
+        held = 0;
+        texts = undefined;
+      }
+      if (!texts) {
+        texts = new Map();
+        byZone.set(zone, texts);
+      }
+      texts.set(key, text);
+      held += 1;
+      return text;
+    },
+  };
+}
+
+/**
+ * Since 1980 every zone's offset is whole minutes, as `zoneOffsetMinutes` gives it (before, some
+ * had seconds: Africa/Monrovia until 1972), so its local day is the one Intl formats.
+ */
+const WHOLE_MINUTE_OFFSETS_FROM = Date.UTC(1980, 0, 1);
+const dayTexts = textsByZone(10_000);
+const timedTexts = textsByZone(10_000);
+/** Dates alone outside the years `dayTexts` reads, per instant. */
+const instantTexts = textsByZone(1_000);

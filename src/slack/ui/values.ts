@@ -77,11 +77,15 @@ export interface ListPage {
 /** Status names are at most 255 characters in the contract; 2000 is the button value limit. */
 const MAX_STATUS = 255;
 
+/**
+ * `{"v":…,"p":…,"s":…,"j":…}` (`s` and `j` only when set), written part by part: the text
+ * JSON.stringify gives for that object, without building one of changing shape.
+ */
 export function encodeListPage(page: ListPage): string {
-  const compact: Record<string, string | number> = { v: page.view, p: page.page };
-  if (page.status !== null) compact.s = page.status.slice(0, MAX_STATUS);
-  if (page.projectId !== null) compact.j = page.projectId;
-  return JSON.stringify(compact);
+  let json = `{"v":${JSON.stringify(page.view)},"p":${JSON.stringify(page.page)}`;
+  if (page.status !== null) json += `,"s":${JSON.stringify(page.status.slice(0, MAX_STATUS))}`;
+  if (page.projectId !== null) json += `,"j":${JSON.stringify(page.projectId)}`;
+  return `${json}}`;
 }
 
 export function decodeListPage(value: string): ListPage | null {

@@ -3,9 +3,11 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   dayBucket,
+  dayBuckets,
   describeDueProblem,
   dueExpressionLength,
   dueKind,
+  formatDueFallback,
   fromLocalDateTime,
   isValidTimeZone,
   parseDueDate,
@@ -219,6 +221,129 @@ describe('dayBucket', () => {
     const lateOnFallDay = { timeZone: NY, now: at('2026-11-02T04:30:00Z') };
     expect(dayBucket(at('2026-11-02T04:59:59.999Z'), lateOnFallDay)).toBe('today');
     expect(dayBucket(at('2026-11-02T05:00:00Z'), lateOnFallDay)).toBe('upcoming');
+  });
+});
+
+describe('dayBuckets (one reader, one instant, a whole list)', () => {
+  const at = (iso: string) => new Date(iso);
+  const KIRITIMATI = 'Pacific/Kiritimati'; // UTC+14
+  const MINUS_12 = 'Etc/GMT+12'; // UTC-12
+
+  it('reads the day at the far edges of the zones, UTC+14 and UTC-12', () => {
+    // 10:00Z on 20 Nov is already 00:00 on 21 Nov at UTC+14, and still 22:00 on 19 Nov at UTC-12.
+    const now = at('2026-11-20T10:00:00Z');
+    const east = dayBuckets({ timeZone: KIRITIMATI, now });
+    expect(east(at('2026-11-21T09:59:59.999Z'))).toBe('today'); // the end of 21 Nov there
+    expect(east(at('2026-11-20T09:59:59.999Z'))).toBe('overdue');
+    expect(east(at('2026-11-21T00:00:00.000Z'))).toBe('today'); // a bare 2026-11-21
+    expect(east(at('2026-11-20T00:00:00.000Z'))).toBe('overdue'); // a bare 2026-11-20
+    const west = dayBuckets({ timeZone: MINUS_12, now });
+    expect(west(at('2026-11-20T11:59:59.999Z'))).toBe('today'); // the end of 19 Nov there
+    expect(west(at('2026-11-20T12:00:00.000Z'))).toBe('upcoming'); // its local midnight
+    expect(west(at('2026-11-19T00:00:00.000Z'))).toBe('today'); // a bare 2026-11-19
+    expect(west(at('2026-11-20T00:00:00.000Z'))).toBe('upcoming'); // a bare 2026-11-20
+  });
+
+  it('counts a due date at local midnight as the next day, on the days clocks change too', () => {
+    // 8 Mar 2026 has 23 hours in New York and 1 Nov 25: 23:30 local is 03:30Z and 04:30Z.
+    const springEve = dayBuckets({ timeZone: NY, now: at('2026-03-09T03:30:00Z') });
+    expect(springEve(at('2026-03-09T03:59:59.999Z'))).toBe('today');
+    expect(springEve(at('2026-03-09T04:00:00.000Z'))).toBe('upcoming');
+    const fallEve = dayBuckets({ timeZone: NY, now: at('2026-11-02T04:30:00Z') });
+    expect(fallEve(at('2026-11-02T04:59:59.999Z'))).toBe('today');
+    expect(fallEve(at('2026-11-02T05:00:00.000Z'))).toBe('upcoming');
+    expect(fallEve(null)).toBe('none');
+    expect(fallEve(at('not a date'))).toBe('none');
+  });
+
+  it('gives what dayBucket gives, for any zone, instant and due date', () => {
+    const zones = [
+      NY,
+      TOKYO,
+      'UTC',
+      KIRITIMATI,
+      MINUS_12,
+      'Australia/Lord_Howe',
+      'America/Santiago',
+      'Nope/Zone',
+    ];
+    // Around the 2026 changes of New York and Lord Howe, and anywhere from 1900 to 2100.
+    const near = (base: string) =>
+      fc.integer({ min: -3 * 86_400_000, max: 3 * 86_400_000 }).map((ms) => Date.parse(base) + ms);
+    const instant = fc.oneof(
+      near('2026-03-08T07:00:00Z'),
+      near('2026-11-01T06:00:00Z'),
+      near('2026-04-04T15:00:00Z'),
+      fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }),
+    );
+    // The end of a second (as the end of a local day is), a bare date, or any instant.
+    const due = fc.oneof(
+      instant.map((ms) => new Date(Math.floor(ms / 1000) * 1000 + 999)),
+      instant.map((ms) => new Date(Math.floor(ms / 86_400_000) * 86_400_000)),
+      instant.map((ms) => new Date(ms)),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...zones),
+        instant,
+        fc.array(due, { maxLength: 8 }),
+        (timeZone, ms, dues) => {
+          const now = new Date(ms);
+          const bucketOf = dayBuckets({ timeZone, now });
+          for (const d of dues) expect(bucketOf(d)).toBe(dayBucket(d, { timeZone, now }));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+});
+
+describe('formatDueFallback', () => {
+  it('writes a date alone by the local day, on the day clocks change too', () => {
+    // 1 Nov 2026 in New York runs from 04:00Z (EDT) to 05:00Z the next day (EST).
+    expect(formatDueFallback(new Date('2026-11-01T04:00:00.000Z'), NY, false)).toBe('Sun, Nov 1, 2026');
+    expect(formatDueFallback(new Date('2026-11-02T04:59:59.999Z'), NY, false)).toBe('Sun, Nov 1, 2026');
+    expect(formatDueFallback(new Date('2026-11-02T05:00:00.000Z'), NY, false)).toBe('Mon, Nov 2, 2026');
+    expect(formatDueFallback(new Date('2026-11-01T03:59:59.999Z'), NY, false)).toBe('Sat, Oct 31, 2026');
+    expect(formatDueFallback(new Date('2026-11-20T10:00:00.000Z'), 'Pacific/Kiritimati', false)).toBe(
+      'Sat, Nov 21, 2026',
+    );
+    expect(formatDueFallback(new Date('2026-11-20T10:00:00.000Z'), 'Etc/GMT+12', false)).toBe(
+      'Thu, Nov 19, 2026',
+    );
+  });
+
+  it('writes what Intl writes for the instant, in any zone, with or without a time', () => {
+    const zones = [
+      NY,
+      TOKYO,
+      'UTC',
+      'Pacific/Kiritimati',
+      'Etc/GMT+12',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+    ];
+    const options: Intl.DateTimeFormatOptions = {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    };
+    const timed: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
+    // Many instants on few days, so that days already written are asked again.
+    const instant = fc.oneof(
+      fc.integer({ min: Date.UTC(2026, 2, 5), max: Date.UTC(2026, 2, 12) }),
+      fc.integer({ min: Date.UTC(2026, 9, 29), max: Date.UTC(2026, 10, 4) }),
+      fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2200, 0, 1) }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...zones), instant, fc.boolean(), (timeZone, ms, hasTime) => {
+        const date = new Date(ms);
+        const intl = new Intl.DateTimeFormat('en-US', { timeZone, ...options, ...(hasTime ? timed : {}) });
+        expect(formatDueFallback(date, timeZone, hasTime)).toBe(intl.format(date));
+      }),
+      { numRuns: 3_000 },
+    );
   });
 });
 

@@ -5,7 +5,7 @@
 
 import type { TaskRecord } from '../../../api/index.ts';
 import type { ProjectStatusDef } from '../../../contract/index.ts';
-import { formatDueFallback, resolveTimeZone, toLocalDateString } from '../../../lib/dates.ts';
+import { formatDueFallback, isOverdue, resolveTimeZone, toLocalDateString } from '../../../lib/dates.ts';
 import { slackDate } from '../../../slack-platform/date-tokens.ts';
 import { escapeMrkdwn, escapeWithin, slackLink, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type {
@@ -28,8 +28,11 @@ import {
 } from '../values.ts';
 import { renderTaskNotice, type TaskNotice } from './task-notice.ts';
 import {
+  dueOf,
   dueView,
+  dueViewMrkdwn,
   isDoneStatus,
+  type ListParts,
   memberMrkdwn,
   memberPlain,
   priorityMrkdwn,
@@ -73,20 +76,52 @@ const ROW_TITLE_SHOWN = 150;
 /**
  * What a card shows, as a short tag for its block ids: `updated_at` alone does not change where a
  * service does not show it (it is then the creation time), and Slack keeps a select's old choice
- * in a block whose id did not change.
+ * in a block whose id did not change. The tag is FNV-1a over the JSON text of
+ * `[updated_at, status id, due_date, priority, title, assignee ids]`, hashed as it would be written
+ * rather than written first (every list row has one).
  */
 export function cardVersion(task: TaskRecord): string {
-  const shown = JSON.stringify([
-    task.updated_at,
-    task.status.id,
-    task.due_date,
-    task.priority,
-    task.title,
-    task.assignees.map((a) => a.id),
-  ]);
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < shown.length; i++) hash = Math.imul(hash ^ shown.charCodeAt(i), 0x01000193) >>> 0;
-  return hash.toString(36);
+  let hash = fnvChar(FNV_OFFSET, 0x5b); // [
+  hash = fnvJson(hash, task.updated_at);
+  hash = fnvJson(fnvChar(hash, 0x2c), task.status.id);
+  hash = fnvJson(fnvChar(hash, 0x2c), task.due_date);
+  hash = fnvJson(fnvChar(hash, 0x2c), task.priority);
+  hash = fnvJson(fnvChar(hash, 0x2c), task.title);
+  hash = fnvChar(fnvChar(hash, 0x2c), 0x5b);
+  const { assignees } = task;
+  for (let i = 0; i < assignees.length; i++) {
+    if (i > 0) hash = fnvChar(hash, 0x2c);
+    hash = fnvJson(hash, assignees[i]?.id);
+  }
+  return (fnvChar(fnvChar(hash, 0x5d), 0x5d) >>> 0).toString(36);
+}
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+
+/** Kept as a signed 32-bit value (the same bits), made unsigned once at the end. */
+function fnvChar(hash: number, code: number): number {
+  return Math.imul(hash ^ code, 0x01000193);
+}
+
+function fnvText(hash: number, text: string): number {
+  let h = hash;
+  for (let i = 0; i < text.length; i++) h = fnvChar(h, text.charCodeAt(i));
+  return h;
+}
+
+/** The hash continued over `value` as an array element in JSON text. */
+function fnvJson(hash: number, value: unknown): number {
+  if (typeof value !== 'string') return fnvText(hash, JSON.stringify(value) ?? 'null');
+  let h = fnvChar(hash, 0x22);
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    // What JSON escapes (quote, backslash, controls, lone surrogates): written out the slow way.
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) {
+      return fnvText(hash, JSON.stringify(value));
+    }
+    h = fnvChar(h, c);
+  }
+  return fnvChar(h, 0x22);
 }
 
 function refOf(task: TaskRecord): TaskRef {
@@ -168,8 +203,10 @@ function actionsRow(model: TaskCardModel, done: boolean, timeZone: string, withD
   return { type: 'actions', block_id: taskBlockId(ref, cardVersion(task)), elements };
 }
 
-function assigneesMrkdwn(model: TaskCardModel, max: number): string {
-  const names = model.task.assignees.map((m) => memberMrkdwn(m, model.slackUserIds));
+function assigneesMrkdwn(model: TaskCardModel, max: number, parts?: ListParts): string {
+  const names = model.task.assignees.map((m) =>
+    parts ? parts.member(m) : memberMrkdwn(m, model.slackUserIds),
+  );
   return names.length === 0 ? '_Unassigned_' : joinWithin(names, ', ', max);
 }
 
@@ -256,23 +293,44 @@ export function renderTaskRow(model: TaskCardModel, now: Date): SectionBlock {
   const { task } = model;
   const timeZone = resolveTimeZone(model.timeZone);
   const done = isDoneStatus(task.status, model.statuses);
-  const due = dueView(task, now, timeZone, done);
+  const due = dueOf(task);
+  const overdue = due !== null && !done && isOverdue(due, { timeZone, now });
+  return taskRow(model, timeZone, { done, due, overdue });
+}
+
+/** What a list works out once per task (its grouping needs it too) and hands to the task's row. */
+export interface RowFacts {
+  done: boolean;
+  due: Date | null;
+  overdue: boolean;
+}
+
+/**
+ * `renderTaskRow` from facts already worked out, in a zone already resolved, with a list's
+ * remembered people and statuses (`listParts`) when it has them.
+ */
+export function taskRow(
+  model: TaskCardModel,
+  timeZone: string,
+  facts: RowFacts,
+  parts?: ListParts,
+): SectionBlock {
+  const { task } = model;
   // The number as the commands take it (`/task show 12`, `done #12`): lists are where people find it.
-  const parts = [
-    `${statusMrkdwn(task.status)}  \`#${task.id}\` ${titleMrkdwn(task, model.url, ROW_TITLE_SHOWN)}`,
-  ];
-  if (due) parts.push(due.mrkdwn);
-  if (task.priority !== 'none') parts.push(priorityMrkdwn(task.priority));
+  const status = parts ? parts.status(task.status) : statusMrkdwn(task.status);
+  let text = `${status}  \`#${task.id}\` ${titleMrkdwn(task, model.url, ROW_TITLE_SHOWN)}`;
+  if (facts.due) text += `${ROW_SEPARATOR}${dueViewMrkdwn(facts.due, timeZone, facts.overdue)}`;
+  if (task.priority !== 'none') text += `${ROW_SEPARATOR}${priorityMrkdwn(task.priority)}`;
   if (task.assignees.length > 0) {
-    const fixed = parts.join('  ·  ').length + 10;
-    parts.push(assigneesMrkdwn(model, Math.max(40, LIMITS.sectionText - fixed)));
+    const fixed = text.length + 10;
+    text += `${ROW_SEPARATOR}${assigneesMrkdwn(model, Math.max(40, LIMITS.sectionText - fixed), parts)}`;
   }
   const block: SectionBlock = {
     type: 'section',
     block_id: taskBlockId(refOf(task), cardVersion(task)),
-    text: mrkdwn(parts.join('  ·  ')),
+    text: mrkdwn(text),
   };
-  if (!done && (model.withActions ?? true)) {
+  if (!facts.done && (model.withActions ?? true)) {
     block.accessory = {
       type: 'button',
       action_id: model.rowDone?.actionId ?? ACTIONS.taskDone,
@@ -282,6 +340,8 @@ export function renderTaskRow(model: TaskCardModel, now: Date): SectionBlock {
   }
   return block;
 }
+
+const ROW_SEPARATOR = '  ·  ';
 
 export interface DeletedTaskModel {
   taskId: number;

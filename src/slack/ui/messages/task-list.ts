@@ -6,15 +6,15 @@
 
 import type { TaskRecord } from '../../../api/index.ts';
 import type { ProjectStatusDef } from '../../../contract/index.ts';
-import { type DayBucket, dayBucket, resolveTimeZone } from '../../../lib/dates.ts';
+import { type DayBucket, dayBuckets, resolveTimeZone } from '../../../lib/dates.ts';
 import { escapeMrkdwn, slackLink, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { ActionsBlock, Button, KnownBlock, RenderedMessage } from '../block-types.ts';
 import { ACTIONS } from '../ids.ts';
 import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';
 import { statusEmoji } from '../status-color.ts';
 import { encodeListPage, type ListPage, listRowDoneEncoder } from '../values.ts';
-import { renderTaskRow } from './task-card.ts';
-import { dueOf, isDoneStatus, type SlackUserIds, statusesFor } from './task-parts.ts';
+import { type RowFacts, taskRow } from './task-card.ts';
+import { dueOf, isDoneStatus, listParts, type SlackUserIds, statusesFor } from './task-parts.ts';
 
 /** What both lists share. */
 export interface TaskListBase {
@@ -49,9 +49,16 @@ export interface ProjectTasksModel extends TaskListBase {
   project: { id: number; name: string };
 }
 
+/** A task with what its grouping and its row both need, worked out once per list. */
+interface Row extends RowFacts {
+  task: TaskRecord;
+  /** When it is due (ms; none last). */
+  at: number;
+}
+
 interface Group {
   title: string;
-  tasks: TaskRecord[];
+  rows: Row[];
 }
 
 /** A day bucket, or `done`: a finished task is never overdue, whatever its date. */
@@ -65,30 +72,38 @@ const BUCKETS: ReadonlyArray<{ bucket: ListBucket; title: string }> = [
   { bucket: 'done', title: ':white_check_mark: Done' },
 ];
 
-/** When each task is due (ms; none last), read once per task rather than twice per comparison. */
-function dueTimes(tasks: readonly TaskRecord[]): Map<TaskRecord, number> {
-  return new Map(tasks.map((task) => [task, dueOf(task)?.getTime() ?? Number.POSITIVE_INFINITY]));
+/**
+ * Each task's due date, done-ness and day bucket for the reader, read once: the grouping and the
+ * row both use them, and the zone and "today" are worked out once for the whole list.
+ */
+function rowsOf(model: TaskListBase, now: Date): Array<Row & { bucket: ListBucket }> {
+  const bucketOf = dayBuckets({ timeZone: model.timeZone, now });
+  const rows: Array<Row & { bucket: ListBucket }> = [];
+  for (const task of model.tasks) {
+    const done = isDoneStatus(task.status, statusesFor(model.statuses, task.project_id));
+    const due = dueOf(task);
+    const bucket = done ? 'done' : bucketOf(due);
+    rows.push({
+      task,
+      due,
+      at: due?.getTime() ?? Number.POSITIVE_INFINITY,
+      done,
+      overdue: bucket === 'overdue',
+      bucket,
+    });
+  }
+  return rows;
 }
 
 /** Sorts in place by due date (stable: equal dates keep their order). */
-function sortByDue(
-  tasks: TaskRecord[],
-  due: ReadonlyMap<TaskRecord, number> = dueTimes(tasks),
-): TaskRecord[] {
-  return tasks.sort((a, b) => (due.get(a) ?? 0) - (due.get(b) ?? 0));
+function sortByDue(rows: Row[]): Row[] {
+  return rows.length < 2 ? rows : rows.sort((a, b) => a.at - b.at);
 }
 
-function groupByDay(model: TaskListBase, now: Date): Map<ListBucket, TaskRecord[]> {
-  const groups = new Map<ListBucket, TaskRecord[]>(BUCKETS.map(({ bucket }) => [bucket, []]));
-  const timeZone = resolveTimeZone(model.timeZone);
-  const due = new Map<TaskRecord, number>();
-  for (const task of model.tasks) {
-    const done = isDoneStatus(task.status, statusesFor(model.statuses, task.project_id));
-    const dueDate = dueOf(task);
-    due.set(task, dueDate?.getTime() ?? Number.POSITIVE_INFINITY);
-    groups.get(done ? 'done' : dayBucket(dueDate, { timeZone, now }))?.push(task);
-  }
-  for (const tasks of groups.values()) sortByDue(tasks, due);
+function groupByDay(rows: ReadonlyArray<Row & { bucket: ListBucket }>): Record<ListBucket, Row[]> {
+  const groups: Record<ListBucket, Row[]> = { overdue: [], today: [], upcoming: [], none: [], done: [] };
+  for (const row of rows) groups[row.bucket].push(row);
+  for (const { bucket } of BUCKETS) sortByDue(groups[bucket]);
   return groups;
 }
 
@@ -120,45 +135,42 @@ function pagingRow(model: TaskListBase, page: Omit<ListPage, 'page'>): ActionsBl
 function groupBlocks(
   groups: readonly Group[],
   model: TaskListBase,
-  now: Date,
   fixed: number,
   page: ListPage,
 ): KnownBlock[] {
   const budget = LIMITS.messageBlocks - fixed;
   const blocks: KnownBlock[] = [];
-  const shownGroups = groups.filter((g) => g.tasks.length > 0);
-  const totalRows = shownGroups.reduce((n, g) => n + 1 + g.tasks.length, 0);
+  let totalRows = 0;
+  for (const group of groups) if (group.rows.length > 0) totalRows += 1 + group.rows.length;
   const room = totalRows <= budget ? budget : budget - 1;
   const rowDoneValue = listRowDoneEncoder(page);
+  const timeZone = resolveTimeZone(model.timeZone);
+  const parts = listParts(model.slackUserIds);
   let hidden = 0;
-  for (const group of shownGroups) {
+  for (const group of groups) {
+    if (group.rows.length === 0) continue;
     if (blocks.length + 2 > room) {
-      hidden += group.tasks.length;
+      hidden += group.rows.length;
       continue;
     }
-    blocks.push({ type: 'section', text: mrkdwn(`*${group.title}* (${group.tasks.length})`) });
-    for (const task of group.tasks) {
+    blocks.push({ type: 'section', text: mrkdwn(`*${group.title}* (${group.rows.length})`) });
+    for (const row of group.rows) {
       if (blocks.length >= room) {
         hidden += 1;
         continue;
       }
-      blocks.push(
-        renderTaskRow(
-          {
-            task,
-            url: model.taskUrl?.(task),
-            statuses: statusesFor(model.statuses, task.project_id),
-            slackUserIds: model.slackUserIds,
-            timeZone: model.timeZone,
-            // Done on a row redraws this very page, so the button says which page it is on.
-            rowDone: {
-              actionId: ACTIONS.taskListDone,
-              value: rowDoneValue({ taskId: task.id, projectId: task.project_id }),
-            },
-          },
-          now,
-        ),
-      );
+      const { task } = row;
+      const card = {
+        task,
+        url: model.taskUrl?.(task),
+        slackUserIds: model.slackUserIds,
+        // Done on a row redraws this very page, so the button says which page it is on.
+        rowDone: {
+          actionId: ACTIONS.taskListDone,
+          value: rowDoneValue({ taskId: task.id, projectId: task.project_id }),
+        },
+      };
+      blocks.push(taskRow(card, timeZone, row, parts));
     }
   }
   if (hidden > 0) {
@@ -187,10 +199,13 @@ function pageNote(model: TaskListBase): string {
 
 /** "My tasks": grouped overdue / today / upcoming / no date in the reader's zone, then done. */
 export function renderMyTasks(model: MyTasksModel, now: Date): RenderedMessage {
-  const groups = groupByDay(model, now);
-  const count = (bucket: ListBucket) => groups.get(bucket)?.length ?? 0;
-  const done = count('done') > 0 ? ` · ${count('done')} done` : '';
-  const summary = `${count('overdue')} overdue · ${count('today')} due today · ${count('upcoming')} upcoming · ${count('none')} with no date${done}`;
+  const groups = groupByDay(rowsOf(model, now));
+  const overdue = groups.overdue.length;
+  const today = groups.today.length;
+  const upcoming = groups.upcoming.length;
+  const none = groups.none.length;
+  const done = groups.done.length;
+  const summary = `${overdue} overdue · ${today} due today · ${upcoming} upcoming · ${none} with no date${done > 0 ? ` · ${done} done` : ''}`;
   const note = pageNote(model);
   const listPage: ListPage = { view: 'mine', status: model.status, projectId: null, page: model.page };
   const paging = pagingRow(model, listPage);
@@ -210,11 +225,13 @@ export function renderMyTasks(model: MyTasksModel, now: Date): RenderedMessage {
       blocks: [...head, { type: 'section', text: mrkdwn(empty) }, ...(paging ? [paging] : [])],
     };
   }
-  const ordered = BUCKETS.map(({ bucket, title }) => ({ title, tasks: groups.get(bucket) ?? [] }));
-  const body = groupBlocks(ordered, model, now, head.length + (paging ? 1 : 0), listPage);
+  const ordered = BUCKETS.map(({ bucket, title }) => ({ title, rows: groups[bucket] }));
+  const blocks = head.concat(groupBlocks(ordered, model, head.length + (paging ? 1 : 0), listPage));
+  if (paging) blocks.push(paging);
   return {
-    text: `Your tasks: ${summary.replaceAll(' · ', ', ')}`,
-    blocks: [...head, ...body, ...(paging ? [paging] : [])],
+    // The summary with commas: the same counts, for notifications and screen readers.
+    text: `Your tasks: ${overdue} overdue, ${today} due today, ${upcoming} upcoming, ${none} with no date${done > 0 ? `, ${done} done` : ''}`,
+    blocks,
   };
 }
 
@@ -224,17 +241,18 @@ export function renderProjectTasks(model: ProjectTasksModel, now: Date): Rendere
   const statuses = [...(model.statuses?.get(model.project.id) ?? [])].sort((a, b) => a.position - b.position);
   const order = new Map(statuses.map((s, i) => [s.id, i]));
   const groups = new Map<number, Group>();
-  for (const task of model.tasks) {
-    const group = groups.get(task.status.id) ?? {
-      title: `${statusEmoji(task.status.color)} ${escapeMrkdwn(truncate(task.status.name, 100))}`,
-      tasks: [],
+  for (const row of rowsOf(model, now)) {
+    const { status } = row.task;
+    const group = groups.get(status.id) ?? {
+      title: `${statusEmoji(status.color)} ${escapeMrkdwn(truncate(status.name, 100))}`,
+      rows: [],
     };
-    group.tasks.push(task);
-    groups.set(task.status.id, group);
+    group.rows.push(row);
+    groups.set(status.id, group);
   }
   const ordered = [...groups.entries()]
     .sort(([a], [b]) => (order.get(a) ?? Number.MAX_SAFE_INTEGER) - (order.get(b) ?? Number.MAX_SAFE_INTEGER))
-    .map(([, group]) => ({ ...group, tasks: sortByDue(group.tasks) }));
+    .map(([, group]) => ({ ...group, rows: sortByDue(group.rows) }));
   const note = pageNote(model);
   const summary = `${model.total} task${model.total === 1 ? '' : 's'}`;
   const listPage: ListPage = {
@@ -258,7 +276,7 @@ export function renderProjectTasks(model: ProjectTasksModel, now: Date): Rendere
       blocks: [...head, { type: 'section', text: mrkdwn(empty) }, ...(paging ? [paging] : [])],
     };
   }
-  const body = groupBlocks(ordered, model, now, head.length + (paging ? 1 : 0), listPage);
+  const body = groupBlocks(ordered, model, head.length + (paging ? 1 : 0), listPage);
   return {
     text: `${escapeMrkdwn(name)}: ${summary}`,
     blocks: [...head, ...body, ...(paging ? [paging] : [])],

@@ -69,6 +69,13 @@ describe('values carried by buttons and menus', () => {
         },
       ),
     );
+    // Buttons already sent carry this text: it stays the same.
+    expect(encodeListPage({ view: 'mine', page: 2, status: null, projectId: null })).toBe(
+      '{"v":"mine","p":2}',
+    );
+    expect(encodeListPage({ view: 'project', page: 1, status: 'In "review" \\ ✓', projectId: 7 })).toBe(
+      '{"v":"project","p":1,"s":"In \\"review\\" \\\\ ✓","j":7}',
+    );
     for (const bad of [
       '',
       'x',

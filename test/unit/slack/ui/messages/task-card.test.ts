@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ActionsBlock, SectionBlock } from '../../../../../src/slack/ui/block-types.ts';
 import { ACTIONS, OVERFLOW } from '../../../../../src/slack/ui/ids.ts';
 import {
+  cardVersion,
   renderDeletedTask,
   renderTaskCard,
   renderTaskRow,
@@ -240,5 +241,30 @@ describe('renderDeletedTask', () => {
   it('leaves out who when the id is not a Slack user id', () => {
     const message = renderDeletedTask({ taskId: 1, title: 'x', deletedBySlackUserId: '<!channel>' }, NOW);
     expect(JSON.stringify(message)).not.toContain('<!channel>');
+  });
+});
+
+describe('cardVersion', () => {
+  // Messages already sent carry these tags in their block ids: the same task keeps its tag. The
+  // values are FNV-1a over JSON.stringify of what the card shows, worked out from that text.
+  it('keeps its tags, for titles JSON must escape too', () => {
+    expect(cardVersion(task())).toBe('1muh3mr');
+    expect(cardVersion(task({ title: 'Say "hi"\\ now\nplease' }))).toBe('1b9w3gr');
+    expect(cardVersion(task({ title: 'broken \ud800 and 😀' }))).toBe('18z3pwz');
+    expect(cardVersion(task({ due_date: null, assignees: [] }))).toBe('ueudpd');
+    expect(cardVersion(task({ due_date: '2026-12-01' }))).toBe('u4h1f5');
+  });
+
+  it('changes with what the card shows', () => {
+    const tags = [
+      task(),
+      task({ title: 'Fix login bug!' }),
+      task({ status: { id: 3, name: 'Done', color: '#22C55E' } }),
+      task({ due_date: '2026-11-22T04:59:59.999Z' }),
+      task({ priority: 'low' }),
+      task({ assignees: [ANA] }),
+      task({ updated_at: '2026-11-19T10:00:01.000Z' }),
+    ].map(cardVersion);
+    expect(new Set(tags).size).toBe(tags.length);
   });
 });

@@ -39,6 +39,13 @@ function rowIds(blocks: KnownBlock[]): number[] {
   });
 }
 
+function rowText(blocks: KnownBlock[], taskId: number): string {
+  const row = blocks.find(
+    (b): b is SectionBlock => b.type === 'section' && decodeTaskBlockId(b.block_id ?? '')?.taskId === taskId,
+  );
+  return row?.text?.text ?? '';
+}
+
 describe('renderMyTasks', () => {
   it('groups overdue / today / upcoming / no date in the reader’s zone, with counts', () => {
     const message = renderMyTasks(base(), NOW);
@@ -78,6 +85,30 @@ describe('renderMyTasks', () => {
       NOW,
     );
     expect(headings(inLondon.blocks)).toEqual(['*:calendar: Upcoming* (1)']);
+  });
+
+  it('groups and dates a bare YYYY-MM-DD due date by the calendar, at UTC+14 and UTC-12', () => {
+    // At NOW it is already Saturday 05:00 at UTC+14, and still Friday 03:00 at UTC-12.
+    const bare = task({ id: 31, due_date: '2026-11-20' });
+    const east = renderMyTasks({ ...base([bare]), timeZone: 'Pacific/Kiritimati' }, NOW);
+    expect(headings(east.blocks)).toEqual(['*:warning: Overdue* (1)']);
+    expect(rowText(east.blocks, 31)).toContain('|Fri, Nov 20, 2026> :warning: *Overdue*');
+    const west = renderMyTasks({ ...base([bare]), timeZone: 'Etc/GMT+12' }, NOW);
+    expect(headings(west.blocks)).toEqual(['*:date: Today* (1)']);
+    expect(rowText(west.blocks, 31)).toContain('|Fri, Nov 20, 2026>  ·  ');
+    expect(rowText(west.blocks, 31)).not.toContain('Overdue');
+  });
+
+  it('counts a due date at local midnight as the next day, on the day clocks go back', () => {
+    // 1 Nov 2026 has 25 hours in New York: 23:30 EST is 04:30Z on 2 Nov.
+    const now = new Date('2026-11-02T04:30:00Z');
+    const endOfSunday = task({ id: 32, due_date: '2026-11-02T04:59:59.999Z' });
+    const mondayMidnight = task({ id: 33, due_date: '2026-11-02T05:00:00.000Z' });
+    const message = renderMyTasks(base([mondayMidnight, endOfSunday]), now);
+    expect(headings(message.blocks)).toEqual(['*:date: Today* (1)', '*:calendar: Upcoming* (1)']);
+    expect(rowIds(message.blocks)).toEqual([32, 33]);
+    expect(rowText(message.blocks, 32)).toContain('|Sun, Nov 1, 2026>');
+    expect(rowText(message.blocks, 33)).toContain('|Mon, Nov 2, 2026, 12:00 AM EST>');
   });
 
   it('sorts each group by due date', () => {
