@@ -346,7 +346,10 @@ if (values.oauth) {
     `OAuth mode: installation reads from the store per command ${readsPerCommand.toFixed(2)}   ${readsPerCommand <= 1 ? 'PASS' : 'FAIL'} (target <= 1: the gate and authorize share one read)`,
   );
 }
-const at600 = tb.find((s) => s.rate === 600);
+// The worst of every round's step at 600/s.
+const at600 = tb
+  .filter((s) => s.rate === 600)
+  .reduce<Step | undefined>((worst, s) => (worst && worst.loopMaxMs >= s.loopMaxMs ? worst : s), undefined);
 if (at600)
   console.log(
     `Taskbridge event-loop delay max at 600/s: ${at600.loopMaxMs.toFixed(1)} ms   ${at600.loopMaxMs <= STALL_TARGET_MS ? 'PASS' : 'FAIL'} (target <= ${STALL_TARGET_MS} ms)`,
