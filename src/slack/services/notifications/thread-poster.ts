@@ -23,6 +23,7 @@ import type { RenderedMessage } from '../../ui/block-types.ts';
 import { renderDeletedTask, renderTaskCard } from '../../ui/messages/task-card.ts';
 import type { SlackUserIds } from '../../ui/messages/task-parts.ts';
 import { renderThreadReply } from '../../ui/notifications/event-lines.ts';
+import { newestTask } from './newest-task.ts';
 
 export type PostingClient = Pick<WebClient, 'chat'>;
 
@@ -235,7 +236,7 @@ export class ThreadPoster {
     const { teamId, channelId, taskId } = ref;
     const events = entries.map((e) => e.event);
     const last = entries.at(-1)!;
-    const task = events.findLast((e) => e.task)?.task;
+    const task = newestTask(events);
     const title = task?.title ?? thread?.title ?? `Task ${taskId}`;
     const context = task ? await this.#o.cardContext(teamId, task) : { people: new Map(), url: undefined };
     const reply = renderThreadReply({ id: taskId, title }, events, context.people);
