@@ -10,21 +10,9 @@ import {
   taskRecordSchema,
   WorkspaceRecordSchema,
 } from '../../../../src/api/schemas/records.ts';
+import { sandboxTask } from './task-record-fixture.ts';
 
-const task = {
-  id: 7,
-  title: 'Fix login',
-  status: { id: 2, name: 'In progress', color: '#3B82F6' },
-  assignees: [{ id: 2, name: 'Ben' }],
-  due_date: '2026-11-21T09:30:00.000Z',
-  priority: 'high',
-  created_at: '2026-11-01T08:00:00.000Z',
-  project_id: 1,
-  sprint_id: null,
-  description: null,
-  creator: { id: 1, name: 'Ana' },
-  updated_at: '2026-11-01T08:00:00.000Z',
-};
+const task = sandboxTask;
 
 describe('lenient dates', () => {
   it('turns any offset into the UTC form and keeps a bare date', () => {

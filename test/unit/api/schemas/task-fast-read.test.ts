@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readPage, readRecord } from '../../../../src/api/envelopes.ts';
 import { taskRecordSchema } from '../../../../src/api/schemas/records.ts';
 import { isCanonicalTask } from '../../../../src/api/schemas/task-fast-read.ts';
+import { sandboxTask } from './task-record-fixture.ts';
 
 /** Marks a field left out of the record. */
 const MISSING = Symbol('missing');
@@ -185,20 +186,7 @@ describe('the fast read of task records', () => {
     expect(yes).toBeGreaterThan(0);
   });
 
-  const task = {
-    id: 7,
-    title: 'Fix login',
-    status: { id: 2, name: 'In progress', color: '#3B82F6' },
-    assignees: [{ id: 2, name: 'Ben' }],
-    due_date: '2026-11-21T09:30:00.000Z',
-    priority: 'high',
-    created_at: '2026-11-01T08:00:00.000Z',
-    project_id: 1,
-    sprint_id: null,
-    description: null,
-    creator: { id: 1, name: 'Ana' },
-    updated_at: '2026-11-01T08:00:00.000Z',
-  };
+  const task = sandboxTask;
   const without = (key: keyof typeof task) =>
     Object.fromEntries(Object.entries(task).filter(([k]) => k !== key));
 

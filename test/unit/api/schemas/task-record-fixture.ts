@@ -1,0 +1,15 @@
+/** One task in the sandbox's full form: every field present, dates in the spec's UTC form. */
+export const sandboxTask = {
+  id: 7,
+  title: 'Fix login',
+  status: { id: 2, name: 'In progress', color: '#3B82F6' },
+  assignees: [{ id: 2, name: 'Ben' }],
+  due_date: '2026-11-21T09:30:00.000Z',
+  priority: 'high',
+  created_at: '2026-11-01T08:00:00.000Z',
+  project_id: 1,
+  sprint_id: null,
+  description: null,
+  creator: { id: 1, name: 'Ana' },
+  updated_at: '2026-11-01T08:00:00.000Z',
+};
