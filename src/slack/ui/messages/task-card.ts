@@ -76,52 +76,20 @@ const ROW_TITLE_SHOWN = 150;
 /**
  * What a card shows, as a short tag for its block ids: `updated_at` alone does not change where a
  * service does not show it (it is then the creation time), and Slack keeps a select's old choice
- * in a block whose id did not change. The tag is FNV-1a over the JSON text of
- * `[updated_at, status id, due_date, priority, title, assignee ids]`, hashed as it would be written
- * rather than written first (every list row has one).
+ * in a block whose id did not change.
  */
 export function cardVersion(task: TaskRecord): string {
-  let hash = fnvChar(FNV_OFFSET, 0x5b); // [
-  hash = fnvJson(hash, task.updated_at);
-  hash = fnvJson(fnvChar(hash, 0x2c), task.status.id);
-  hash = fnvJson(fnvChar(hash, 0x2c), task.due_date);
-  hash = fnvJson(fnvChar(hash, 0x2c), task.priority);
-  hash = fnvJson(fnvChar(hash, 0x2c), task.title);
-  hash = fnvChar(fnvChar(hash, 0x2c), 0x5b);
-  const { assignees } = task;
-  for (let i = 0; i < assignees.length; i++) {
-    if (i > 0) hash = fnvChar(hash, 0x2c);
-    hash = fnvJson(hash, assignees[i]?.id);
-  }
-  return (fnvChar(fnvChar(hash, 0x5d), 0x5d) >>> 0).toString(36);
-}
-
-const FNV_OFFSET = 0x811c9dc5 | 0;
-
-/** Kept as a signed 32-bit value (the same bits), made unsigned once at the end. */
-function fnvChar(hash: number, code: number): number {
-  return Math.imul(hash ^ code, 0x01000193);
-}
-
-function fnvText(hash: number, text: string): number {
-  let h = hash;
-  for (let i = 0; i < text.length; i++) h = fnvChar(h, text.charCodeAt(i));
-  return h;
-}
-
-/** The hash continued over `value` as an array element in JSON text. */
-function fnvJson(hash: number, value: unknown): number {
-  if (typeof value !== 'string') return fnvText(hash, JSON.stringify(value) ?? 'null');
-  let h = fnvChar(hash, 0x22);
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    // What JSON escapes (quote, backslash, controls, lone surrogates): written out the slow way.
-    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) {
-      return fnvText(hash, JSON.stringify(value));
-    }
-    h = fnvChar(h, c);
-  }
-  return fnvChar(h, 0x22);
+  const shown = JSON.stringify([
+    task.updated_at,
+    task.status.id,
+    task.due_date,
+    task.priority,
+    task.title,
+    task.assignees.map((a) => a.id),
+  ]);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < shown.length; i++) hash = Math.imul(hash ^ shown.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(36);
 }
 
 function refOf(task: TaskRecord): TaskRef {
