@@ -32,7 +32,6 @@ import {
   dueView,
   dueViewMrkdwn,
   isDoneStatus,
-  type ListParts,
   memberMrkdwn,
   memberPlain,
   priorityMrkdwn,
@@ -171,10 +170,8 @@ function actionsRow(model: TaskCardModel, done: boolean, timeZone: string, withD
   return { type: 'actions', block_id: taskBlockId(ref, cardVersion(task)), elements };
 }
 
-function assigneesMrkdwn(model: TaskCardModel, max: number, parts?: ListParts): string {
-  const names = model.task.assignees.map((m) =>
-    parts ? parts.member(m) : memberMrkdwn(m, model.slackUserIds),
-  );
+function assigneesMrkdwn(model: TaskCardModel, max: number): string {
+  const names = model.task.assignees.map((m) => memberMrkdwn(m, model.slackUserIds));
   return names.length === 0 ? '_Unassigned_' : joinWithin(names, ', ', max);
 }
 
@@ -273,25 +270,16 @@ export interface RowFacts {
   overdue: boolean;
 }
 
-/**
- * `renderTaskRow` from facts already worked out, in a zone already resolved, with a list's
- * remembered people and statuses (`listParts`) when it has them.
- */
-export function taskRow(
-  model: TaskCardModel,
-  timeZone: string,
-  facts: RowFacts,
-  parts?: ListParts,
-): SectionBlock {
+/** `renderTaskRow` from facts already worked out, in a zone already resolved. */
+export function taskRow(model: TaskCardModel, timeZone: string, facts: RowFacts): SectionBlock {
   const { task } = model;
   // The number as the commands take it (`/task show 12`, `done #12`): lists are where people find it.
-  const status = parts ? parts.status(task.status) : statusMrkdwn(task.status);
-  let text = `${status}  \`#${task.id}\` ${titleMrkdwn(task, model.url, ROW_TITLE_SHOWN)}`;
+  let text = `${statusMrkdwn(task.status)}  \`#${task.id}\` ${titleMrkdwn(task, model.url, ROW_TITLE_SHOWN)}`;
   if (facts.due) text += `${ROW_SEPARATOR}${dueViewMrkdwn(facts.due, timeZone, facts.overdue)}`;
   if (task.priority !== 'none') text += `${ROW_SEPARATOR}${priorityMrkdwn(task.priority)}`;
   if (task.assignees.length > 0) {
     const fixed = text.length + 10;
-    text += `${ROW_SEPARATOR}${assigneesMrkdwn(model, Math.max(40, LIMITS.sectionText - fixed), parts)}`;
+    text += `${ROW_SEPARATOR}${assigneesMrkdwn(model, Math.max(40, LIMITS.sectionText - fixed))}`;
   }
   const block: SectionBlock = {
     type: 'section',

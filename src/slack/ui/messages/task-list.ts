@@ -14,7 +14,7 @@ import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';
 import { statusEmoji } from '../status-color.ts';
 import { encodeListPage, type ListPage, listRowDoneEncoder } from '../values.ts';
 import { type RowFacts, taskRow } from './task-card.ts';
-import { dueOf, isDoneStatus, listParts, type SlackUserIds, statusesFor } from './task-parts.ts';
+import { dueOf, isDoneStatus, type SlackUserIds, statusesFor } from './task-parts.ts';
 
 /** What both lists share. */
 export interface TaskListBase {
@@ -145,7 +145,6 @@ function groupBlocks(
   const room = totalRows <= budget ? budget : budget - 1;
   const rowDoneValue = listRowDoneEncoder(page);
   const timeZone = resolveTimeZone(model.timeZone);
-  const parts = listParts(model.slackUserIds);
   let hidden = 0;
   for (const group of groups) {
     if (group.rows.length === 0) continue;
@@ -170,7 +169,7 @@ function groupBlocks(
           value: rowDoneValue({ taskId: task.id, projectId: task.project_id }),
         },
       };
-      blocks.push(taskRow(card, timeZone, row, parts));
+      blocks.push(taskRow(card, timeZone, row));
     }
   }
   if (hidden > 0) {

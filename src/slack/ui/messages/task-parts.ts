@@ -41,36 +41,6 @@ export function memberMrkdwn(member: MemberRef, slackUserIds?: SlackUserIds): st
   return escapeMrkdwn(truncate(member.name, 80));
 }
 
-/**
- * Members and statuses as mrkdwn, remembered for the rows of one list: in "my tasks" the reader is
- * on every row, and a list shows a few statuses. Dropped with the list.
- */
-export interface ListParts {
-  member(member: MemberRef): string;
-  status(status: TaskStatus): string;
-}
-
-export function listParts(slackUserIds?: SlackUserIds): ListParts {
-  const members = new Map<number, { name: string; text: string }>();
-  const statuses = new Map<number, { name: string; color: string; text: string }>();
-  return {
-    member(member) {
-      const hit = members.get(member.id);
-      if (hit?.name === member.name) return hit.text;
-      const text = memberMrkdwn(member, slackUserIds);
-      members.set(member.id, { name: member.name, text });
-      return text;
-    },
-    status(status) {
-      const hit = statuses.get(status.id);
-      if (hit?.name === status.name && hit.color === status.color) return hit.text;
-      const text = statusMrkdwn(status);
-      statuses.set(status.id, { name: status.name, color: status.color, text });
-      return text;
-    },
-  };
-}
-
 /** The same in plain text, for fallbacks. */
 export function memberPlain(member: MemberRef): string {
   return truncate(member.name, 80);
