@@ -35,11 +35,14 @@ const utcMillis = fc
 const hexColor = fc
   .tuple(fc.integer({ min: 0, max: 0xffffff }), fc.boolean())
   .map(([n, upper]) => `#${n.toString(16).padStart(6, '0')}`[upper ? 'toUpperCase' : 'toLowerCase']());
-const extras = fc.dictionary(
-  fc.oneof(fc.string(), fc.constantFrom('project', 'sprint', 'extra', 'data', 'constructor')),
+/** Extra fields a service may add, an own `__proto__` among them (the check refuses that one). */
+const anyExtras = fc.dictionary(
+  fc.oneof(fc.string(), fc.constantFrom('project', 'sprint', 'extra', 'data', 'constructor', '__proto__')),
   fc.jsonValue(),
   { maxKeys: 3 },
 );
+/** Extra fields of a record in its read form: fc.string() can itself yield `__proto__`. */
+const extras = anyExtras.filter((more) => !Object.hasOwn(more, '__proto__'));
 const member = fc.tuple(id, fc.string(), extras).map(([i, name, more]) => recordOf({ ...more, id: i, name }));
 
 /** Values near a canonical one: each a way a service's record may differ. */
@@ -84,6 +87,9 @@ const badStatus = fc.oneof(
     .tuple(id, fc.string(), fc.constantFrom('blue', '#abc', '#GGGGGG', '#aabbccdd', ' #aabbcc'))
     .map(([i, name, color]) => ({ id: i, name, color })),
   fc.tuple(badId, fc.string(), hexColor).map(([i, name, color]) => recordOf({ id: i, name, color })),
+  fc
+    .tuple(id, fc.string(), hexColor, anyExtras)
+    .map(([i, name, color, more]) => recordOf({ ...more, id: i, name, color })),
   weird,
 );
 
@@ -119,7 +125,7 @@ const canonicalTask = fc
 
 const nearTask = fc
   .tuple(
-    extras,
+    anyExtras,
     fc.record({
       id: near(id, badId),
       title: near(fc.string(), weird),
