@@ -6,9 +6,10 @@
  */
 import { runChatCommand } from '../playground/chat-command.ts';
 import { createInteractions } from '../playground/interactions.ts';
+import { DEFAULT_SEED } from '../slack-emulator/default-seed.ts';
 import type { SlackEmulator } from '../slack-emulator/index.ts';
 import type { SlackSigner } from '../slack-emulator/signer.ts';
-import { messageToText } from './blocks-to-text.ts';
+import { type MentionNames, messageToText } from './blocks-to-text.ts';
 
 export type Call = { method: string; args: Record<string, unknown> };
 
@@ -26,8 +27,17 @@ export async function commandReplies(
   return describeCalls(answer.calls);
 }
 
+/**
+ * The local workspace's people and channels, as the playground shows them (a person by full
+ * name). `npm run chat` speaks only as these people in these channels.
+ */
+const SEED_NAMES: MentionNames = {
+  users: new Map(Object.values(DEFAULT_SEED.users).map((u) => [u.id, u.realName])),
+  channels: new Map(Object.values(DEFAULT_SEED.channels).map((c) => [c.id, c.name])),
+};
+
 /** What a person would read of the app's Slack calls: messages and modals. */
-export function describeCalls(calls: readonly Call[]): string[] {
+export function describeCalls(calls: readonly Call[], names: MentionNames = SEED_NAMES): string[] {
   const out: string[] = [];
   for (const call of calls) {
     const a = call.args;
@@ -42,9 +52,9 @@ export function describeCalls(calls: readonly Call[]): string[] {
             ? 'in channel'
             : 'only you'
           : call.method;
-      out.push(`--- ${where} ---\n${messageToText(a)}`);
+      out.push(`--- ${where} ---\n${messageToText(a, names)}`);
     } else if (call.method === 'views.open' || call.method === 'views.update') {
-      out.push(`--- modal ---\n${messageToText(a.view as Record<string, unknown>)}`);
+      out.push(`--- modal ---\n${messageToText(a.view as Record<string, unknown>, names)}`);
     }
   }
   return out;

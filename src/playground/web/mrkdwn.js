@@ -21,7 +21,7 @@ export function emojiChar(name, ctx) {
 
 function userName(id, fallback, ctx) {
   const user = ctx.users?.find((each) => each.id === id);
-  return user ? (user.isBot ? user.realName : user.realName) : (fallback ?? id);
+  return user ? user.realName : (fallback ?? id);
 }
 
 export function Mention({ userId, fallback, ctx }) {
