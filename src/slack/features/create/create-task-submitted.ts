@@ -11,6 +11,7 @@ import type { TaskRecord } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { tellPerson } from '../../kit/tell-person.ts';
+import { cardInSubscribedChannel } from '../../services/card-in-channel.ts';
 import { createTaskOnce } from '../../services/create-task.ts';
 import { saveDraft } from '../../services/drafts.ts';
 import { describeFailure } from '../../services/failure-message.ts';
@@ -66,7 +67,8 @@ export function createTaskSubmittedHandler(deps: AppDeps) {
         submission,
         metadata,
       });
-      await postResult(deps, client, { teamId, userId, metadata, task, timeZone });
+      const projectId = submission.projectId;
+      await postResult(deps, client, { teamId, userId, metadata, task, projectId, timeZone });
     } catch (error) {
       const failure = describeFailure(error);
       deps.logger.warn({ err: error }, 'creating a task from the form failed');
@@ -146,7 +148,14 @@ async function createFromSubmission(
 async function postResult(
   deps: AppDeps,
   client: WebClient,
-  q: { teamId: string; userId: string; metadata: CreateTaskMetadata; task: TaskRecord; timeZone: string },
+  q: {
+    teamId: string;
+    userId: string;
+    metadata: CreateTaskMetadata;
+    task: TaskRecord;
+    projectId: number;
+    timeZone: string;
+  },
 ): Promise<void> {
   const now = deps.clock.now();
   const slackUserIds = await slackUsersByMember(deps, q.teamId);
@@ -167,6 +176,10 @@ async function postResult(
     return;
   }
   const message = renderTaskCard(card, now);
+  if (m.channelId) {
+    const where = { teamId: q.teamId, channelId: m.channelId, task: q.task, projectId: q.projectId };
+    if (await cardInSubscribedChannel(deps, client, { ...where, card: message })) return;
+  }
   await tellPerson(client, { userId: q.userId, channelId: m.channelId }, message, { visible: true });
 }
 

@@ -4,6 +4,7 @@ import type { NewTaskIntent, ReadingNote } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { once } from '../../kit/once.ts';
 import { requireApi } from '../../kit/require-api.ts';
+import { cardInSubscribedChannel } from '../../services/card-in-channel.ts';
 import { CreationPendingError, createTaskOnce } from '../../services/create-task.ts';
 import { resolvePeople, unresolvedText } from '../../services/resolve-people.ts';
 import { channelDefaultProject, resolveProject } from '../../services/resolve-project.ts';
@@ -119,6 +120,8 @@ export async function newTaskHandler(ctx: CommandContext, intent: NewTaskIntent)
   // A redelivered command gets the first task back; its card is posted once, by whichever delivery
   // gets there first (a failed post is not remembered, so a retry posts it).
   const posted = await once(deps.idempotency, { purpose: 'task-card', ...trigger }, async () => {
+    const where = { teamId: ctx.teamId, channelId: ctx.channelId, task, projectId: project.id, card };
+    if (await cardInSubscribedChannel(deps, ctx.client, where)) return true;
     await ctx.respond({ response_type: 'in_channel', text: card.text, blocks: card.blocks });
     return true;
   });

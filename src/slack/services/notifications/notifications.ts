@@ -62,6 +62,18 @@ export interface Notifications {
   subscriptions: Subscriptions;
   prefs: NotifyPrefsRepo;
   threads: TaskThreads;
+  /**
+   * Puts a task's card, posted by someone's own action, in a channel subscribed to its project as
+   * the task's thread there, so that the subscription adds no second card. 'unsubscribed' when no
+   * subscription of the channel follows the project (nothing posted: the caller posts its own way);
+   * otherwise as `ThreadPoster.adoptCard`.
+   */
+  shareCard(
+    teamId: string,
+    channelId: string,
+    task: Pick<TaskRecord, 'id' | 'title' | 'project_id'>,
+    post: () => Promise<{ channelId: string; ts: string } | undefined>,
+  ): Promise<'posted' | 'shown' | 'failed' | 'busy' | 'unsubscribed'>;
   /** Posts the bursts whose window closed by the clock's now. Returns how many. */
   flushDue(): Promise<number>;
   /** Sends the day's "due tomorrow" messages due by now, in every workspace. Returns how many went. */
@@ -220,6 +232,13 @@ export function createNotifications(o: NotificationsOptions): Notifications {
     subscriptions,
     prefs,
     threads,
+    async shareCard(teamId, channelId, task, post) {
+      const subscribed =
+        task.project_id !== null &&
+        (await subscriptions.get(teamId, channelId, task.project_id)) !== undefined;
+      if (!subscribed) return 'unsubscribed';
+      return poster.adoptCard({ teamId, channelId, taskId: task.id, title: task.title }, post);
+    },
     flushDue,
     remindDueTomorrow,
     start() {

@@ -116,6 +116,40 @@ export class ThreadPoster {
     return runs;
   }
 
+  /**
+   * Posts a card that someone's own action put in the channel (a `/task new`, a form) as the task's
+   * thread there, under the same lease as the card a subscription posts: one card per task per
+   * channel, whichever comes first. `post` is called only when the channel has no card of the task
+   * yet, and returns where the card went. A lease held past `waitMs` (another instance is posting)
+   * answers 'busy', and the caller posts its own way.
+   */
+  async adoptCard(
+    ref: BurstRef & { title: string },
+    post: () => Promise<{ channelId: string; ts: string } | undefined>,
+    waitMs = 3_000,
+  ): Promise<'posted' | 'shown' | 'failed' | 'busy'> {
+    const { teamId, channelId, taskId } = ref;
+    const { bursts, leaseMs } = this.#o;
+    const until = performance.now() + waitMs;
+    while (!(await bursts.lease(teamId, channelId, taskId, leaseMs))) {
+      if (performance.now() >= until) return 'busy';
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    try {
+      if (await this.#o.threads.get(teamId, channelId, taskId)) return 'shown';
+      const where = await post();
+      if (!where) return 'failed';
+      await this.#o.threads.save(
+        teamId,
+        { channelId: where.channelId, ts: where.ts, title: ref.title },
+        taskId,
+      );
+      return 'posted';
+    } finally {
+      await bursts.releaseLease(teamId, channelId, taskId);
+    }
+  }
+
   /** Waits for the sends under way, then sends what is due (at stop); the rest stays in the store. */
   async flushAll(): Promise<void> {
     await Promise.allSettled([...this.#running]);
