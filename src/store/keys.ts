@@ -100,11 +100,20 @@ export const storeKeys = {
    */
   notifyBurstTeams: () => 'notify-burst:team:',
   notifyBurstTeam: (teamId: string) => `notify-burst:team:${checkSlackId('teamId', teamId)}`,
+  /**
+   * A project event's sends that are not gathered into bursts (assignment messages, project
+   * notices), kept until they have gone: one record per event.
+   */
+  notifyOutbox: (teamId: string) => `${storeKeys.team(teamId)}notify-outbox:`,
+  /** The lease of the one instance sending one event's outbox record now. */
+  notifyOutboxLease: (teamId: string, eventIdPart: string) =>
+    `${storeKeys.team(teamId)}notify-outbox-lease:${eventIdPart}`,
+  /** Workspaces with outbox records waiting (listed like `notify-burst:team:`). */
+  notifyOutboxTeams: () => 'notify-outbox:team:',
+  notifyOutboxTeam: (teamId: string) => `notify-outbox:team:${checkSlackId('teamId', teamId)}`,
   /** A project event already written to its bursts (a repeat writes nothing). */
   notifyEventDone: (teamId: string, eventId: string) =>
     `${storeKeys.team(teamId)}notify-event-done:${eventId}`,
-  /** One project event, acted on once (the claim of its id). */
-  notifyEvent: (teamId: string, eventId: string) => `${storeKeys.team(teamId)}notify-event:${eventId}`,
   /** A person's direct-message notification switches. */
   notifyPrefs: (teamId: string, userId: string) =>
     `${storeKeys.team(teamId)}notify-pref:${checkSlackId('slackUserId', userId)}`,

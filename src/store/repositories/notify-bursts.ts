@@ -5,10 +5,11 @@
  * a time send a task's burst in a channel. A record is removed once its reply has gone; one never
  * sent (nothing drains the workspace for a day) expires.
  */
-import { createHash } from 'node:crypto';
 import type { ProjectEvent } from '../../events/project-event.ts';
 import { storeKeys } from '../keys.ts';
 import type { Store } from '../types.ts';
+import { eventIdPart } from './event-id-part.ts';
+import { createTeamMarkers } from './team-markers.ts';
 
 export interface BurstEntry {
   event: ProjectEvent;
@@ -51,10 +52,6 @@ export interface NotifyBursts {
   releaseLease(teamId: string, channelId: string, taskId: number): Promise<void>;
 }
 
-function idPart(eventId: string): string {
-  return eventId.length > 120 ? `sha256:${createHash('sha256').update(eventId).digest('hex')}` : eventId;
-}
-
 /** `team:<id>:notify-burst:<channel>:<task>:<event>` → the channel and task. */
 function openBurstOf(key: string, prefix: string, at: number): OpenBurst | undefined {
   const [channelId, task] = key.slice(prefix.length).split(':');
@@ -66,6 +63,11 @@ const oldestFirst = (a: StoredBurstEntry, b: StoredBurstEntry) =>
   a.entry.at - b.entry.at || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 export function createNotifyBursts(store: Store): NotifyBursts {
+  const markers = createTeamMarkers(store, {
+    prefix: storeKeys.notifyBurstTeams(),
+    key: storeKeys.notifyBurstTeam,
+    ttlMs: ENTRY_TTL_MS,
+  });
   const list = async (prefix: string) => {
     const found: StoredBurstEntry[] = [];
     for await (const [key, entry] of store.entries<BurstEntry>(prefix)) found.push({ key, entry });
@@ -74,10 +76,10 @@ export function createNotifyBursts(store: Store): NotifyBursts {
   return {
     async add(teamId, channelId, taskId, entry) {
       // The record first, the marker after: a flush that forgets the workspace in between finds
-      // the record on its second look (see `open`).
-      const key = `${storeKeys.notifyBurst(teamId, channelId, taskId)}${idPart(entry.event.id)}`;
+      // the record on its second look (`team-markers.ts`).
+      const key = `${storeKeys.notifyBurst(teamId, channelId, taskId)}${eventIdPart(entry.event.id)}`;
       await store.set(key, entry, ENTRY_TTL_MS);
-      await store.set(storeKeys.notifyBurstTeam(teamId), teamId, ENTRY_TTL_MS);
+      await markers.mark(teamId);
     },
     async list(teamId, channelId, taskId) {
       return (await list(storeKeys.notifyBurst(teamId, channelId, taskId))).sort(oldestFirst);
@@ -86,11 +88,7 @@ export function createNotifyBursts(store: Store): NotifyBursts {
     async remove(stored) {
       for (const { key } of stored) await store.delete(key);
     },
-    async teams() {
-      const teams: string[] = [];
-      for await (const [, teamId] of store.entries<string>(storeKeys.notifyBurstTeams())) teams.push(teamId);
-      return teams;
-    },
+    teams: () => markers.teams(),
     async open(teamId) {
       const prefix = storeKeys.notifyBursts(teamId);
       const pairs = async () => {
@@ -104,13 +102,7 @@ export function createNotifyBursts(store: Store): NotifyBursts {
         }
         return [...seen.values()];
       };
-      const found = await pairs();
-      if (found.length > 0) return found;
-      // None: forget the workspace, then look again, so a record written meanwhile keeps it listed.
-      await store.delete(storeKeys.notifyBurstTeam(teamId));
-      const again = await pairs();
-      if (again.length > 0) await store.set(storeKeys.notifyBurstTeam(teamId), teamId, ENTRY_TTL_MS);
-      return again;
+      return markers.readOrForget(teamId, pairs);
     },
     lease: (teamId, channelId, taskId, ttlMs) =>
       store.claim(storeKeys.notifyBurstLease(teamId, channelId, taskId), ttlMs),

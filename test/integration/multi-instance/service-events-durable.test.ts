@@ -7,7 +7,8 @@
  * answered 204 for a task's first change, while the card waits in its post queue, loses nothing:
  * started again, the app posts the card once, and a later change is one reply under it. On Redis,
  * with two instances taking a task's changes in turn, the channel gets one card and one merged
- * reply, whichever instance took each change.
+ * reply, whichever instance took each change. An assignment message owed when an instance is
+ * killed goes once from the instance started after it.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,8 +23,10 @@ import type { RecordedCall } from '../../../src/slack-emulator/model.ts';
 import { createCipher } from '../../../src/store/cipher.ts';
 import { openStore } from '../../../src/store/open-store.ts';
 import { createNotifyBursts } from '../../../src/store/repositories/notify-bursts.ts';
+import { createNotifyOutbox } from '../../../src/store/repositories/notify-outbox.ts';
 import { createServiceEventsSettings } from '../../../src/store/repositories/service-events.ts';
 import { createSubscriptions } from '../../../src/store/repositories/subscriptions.ts';
+import { createUserLinks } from '../../../src/store/repositories/user-links.ts';
 import type { Store } from '../../../src/store/types.ts';
 import { type AppProcess, startAppProcess } from '../../support/app-process.ts';
 import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
@@ -33,6 +36,10 @@ const SIGNING_SECRET = 'durable-events-signing-secret';
 const ENCRYPTION_KEY = 'ab'.repeat(32);
 const TEAM = 'T0001';
 const WEBSITE = 1;
+/** A project no channel follows here: its changes owe only direct messages. */
+const MOBILE = 2;
+const BEN = 2;
+const BEN_SLACK = 'U0BEN';
 
 /** The balancer: each delivery goes to the next instance in turn; what each answered is kept. */
 interface Relay {
@@ -227,12 +234,67 @@ describe('service events survive a crash and merge across instances', () => {
     }
   }
 
+  /**
+   * An assignment message the instance owed when it died: Ben (linked) is assigned a new task in a
+   * project no channel follows; Slack makes his message wait, the instance is killed, and the one
+   * started after sends it, once.
+   */
+  async function assignedMessageAfterCrash(storeUrl: string, store: Store) {
+    const settings = createServiceEventsSettings(store, createCipher(ENCRYPTION_KEY));
+    const { pathKey } = await settings.ensure(TEAM);
+    await settings.saveSecret(TEAM, secret);
+    await createUserLinks(store).link(TEAM, BEN_SLACK, { memberId: BEN, memberName: 'Ben Okafor' });
+    const hook = sandbox.webhooks.add(`${relay.url}/service/events/${pathKey}`, secret);
+    const toBen = (title: string) => okIn(BEN_SLACK).filter((c) => JSON.stringify(c.args).includes(title));
+    try {
+      const first = await start('first', storeUrl, 3);
+      relay.targets = [first];
+      emulator.failNext('chat.postMessage', { status: 429, retryAfter: 30 });
+      const answered = relay.answers.length;
+      const title = `Assigned before a crash ${++channelSeq}`;
+      await change('POST', '/tasks', { project_id: MOBILE, title, assignee_ids: [BEN] });
+      await emulator.waitForCall(
+        'chat.postMessage',
+        (c) => c.status === 429 && c.args.channel === BEN_SLACK,
+        20_000,
+      );
+      await until('the answer to the service', () => relay.answers[answered]);
+      expect(relay.answers.slice(answered)).toEqual([{ to: 'first', status: 204 }]);
+      first.kill('SIGKILL');
+      expect((await first.exited).signal).toBe('SIGKILL');
+      expect(toBen(title)).toEqual([]);
+
+      const again = await start('again', storeUrl, 3);
+      relay.targets = [again];
+      const message = await until('the message after the restart', () => toBen(title)[0]);
+      expect(JSON.stringify(message.args)).toContain('assigned');
+      await until('the outbox to drain', async () =>
+        (await createNotifyOutbox(store).waiting(TEAM)).length === 0 ? true : undefined,
+      );
+      expect(toBen(title)).toHaveLength(1);
+      again.kill('SIGTERM');
+      expect((await again.exited).code).toBe(0);
+    } finally {
+      sandbox.webhooks.remove(hook.id);
+    }
+  }
+
   describe('on the embedded SQLite store', () => {
     it('posts the card of a change accepted just before a SIGKILL, once, after the restart', async () => {
       const storeUrl = `sqlite:${join(dataDir, 'app.db')}`;
       const store = await openStore(storeUrl);
       try {
         await crashAfterAccepting(storeUrl, store);
+      } finally {
+        await store.close();
+      }
+    }, 120_000);
+
+    it('sends an assignment message owed at a SIGKILL, once, after the restart', async () => {
+      const storeUrl = `sqlite:${join(dataDir, 'app.db')}`;
+      const store = await openStore(storeUrl);
+      try {
+        await assignedMessageAfterCrash(storeUrl, store);
       } finally {
         await store.close();
       }

@@ -49,6 +49,12 @@ export interface DirectMessagesOptions {
   signal: () => AbortSignal;
 }
 
+/** Whether an event may owe someone an assignment message (who is linked is read when it goes). */
+export function mayAssignSomeone(event: ProjectEvent): boolean {
+  if (!event.task || (event.kind !== 'task.assigned' && event.kind !== 'task.created')) return false;
+  return newlyAssigned([event]).length > 0;
+}
+
 export function createDirectMessages(o: DirectMessagesOptions) {
   const post = async (teamId: string, userId: string, message: { text: string; blocks: unknown[] }) => {
     const slack = await o.slack(teamId);
@@ -75,7 +81,7 @@ export function createDirectMessages(o: DirectMessagesOptions) {
   return {
     /** DMs each linked person the event newly assigns (their switch on). Returns how many went. */
     async assigned(teamId: string, event: ProjectEvent): Promise<number> {
-      if (!event.task || (event.kind !== 'task.assigned' && event.kind !== 'task.created')) return 0;
+      if (!event.task || !mayAssignSomeone(event)) return 0;
       let sent = 0;
       for (const member of newlyAssigned([event])) {
         const link = await o.userLinks.findByMember(teamId, member.id);

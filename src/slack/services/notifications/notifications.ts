@@ -5,8 +5,9 @@
  *
  * An event is gathered once: it is written to its bursts in the store (durable before `deliver`
  * resolves), then marked done, so a repeat writes nothing and a crash between the two writes the
- * same records again. What is not gathered (direct messages, project notices) goes from the one
- * caller that claims the event's id.
+ * same records again. What is not gathered (direct messages, project notices) is written to the
+ * event's outbox record in the same step and sent from there (`outbox-sender.ts`), so it too
+ * survives an instance that dies after the service heard 2xx.
  */
 import type { WebClient } from '@slack/web-api';
 import type { TaskRecord, WorkApiClient } from '../../../api/index.ts';
@@ -16,6 +17,7 @@ import type { Clock } from '../../../lib/clock.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import { checkSlackId } from '../../../store/keys.ts';
 import { createNotifyBursts } from '../../../store/repositories/notify-bursts.ts';
+import { createNotifyOutbox } from '../../../store/repositories/notify-outbox.ts';
 import { createNotifyPrefs, type NotifyPrefsRepo } from '../../../store/repositories/notify-prefs.ts';
 import { createSubscriptions, type Subscriptions } from '../../../store/repositories/subscriptions.ts';
 import { createTaskThreads, type TaskThreads } from '../../../store/repositories/task-threads.ts';
@@ -25,8 +27,9 @@ import { renderProjectNotice } from '../../ui/notifications/event-lines.ts';
 import type { SlackProfiles } from '../slack-profiles.ts';
 import { projectStatuses } from '../task-changes.ts';
 import type { TaskLinks } from '../task-links.ts';
-import { createDirectMessages, type DirectMessages } from './direct-messages.ts';
+import { createDirectMessages, type DirectMessages, mayAssignSomeone } from './direct-messages.ts';
 import { subscriptionWants } from './filters.ts';
+import { createOutboxSender } from './outbox-sender.ts';
 import { type CardContext, type PostingClient, ThreadPoster } from './thread-poster.ts';
 
 export interface NotificationsOptions {
@@ -177,6 +180,17 @@ export function createNotifications(o: NotificationsOptions): Notifications {
       );
   };
 
+  const outbox = createNotifyOutbox(o.store);
+  const sender = createOutboxSender({
+    outbox,
+    leaseMs: o.leaseMs ?? 120_000,
+    notice: noticeInChannel,
+    directMessages: (teamId, event) => dms.assigned(teamId, event),
+    logger,
+  });
+  const outboxFailed = (error: unknown) =>
+    logger.warn({ err: error }, 'an event’s messages could not be sent');
+
   const running = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
     running.add(work);
@@ -198,16 +212,17 @@ export function createNotifications(o: NotificationsOptions): Notifications {
       const aboutTask = event.task !== undefined || event.taskId !== undefined;
       // Written before this resolves (and so before the service hears 2xx); a failure throws to the caller.
       if (aboutTask) for (const sub of subs) await poster.add(event.teamId, sub, event);
+      // Direct messages and notices are not gathered (being assigned is news at once), but they
+      // are written down too, and sent from there.
+      const owed = {
+        event,
+        notices: aboutTask ? [] : subs.map((s) => ({ channelId: s.channelId, projectName: s.projectName })),
+        directMessages: mayAssignSomeone(event),
+      };
+      const owes = owed.notices.length > 0 || owed.directMessages;
+      if (owes) await outbox.add(event.teamId, owed);
       await threads.markEventDone(event.teamId, event.id);
-      if (!(await threads.claimEvent(event.teamId, event.id))) return;
-      if (!aboutTask)
-        for (const sub of subs) track(noticeInChannel(event.teamId, sub.channelId, event, sub.projectName));
-      // Direct messages are not gathered: being assigned is news at once, and happens rarely.
-      track(
-        dms.assigned(event.teamId, event).catch((error: unknown) => {
-          logger.warn({ err: error, eventId: event.id }, 'assignment messages failed');
-        }),
-      );
+      if (owes) track(sender.send(event.teamId, event.id).catch(outboxFailed));
     },
   };
 
@@ -247,12 +262,14 @@ export function createNotifications(o: NotificationsOptions): Notifications {
       const look = () => {
         if (looking) return;
         looking = true;
-        poster
-          .kickOpen()
-          .catch((error: unknown) => logger.warn({ err: error }, 'notification flush failed'))
-          .finally(() => {
-            looking = false;
-          });
+        Promise.all([
+          poster
+            .kickOpen()
+            .catch((error: unknown) => logger.warn({ err: error }, 'notification flush failed')),
+          sender.sendWaiting().catch(outboxFailed),
+        ]).finally(() => {
+          looking = false;
+        });
       };
       flushTimer ??= setInterval(look, FLUSH_EVERY_MS);
       remindTimer ??= setInterval(() => {
