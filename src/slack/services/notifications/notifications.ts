@@ -262,14 +262,17 @@ export function createNotifications(o: NotificationsOptions): Notifications {
       const look = () => {
         if (looking) return;
         looking = true;
-        Promise.all([
-          poster
-            .kickOpen()
-            .catch((error: unknown) => logger.warn({ err: error }, 'notification flush failed')),
-          sender.sendWaiting().catch(outboxFailed),
-        ]).finally(() => {
-          looking = false;
-        });
+        // Tracked, so that a stop waits for an outbox send under way rather than closing the store on it.
+        track(
+          Promise.all([
+            poster
+              .kickOpen()
+              .catch((error: unknown) => logger.warn({ err: error }, 'notification flush failed')),
+            sender.sendWaiting().catch(outboxFailed),
+          ]).finally(() => {
+            looking = false;
+          }),
+        );
       };
       flushTimer ??= setInterval(look, FLUSH_EVERY_MS);
       remindTimer ??= setInterval(() => {
