@@ -21,6 +21,7 @@ export interface TaskViewStore {
   entries<T>(prefix: string): AsyncIterable<[key: string, value: T]>;
   claim(key: string, ttlMs: number): Promise<boolean>;
   release(key: string): Promise<void>;
+  extend(key: string, ttlMs: number): Promise<boolean>;
 }
 
 export interface TaskViewSharing {
@@ -29,6 +30,8 @@ export interface TaskViewSharing {
   prefix: string;
   /** The app's clock (ms), for when lists were read and changes made. Default `Date.now`. */
   now?: () => number;
+  /** How long the scan's lease lasts between its holder's renewals. Default {@link SCAN_LEASE_MS}. */
+  leaseMs?: number;
 }
 
 export type SharedChange = { kind: 'upsert'; task: TaskRecord } | { kind: 'delete'; taskId: number };
@@ -41,12 +44,18 @@ export interface SharedScan {
 }
 
 /**
+ * The scan's lease lasts this long unless its holder renews it (a third of it apart) while it
+ * scans: a holder that died delays the others this long at most.
+ */
+export const SCAN_LEASE_MS = 60_000;
+/** Renewals stop after this long, so one scan holds the lease at most this plus one lease. */
+export const SCAN_HOLD_MAX_MS = 15 * 60_000;
+/**
  * A change outlives any scan that started before it (scans refresh every 5 min by default, and
- * the lease holds at most {@link LEASE_MS}), so it is kept long enough to be applied over one.
+ * one holds the lease at most {@link SCAN_HOLD_MAX_MS} plus a lease), so it is kept long enough to
+ * be applied over one.
  */
 export const CHANGE_TTL_MS = 30 * 60_000;
-/** How long one instance may hold the scan; a crashed holder delays the others this long at most. */
-export const LEASE_MS = 15 * 60_000;
 
 /** What `sync` hands back to the view: only what changed since it last looked. */
 export interface SharedDelta {
@@ -62,12 +71,15 @@ export interface SharedDelta {
 export class SharedTaskView {
   readonly #store: TaskViewStore;
   readonly #prefix: string;
+  /** The scan's lease, between renewals. */
+  readonly leaseMs: number;
   #loadedStamp: string | undefined;
   readonly #loadedAt = new Map<number, number>();
 
   constructor(sharing: TaskViewSharing) {
     this.#store = sharing.store;
     this.#prefix = sharing.prefix;
+    this.leaseMs = sharing.leaseMs ?? SCAN_LEASE_MS;
   }
 
   /** What changed since the last call; undefined when nothing did (one store read). */
@@ -141,9 +153,14 @@ export class SharedTaskView {
     await this.#renew();
   }
 
-  /** True for exactly one instance until it releases, or {@link LEASE_MS} passes. */
+  /** True for exactly one instance until it releases, or the lease passes without a renewal. */
   claimScan(): Promise<boolean> {
-    return this.#store.claim(`${this.#prefix}lease`, LEASE_MS);
+    return this.#store.claim(`${this.#prefix}lease`, this.leaseMs);
+  }
+
+  /** The holder's renewal while it scans; false when the lease had lapsed (another may scan now). */
+  renewScan(): Promise<boolean> {
+    return this.#store.extend(`${this.#prefix}lease`, this.leaseMs);
   }
 
   releaseScan(): Promise<void> {

@@ -9,7 +9,12 @@
 import type { WorkApiClient } from './client.ts';
 import type { TaskRecord } from './schemas/records.ts';
 import { collectTasks, doneFor, type IsDone, matchesCriteria, type TaskCriteria } from './task-lists.ts';
-import { LEASE_MS, type SharedDelta, SharedTaskView, type TaskViewSharing } from './task-view-share.ts';
+import {
+  SCAN_HOLD_MAX_MS,
+  type SharedDelta,
+  SharedTaskView,
+  type TaskViewSharing,
+} from './task-view-share.ts';
 
 /** What changed about one task: its new state, or that it is gone. */
 export type TaskViewChange = { kind: 'upsert'; task: TaskRecord } | { kind: 'delete'; taskId: number };
@@ -67,6 +72,21 @@ export interface TaskView {
   knows(projectId: number): boolean;
   /** A project's complete list as read at `at` (the poller's), shared like a scan's. */
   replaceProject(projectId: number, tasks: TaskRecord[], at: number): Promise<void>;
+}
+
+/**
+ * Renews the scan's lease a third of a lease apart while this instance scans, for at most
+ * {@link SCAN_HOLD_MAX_MS}: a long scan keeps it, and one whose instance died frees it within a lease.
+ */
+function holdWhileScanning(s: SharedTaskView): NodeJS.Timeout {
+  const until = Date.now() + SCAN_HOLD_MAX_MS;
+  const timer = setInterval(() => {
+    if (Date.now() > until) return clearInterval(timer);
+    // A failed renewal only shortens the hold: at worst another instance scans too.
+    s.renewScan().catch(() => false);
+  }, s.leaseMs / 3);
+  timer.unref();
+  return timer;
 }
 
 export function createTaskView(
@@ -178,15 +198,17 @@ export function createTaskView(
 
   /** Shared: the result another instance saved, else this one scans under the lease, else waits. */
   const sharedRefresh = async (s: SharedTaskView) => {
-    for (let waited = 0; waited <= LEASE_MS; waited += sharedPollMs) {
+    for (let waited = 0; waited <= SCAN_HOLD_MAX_MS + s.leaseMs; waited += sharedPollMs) {
       await sync();
       if (fresh()) return;
       if (await s.claimScan()) {
+        const renewals = holdWhileScanning(s);
         try {
           // The holder before may have saved and let go between the look above and the claim.
           await sync();
           if (!fresh()) await scan();
         } finally {
+          clearInterval(renewals);
           await s.releaseScan();
         }
         return;

@@ -8,6 +8,7 @@ export interface StoreBackend {
   claim(key: string, ttlMs: number): Promise<boolean>;
   release(key: string): Promise<void>;
   claimed(key: string): Promise<boolean>;
+  extend(key: string, ttlMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -64,6 +65,12 @@ export function createKeyvStore(keyv: Keyv, backend: StoreBackend): Store {
       open();
       checkKey(key);
       return backend.claimed(key);
+    },
+    async extend(key: string, ttlMs: number): Promise<boolean> {
+      open();
+      checkKey(key);
+      checkTtl(ttlMs);
+      return backend.extend(key, ttlMs);
     },
     async close(): Promise<void> {
       if (closed) return;

@@ -110,6 +110,10 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
       // Redis drops a claim when its PX lapses: one that is there is live.
       return (await client.exists(CLAIM_PREFIX + key)) === 1;
     },
+    async extend(key, ttlMs) {
+      // PEXPIRE acts only on a key that is there, and a claim that is there is live.
+      return (await client.pExpire(CLAIM_PREFIX + key, Math.ceil(ttlMs))) === 1;
+    },
     async close() {
       await client.close();
     },

@@ -11,6 +11,7 @@ export class SqliteClaims {
   readonly #release: StatementSync;
   readonly #purge: StatementSync;
   readonly #held: StatementSync;
+  readonly #extend: StatementSync;
 
   /** @param now milliseconds since the epoch. Default: `Date.now`. */
   constructor(db: DatabaseSync, now: () => number = () => Date.now()) {
@@ -23,6 +24,7 @@ export class SqliteClaims {
     this.#release = db.prepare('DELETE FROM claims WHERE key = ?');
     this.#purge = db.prepare('DELETE FROM claims WHERE expires <= ?');
     this.#held = db.prepare('SELECT 1 AS held FROM claims WHERE key = ? AND expires > ?');
+    this.#extend = db.prepare('UPDATE claims SET expires = ? WHERE key = ? AND expires > ?');
   }
 
   claim(key: string, ttlMs: number): boolean {
@@ -37,6 +39,12 @@ export class SqliteClaims {
   /** Whether a live claim holds key: a read, so no write lock and nothing written. */
   held(key: string): boolean {
     return this.#held.get(key, this.#now()) !== undefined;
+  }
+
+  /** Moves a live claim's expiry to ttlMs from now; false when none is live (one statement, atomic). */
+  extend(key: string, ttlMs: number): boolean {
+    const now = this.#now();
+    return Number(this.#extend.run(now + ttlMs, key, now).changes) === 1;
   }
 
   purgeExpired(): number {

@@ -57,6 +57,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     async claimed(key) {
       return claims.held(key);
     },
+    async extend(key, ttlMs) {
+      return claims.extend(key, ttlMs);
+    },
     async close() {
       if (timer) clearInterval(timer);
       db.close();

@@ -13,5 +13,10 @@ export interface Store {
   release(key: string): Promise<void>;
   /** Whether a live claim holds key now (a read: it claims nothing). */
   claimed(key: string): Promise<boolean>;
+  /**
+   * Gives a live claim ttlMs more from now (its holder's heartbeat); false when none is live, for
+   * then it lapsed and may be another's: the caller no longer holds it.
+   */
+  extend(key: string, ttlMs: number): Promise<boolean>;
   close(): Promise<void>;
 }

@@ -136,6 +136,27 @@ export function describeStoreContract(
       expect(await store.claimed('q')).toBe(false);
     });
 
+    it('extends a live claim for its holder, and neither a lapsed nor a released one', async () => {
+      useClock();
+      // Longer on the server's clock: a stall of a loaded machine must not lapse it between steps.
+      const beat = options.clock === 'process' ? ttl : 2_000;
+      expect(await store.extend('beat', beat)).toBe(false);
+      expect(await store.claim('beat', beat)).toBe(true);
+      await expire(beat * 0.4);
+      expect(await store.extend('beat', beat)).toBe(true);
+      // Past the first ttl: only the extension keeps it held.
+      await expire(beat * 0.7);
+      expect(await store.claimed('beat')).toBe(true);
+      expect(await store.claim('beat', beat)).toBe(false);
+      await expire(beat * 1.5);
+      expect(await store.extend('beat', beat)).toBe(false);
+      expect(await store.claimed('beat')).toBe(false);
+      expect(await store.claim('beat', beat)).toBe(true);
+      await store.release('beat');
+      expect(await store.extend('beat', beat)).toBe(false);
+      await expect(store.extend('beat', 0)).rejects.toThrow(/TTL/);
+    });
+
     it('grants a claim exactly once among many concurrent callers', async () => {
       const results = await Promise.all(Array.from({ length: 50 }, () => store.claim('race', 60_000)));
       expect(results.filter(Boolean)).toHaveLength(1);
