@@ -23,7 +23,10 @@ export interface OutboxEntry {
 const ENTRY_TTL_MS = 24 * 3_600_000;
 
 export interface NotifyOutbox {
-  /** Writes the event's record (a repeat of the event writes the same one). */
+  /**
+   * Writes the event's record, unless one is there: a repeat of the event must not restore what a
+   * send under way has already sent.
+   */
   add(teamId: string, entry: OutboxEntry): Promise<void>;
   get(teamId: string, eventId: string): Promise<OutboxEntry | undefined>;
   /** Saves what is left of a record part-way through its sends. */
@@ -49,8 +52,8 @@ export function createNotifyOutbox(store: Store): NotifyOutbox {
     store.set(keyOf(teamId, entry.event.id), entry, ENTRY_TTL_MS);
   return {
     async add(teamId, entry) {
+      if ((await store.get(keyOf(teamId, entry.event.id))) === undefined) await save(teamId, entry);
       // The record first, the marker after (see `team-markers.ts`).
-      await save(teamId, entry);
       await markers.mark(teamId);
     },
     get: (teamId, eventId) => store.get<OutboxEntry>(keyOf(teamId, eventId)),

@@ -85,6 +85,17 @@ describe('the notification outbox', () => {
     expect(sent).toEqual(['e2:C0ONE', 'e2:C0TWO']);
   });
 
+  it('keeps a record part-way through its sends when the event is written again', async () => {
+    await outbox.add(TEAM, owed('e4'));
+    const partway = owed('e4');
+    partway.notices.shift();
+    await outbox.update(TEAM, partway);
+    // The service delivers the event again: what was sent stays sent.
+    await outbox.add(TEAM, owed('e4'));
+    await sender().send(TEAM, 'e4');
+    expect(sent).toEqual(['e4:C0TWO', 'e4:dm']);
+  });
+
   it('keeps what was not sent after a step fails, and sends only that once its lease lapses', async () => {
     await outbox.add(TEAM, owed('e3'));
     await sender({ failAt: 'C0TWO', leaseMs: 200 }).send(TEAM, 'e3');
