@@ -98,13 +98,14 @@ describe('the notification outbox', () => {
 
   it('keeps what was not sent after a step fails, and sends only that once its lease lapses', async () => {
     await outbox.add(TEAM, owed('e3'));
-    await sender({ failAt: 'C0TWO', leaseMs: 200 }).send(TEAM, 'e3');
+    // A lease long enough that a stall of a loaded machine does not lapse it before the next look.
+    await sender({ failAt: 'C0TWO', leaseMs: 1_500 }).send(TEAM, 'e3');
     expect(sent).toEqual(['e3:C0ONE']);
     expect((await outbox.get(TEAM, 'e3'))?.notices.map((n) => n.channelId)).toEqual(['C0TWO']);
     // Held: the next look does not try again at once.
     await sender().sendWaiting();
     expect(sent).toEqual(['e3:C0ONE']);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
     await sender().sendWaiting();
     expect(sent).toEqual(['e3:C0ONE', 'e3:C0TWO', 'e3:dm']);
     expect(await outbox.waiting(TEAM)).toEqual([]);
