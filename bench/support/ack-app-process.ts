@@ -3,10 +3,14 @@
  * memory are measured alone (the load generator, the emulator and the sandbox live in the parent).
  * Settings arrive as one JSON argument; it answers the IPC messages of process-stats.ts (CPU, RSS,
  * event-loop delay) plus the number of service requests it has made and of installation reads
- * from its store. With `oauth`, it runs in OAuth mode with the workspace installed. Also the app for
+ * from its store, which is a SQLite file in WAL mode as with `npm start`. With `oauth`, it runs in
+ * OAuth mode with the workspace installed. Also the app for
  * bench/three-second-answer.ts, which leaves the service wait to the app's own budgets and links
  * several people, and for bench/ack-ladder.ts.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Agent, type Dispatcher } from 'undici';
 import { createRateLimiter } from '../../src/api/limiter.ts';
 import { createTaskbridgeApp } from '../../src/create-app.ts';
@@ -46,7 +50,11 @@ async function run(): Promise<void> {
       return dispatch(opts, handler);
     },
   );
-  const opened = await openStore('sqlite::memory:');
+  // The store as `npm start` has it: a SQLite file in WAL mode (a fresh one per process), so that
+  // each write's commit is paid as in production.
+  const dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-bench-app-'));
+  process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  const opened = await openStore(`sqlite:${join(dataDir, 'app.db')}`);
   let installationReads = 0;
   const store: Store = Object.assign(Object.create(opened) as Store, {
     get: <T>(key: string) => {
