@@ -166,6 +166,19 @@ describe('a task made from Slack in a subscribed channel', () => {
     }
   });
 
+  it('still shows the card when Slack refuses its post, by the command’s own answer', async () => {
+    await subscribe();
+    h.emulator.failNext('chat.postMessage', 'not_in_channel');
+    const answered = mark('response_url');
+    await h.signer.command('/task new Check the sitemap #Website', { channel: CHANNEL });
+    const answer = await answered((c) => text(c.args).includes('Check the sitemap'));
+    expect(answer.args.response_type).toBe('in_channel');
+    expect(cardsOf('Check the sitemap')).toHaveLength(1);
+    // No thread is saved for a card that did not go out.
+    const task = await taskTitled('Check the sitemap');
+    expect(await h.app.deps.notifications.threads.get(TEAM, CHANNEL, task.id)).toBeUndefined();
+  });
+
   it('answers in the channel as before where no subscription follows the project', async () => {
     const answered = mark('response_url');
     await h.signer.command('/task new Tidy the backlog #Website', { channel: CHANNEL });
