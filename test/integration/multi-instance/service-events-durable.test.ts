@@ -215,7 +215,9 @@ describe('service events survive a crash and merge across instances', () => {
 
       const again = await start('again', storeUrl, 3);
       relay.targets = [again];
-      const card = await until('the card after the restart', () => cardsOf(channel, title)[0]);
+      // The card goes once the burst's window (10 s) has closed, after a process start: a loaded
+      // machine can take a while over both, and how long is not what this checks.
+      const card = await until('the card after the restart', () => cardsOf(channel, title)[0], 60_000);
       const parentTs = String(card.response.ts);
       // A later change: one reply under that card, proving the first event went as the card only.
       await change('PUT', `/tasks/${task.id}`, { due_date: '2031-05-02' });
