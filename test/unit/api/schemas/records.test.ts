@@ -10,7 +10,7 @@ import {
   taskRecordSchema,
   WorkspaceRecordSchema,
 } from '../../../../src/api/schemas/records.ts';
-import { sandboxTask } from './task-record-fixture.ts';
+import { sandboxTask, specTask } from './task-record-fixture.ts';
 
 const task = sandboxTask;
 
@@ -78,16 +78,6 @@ describe('task records', () => {
 });
 
 describe('records with only what the spec shows', () => {
-  const specTask = {
-    id: 7,
-    title: 'Fix login',
-    status: { id: 2, name: 'In progress', color: '#3B82F6' },
-    assignees: [{ id: 2, name: 'Ben' }],
-    due_date: '2026-11-21T09:30:00.000Z',
-    priority: 'high',
-    created_at: '2026-11-01T08:00:00.000Z',
-  };
-
   it('reads a task of exactly the seven spec fields, with defaults for the rest', () => {
     expect(TaskRecordSchema.parse(specTask)).toEqual({
       ...specTask,
