@@ -8,42 +8,20 @@
 import { WebClient } from '@slack/web-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../src/api/index.ts';
-import type { ProjectEvent, ProjectEventKind } from '../../src/events/project-event.ts';
 import type { FixedClock } from '../../src/lib/clock.ts';
-import type { RecordedCall } from '../../src/slack-emulator/model.ts';
 import { createValues } from '../support/create-form-values.ts';
-import { fixedClock, type Harness, startHarness, TEAM } from '../support/harness.ts';
-import { isInterimNote } from '../support/interim-notes.ts';
+import { type Harness, TEAM } from '../support/harness.ts';
+import { notifyTools, startNotifyHarness } from '../support/notify-tools.ts';
 
 const WEBSITE = 1;
 const CHANNEL = 'C0WEBSITE';
 
 let h: Harness;
 let clock: FixedClock;
-let seq = 0;
+const { mark, event, deliver, closeWindow } = notifyTools(() => ({ h, clock }), { projectId: WEBSITE });
 
 const text = (value: unknown) => JSON.stringify(value) ?? '';
 
-function mark(method: string) {
-  const seen = new Set(h.emulator.calls(method));
-  return (predicate: (c: RecordedCall) => boolean = () => true) =>
-    h.emulator.waitForCall(method, (c) => !seen.has(c) && !isInterimNote(c.args) && predicate(c), 8_000);
-}
-
-function event(kind: ProjectEventKind, task: TaskRecord): ProjectEvent {
-  seq += 1;
-  return {
-    id: `created-card-${seq}`,
-    teamId: TEAM,
-    kind,
-    projectId: task.project_id ?? WEBSITE,
-    task,
-    occurredAt: clock.now().toISOString(),
-    source: 'webhook',
-  };
-}
-
-const deliver = (e: ProjectEvent) => h.app.deps.projectEvents.deliver(e);
 /** Top-level messages in the channel that show the task (cards), whoever posted them and how. */
 const cardsOf = (title: string) =>
   h.emulator
@@ -62,21 +40,9 @@ async function taskTitled(title: string): Promise<TaskRecord> {
   return task;
 }
 
-/** Moves past the burst window and sends what it gathered. */
-async function closeWindow() {
-  clock.advance(5_000);
-  await h.app.deps.notifications.flushDue();
-}
-
 describe('a task made from Slack in a subscribed channel', () => {
   beforeEach(async () => {
-    clock = fixedClock('2026-03-04T10:00:00.000Z');
-    h = await startHarness({
-      link: ['ana', 'ben'],
-      clock,
-      sandbox: { now: () => clock.now() },
-      notifications: { enabled: false },
-    });
+    ({ h, clock } = await startNotifyHarness('2026-03-04T10:00:00.000Z'));
   });
   afterEach(async () => {
     await h.close();

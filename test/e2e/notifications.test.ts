@@ -9,13 +9,10 @@
  * burst window and asks for the flush itself.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TaskRecord } from '../../src/api/index.ts';
-import type { ProjectEvent, ProjectEventKind } from '../../src/events/project-event.ts';
 import type { FixedClock } from '../../src/lib/clock.ts';
 import { DUE_RECHECK_MS } from '../../src/slack/services/notifications/direct-messages.ts';
-import type { RecordedCall } from '../../src/slack-emulator/model.ts';
-import { fixedClock, type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
-import { isInterimNote } from '../support/interim-notes.ts';
+import { type Harness, TEAM, USERS } from '../support/harness.ts';
+import { notifyTools, startNotifyHarness } from '../support/notify-tools.ts';
 import { testSandboxProfile } from '../support/sandbox-profile.ts';
 
 /** Wednesday 4 March 2026, 10:00 in London. */
@@ -26,15 +23,9 @@ const BEN = 2;
 
 let h: Harness;
 let clock: FixedClock;
-let seq = 0;
+const { mark, event, deliver, closeWindow } = notifyTools(() => ({ h, clock }));
 
 const text = (value: unknown) => JSON.stringify(value) ?? '';
-
-function mark(method: string) {
-  const seen = new Set(h.emulator.calls(method));
-  return (predicate: (c: RecordedCall) => boolean = () => true) =>
-    h.emulator.waitForCall(method, (c) => !seen.has(c) && !isInterimNote(c.args) && predicate(c), 8_000);
-}
 
 async function command(commandText: string, channel = CHANNEL, user: string = USERS.ana) {
   const answered = mark('response_url');
@@ -43,21 +34,6 @@ async function command(commandText: string, channel = CHANNEL, user: string = US
   return (await answered()).args;
 }
 
-function event(kind: ProjectEventKind, task: TaskRecord, extra: Partial<ProjectEvent> = {}): ProjectEvent {
-  seq += 1;
-  return {
-    id: `evt-${seq}`,
-    teamId: TEAM,
-    kind,
-    projectId: task.project_id,
-    task,
-    occurredAt: clock.now().toISOString(),
-    source: 'webhook',
-    ...extra,
-  };
-}
-
-const deliver = (e: ProjectEvent) => h.app.deps.projectEvents.deliver(e);
 const posts = (channel = CHANNEL) =>
   h.emulator.calls('chat.postMessage').filter((c) => c.args.channel === channel && c.response.ok === true);
 const updates = (channel = CHANNEL) =>
@@ -67,21 +43,9 @@ async function newTask(title: string, extra: { assignee_ids?: number[]; due_date
   return h.api.tasks.create({ project_id: WEBSITE, title, ...extra });
 }
 
-/** Moves past the burst window and sends what it gathered. */
-async function closeWindow() {
-  clock.advance(5_000);
-  await h.app.deps.notifications.flushDue();
-}
-
 describe('channel notifications', () => {
   beforeEach(async () => {
-    clock = fixedClock(START);
-    h = await startHarness({
-      link: ['ana', 'ben'],
-      clock,
-      sandbox: { now: () => clock.now() },
-      notifications: { enabled: false },
-    });
+    ({ h, clock } = await startNotifyHarness(START));
   });
   afterEach(async () => {
     await h.close();
