@@ -58,29 +58,44 @@ interface Ymd {
 
 const QUARTER_HOUR_MS = 900_000;
 const DAY_MS = 86_400_000;
-/** Quarter hours remembered per zone (keyed by number: no key string to build per lookup). */
-const offsets = new Map<string, Map<number, number>>();
-/** Quarter hours remembered in all, at most; past this the memo starts afresh. */
-const OFFSETS_MAX = 10_000;
-let offsetsHeld = 0;
+/** Zones remembered by one memo, at most; past this it starts afresh. */
 const ZONES_MAX = 1_000;
 
-function forgetOffsets(): void {
-  // A map still held by a list's reader (see `dayBuckets`) is dropped with that list.
-  offsets.clear();
-  offsetsHeld = 0;
+/**
+ * Values remembered per zone and number (a quarter hour, an instant, a local day), without a key
+ * string to build per lookup. Bounded: past `max` values in all (or `ZONES_MAX` zones) it starts
+ * afresh; a zone's map still held by a caller (a list's reader, see `dayBuckets`) is dropped with it.
+ */
+function memoByZone<V>(max: number) {
+  let byZone = new Map<string, Map<number, V>>();
+  let held = 0;
+  const forget = () => {
+    byZone = new Map();
+    held = 0;
+  };
+  return {
+    /** The zone's values. */
+    of(zone: string): Map<number, V> {
+      let known = byZone.get(zone);
+      if (!known) {
+        if (byZone.size >= ZONES_MAX) forget();
+        known = new Map();
+        byZone.set(zone, known);
+      }
+      return known;
+    },
+    /** Remembers `value` in a zone's map from `of`, and gives it back. */
+    remember(known: Map<number, V>, key: number, value: V): V {
+      if (held >= max) forget();
+      known.set(key, value);
+      held += 1;
+      return value;
+    },
+  };
 }
 
-/** The quarter hours remembered for one zone. */
-function offsetsOf(timeZone: string): Map<number, number> {
-  let known = offsets.get(timeZone);
-  if (!known) {
-    if (offsets.size >= ZONES_MAX) forgetOffsets();
-    known = new Map();
-    offsets.set(timeZone, known);
-  }
-  return known;
-}
+/** Quarter hours' offsets, per zone. */
+const offsets = memoByZone<number>(10_000);
 
 /**
  * A zone's offset in minutes at `ms`, remembered per zone and quarter hour of UTC: a lookup formats
@@ -96,15 +111,12 @@ function offsetAt(timeZone: string, known: Map<number, number>, ms: number): num
   if (first !== tzOffset(timeZone, new Date((bucket + 1) * QUARTER_HOUR_MS - 1))) {
     return tzOffset(timeZone, new Date(ms));
   }
-  if (offsetsHeld >= OFFSETS_MAX) forgetOffsets();
-  known.set(bucket, first);
-  offsetsHeld += 1;
-  return first;
+  return offsets.remember(known, bucket, first);
 }
 
 /** A zone's offset in minutes at an instant (see `offsetAt`). */
 export function zoneOffsetMinutes(timeZone: string, date: Date): number {
-  return offsetAt(timeZone, offsetsOf(timeZone), date.getTime());
+  return offsetAt(timeZone, offsets.of(timeZone), date.getTime());
 }
 
 /** The local day of an instant in a zone, as days since 1970-01-01: equal days, equal dates. */
@@ -416,7 +428,7 @@ export function dayBuckets(options: ZonedNow): (due: Date | null) => DayBucket {
   const timeZone = resolveTimeZone(options.timeZone);
   const now = options.now.getTime();
   if (!(now >= PLAIN_FROM && now < PLAIN_UNTIL)) return (due) => dayBucket(due, options);
-  const known = offsetsOf(timeZone);
+  const known = offsets.of(timeZone);
   const today = localDayNumber(now, timeZone, known);
   return (due) => {
     if (!due) return 'none';
@@ -468,35 +480,9 @@ export function formatDueFallback(date: Date, timeZone: string, hasTime: boolean
   // share it. A time is remembered per instant.
   const dayAlone = !hasTime && at >= WHOLE_MINUTE_OFFSETS_FROM && at < PLAIN_UNTIL;
   const texts = dayAlone ? dayTexts : hasTime ? timedTexts : instantTexts;
-  const key = dayAlone ? localDayNumber(at, zone, offsetsOf(zone)) : at;
-  return texts.get(zone, key) ?? texts.set(zone, key, formatter(zone, hasTime).format(date));
-}
-
-/**
- * Formatted dates by zone and a number (an instant or a local day), without a key string to build
- * per lookup. Bounded: past `max` texts (or as many zones), it starts afresh.
- */
-function textsByZone(max: number) {
-  let byZone = new Map<string, Map<number, string>>();
-  let held = 0;
-  return {
-    get: (zone: string, key: number) => byZone.get(zone)?.get(key),
-    set(zone: string, key: number, text: string): string {
-      let texts = byZone.get(zone);
-      if (held >= max || (!texts && byZone.size >= ZONES_MAX)) {
-        byZone = new Map();
-        held = 0;
-        texts = undefined;
-      }
-      if (!texts) {
-        texts = new Map();
-        byZone.set(zone, texts);
-      }
-      texts.set(key, text);
-      held += 1;
-      return text;
-    },
-  };
+  const key = dayAlone ? localDayNumber(at, zone, offsets.of(zone)) : at;
+  const known = texts.of(zone);
+  return known.get(key) ?? texts.remember(known, key, formatter(zone, hasTime).format(date));
 }
 
 /**
@@ -504,7 +490,7 @@ function textsByZone(max: number) {
  * had seconds: Africa/Monrovia until 1972), so its local day is the one Intl formats.
  */
 const WHOLE_MINUTE_OFFSETS_FROM = Date.UTC(1980, 0, 1);
-const dayTexts = textsByZone(10_000);
-const timedTexts = textsByZone(10_000);
+const dayTexts = memoByZone<string>(10_000);
+const timedTexts = memoByZone<string>(10_000);
 /** Dates alone outside the years `dayTexts` reads, per instant. */
-const instantTexts = textsByZone(1_000);
+const instantTexts = memoByZone<string>(1_000);
