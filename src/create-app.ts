@@ -273,6 +273,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       return client ? taskViewOf(client) : undefined;
     },
     sink: () => deps.projectEvents,
+    watched: () => deps.watchedProjects,
     clock,
     logger,
   });

@@ -72,6 +72,12 @@ export interface TaskView {
   knows(projectId: number): boolean;
   /** A project's complete list as read at `at` (the poller's), shared like a scan's. */
   replaceProject(projectId: number, tasks: TaskRecord[], at: number): Promise<void>;
+  /**
+   * Reads one project's list from the service now and keeps it: for a task the view has not seen
+   * (created after the scan) whose project an event does not say. Reads of one project under way
+   * together are one read.
+   */
+  readProject(projectId: number): Promise<void>;
 }
 
 /**
@@ -195,6 +201,22 @@ export function createTaskView(
     if (delta) merge(delta);
   };
   const fresh = () => asOf !== null && now() - asOf <= maxAge;
+  const reading = new Map<number, Promise<void>>();
+  const readProject = async (projectId: number) => {
+    const at = stampNow();
+    const result = await collectTasks(
+      api,
+      { projectId },
+      {
+        maxRequests: options.maxRequestsPerProject ?? 500,
+        beforeRequest: pace,
+        call: { maxWaitMs: 30_000 },
+        ...(options.isDone ? { isDone: options.isDone } : {}),
+      },
+    );
+    if (result.complete) return view.replaceProject(projectId, result.tasks, at);
+    for (const task of result.tasks) applyLocal({ kind: 'upsert', task });
+  };
 
   /** Shared: the result another instance saved, else this one scans under the lease, else waits. */
   const sharedRefresh = async (s: SharedTaskView) => {
@@ -258,6 +280,14 @@ export function createTaskView(
     async replaceProject(projectId, list, at) {
       replaceLocal(projectId, list, at);
       await shared?.saveProject(projectId, list, at);
+    },
+    readProject(projectId) {
+      let read = reading.get(projectId);
+      if (!read) {
+        read = readProject(projectId).finally(() => reading.delete(projectId));
+        reading.set(projectId, read);
+      }
+      return read;
     },
   };
   api.tasks.onChange((change) => view.apply(change));

@@ -18,7 +18,7 @@ import type { Logger } from '../lib/logger.ts';
 import { storeKeys } from '../store/keys.ts';
 import type { ServiceEventsSettings } from '../store/repositories/service-events.ts';
 import type { Store } from '../store/types.ts';
-import type { ProjectEventSink } from './project-event.ts';
+import type { ProjectEvent, ProjectEventSink, WatchedProjects } from './project-event.ts';
 import { readDelivery } from './webhook-body.ts';
 
 export const SERVICE_EVENTS_PREFIX = '/service/events/';
@@ -39,6 +39,8 @@ export interface ServiceEventsDeps {
   /** The workspace's task view, when it has a service connection. */
   viewOf(teamId: string): Promise<TaskView | undefined>;
   sink(): ProjectEventSink;
+  /** The projects each workspace follows: where a task the view has not seen is looked for. */
+  watched(): WatchedProjects;
   clock: Clock;
   logger: Logger;
 }
@@ -83,6 +85,18 @@ const header = (req: IncomingMessage, name: string): string => {
   return (Array.isArray(value) ? value[0] : value) ?? '';
 };
 
+const placeless = (e: ProjectEvent) => e.projectId === null && e.taskId !== undefined;
+
+/** Fills in each event's project from the view, where the view knows the task. */
+function placeFromView(events: ProjectEvent[], view: TaskView): void {
+  for (const event of events) {
+    const known = event.taskId === undefined ? undefined : view.peek(event.taskId)?.project_id;
+    if (event.projectId !== null || known == null) continue;
+    event.projectId = known;
+    if (event.task && event.task.project_id == null) event.task = { ...event.task, project_id: known };
+  }
+}
+
 export function createServiceEventsEndpoint(deps: ServiceEventsDeps): ServiceEventsEndpoint {
   const log = deps.logger.child({ component: 'service-events' });
   const working = new Set<Promise<void>>();
@@ -97,22 +111,34 @@ export function createServiceEventsEndpoint(deps: ServiceEventsDeps): ServiceEve
     });
     if (read.skipped) log.info({ teamId, webhookId, why: read.skipped }, 'service event skipped');
     // A service that sends a task's spec fields only does not say its project; the view's scan
-    // (each project's list) does. Read it once if it has not been, then fill the project in.
-    if (view && read.events.some((e) => e.projectId === null && e.taskId !== undefined)) {
+    // (each project's list) does. Read it once if it has not been; a task made since the scan is
+    // looked for in the projects the workspace follows, each read once for the delivery.
+    if (view && read.events.some(placeless)) {
       if (!view.warm)
         await view
           .refresh()
           .catch((error: unknown) => log.warn({ teamId, err: error }, 'task view scan failed'));
-      for (const event of read.events) {
-        const known = event.taskId === undefined ? undefined : view.peek(event.taskId)?.project_id;
-        if (event.projectId !== null || known == null) continue;
-        event.projectId = known;
-        if (event.task && event.task.project_id == null) event.task = { ...event.task, project_id: known };
+      placeFromView(read.events, view);
+      if (read.events.some(placeless)) {
+        const followed = await deps.watched().projectsOf(teamId);
+        for (const projectId of followed) {
+          if (!read.events.some(placeless)) break;
+          await view
+            .readProject(projectId)
+            .catch((error: unknown) => log.warn({ teamId, projectId, err: error }, 'project list not read'));
+          placeFromView(read.events, view);
+        }
       }
       const change = read.viewChange;
       if (change?.kind === 'upsert' && change.task.project_id == null) {
         const known = view.peek(change.task.id)?.project_id;
         if (known != null) read.viewChange = { kind: 'upsert', task: { ...change.task, project_id: known } };
+      }
+      for (const event of read.events.filter(placeless)) {
+        log.warn(
+          { teamId, webhookId, taskId: event.taskId, kind: event.kind },
+          'service event names no project the workspace follows; no channel hears it',
+        );
       }
     }
     // The view first: a list opened because of the notification already shows the change.
