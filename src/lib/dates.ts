@@ -2,8 +2,8 @@
  * Due dates as people say them, read in their own time zone, and how they are shown back.
  *
  * The rule for a date without a time: "due friday" means due by the END of Friday where the person
- * is, so it is stored as that local day's 23:59:59.999 (as a UTC instant). A due date whose seconds
- * are 59 is therefore shown as a date alone. Only a date given with a time is shown with a time.
+ * is, so it is stored as that local day's 23:59:59.999 (as a UTC instant). A due date at 59.999 seconds
+ * is therefore shown as a date alone (a time someone set, even at :59 seconds, keeps its time).
  *
  * Everything here is pure: "now" and the zone are passed in, and the process's own zone never
  * matters (all local arithmetic goes through `TZDate` or UTC fields).
@@ -368,12 +368,12 @@ function clip(text: string): string {
 // ---- showing due dates ----
 
 /**
- * How a stored due instant is meant: `end-of-day` (seconds 59: a date without a time, see the top),
+ * How a stored due instant is meant: `end-of-day` (59.999 seconds: a date without a time, see the top),
  * `calendar` (exactly midnight UTC: a bare `YYYY-MM-DD` given to the service by someone else) or
  * `timed`.
  */
 export function dueKind(due: Date): 'end-of-day' | 'calendar' | 'timed' {
-  if (due.getUTCSeconds() === 59) return 'end-of-day';
+  if (due.getUTCSeconds() === 59 && due.getUTCMilliseconds() === 999) return 'end-of-day';
   if (
     due.getUTCHours() === 0 &&
     due.getUTCMinutes() === 0 &&

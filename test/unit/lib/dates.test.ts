@@ -352,6 +352,9 @@ describe('kinds of due dates', () => {
     expect(dueKind(new Date('2026-11-21T04:59:59.999Z'))).toBe('end-of-day');
     expect(dueKind(new Date('2026-12-01T00:00:00.000Z'))).toBe('calendar');
     expect(dueKind(new Date('2026-11-21T22:00:00.000Z'))).toBe('timed');
+    // A time someone set at :59 seconds is a time, not the end of a day.
+    expect(dueKind(new Date('2026-11-21T22:00:59.000Z'))).toBe('timed');
+    expect(dueKind(new Date('2026-11-21T22:00:59.500Z'))).toBe('timed');
   });
 });
 

@@ -54,12 +54,17 @@ const PRIORITY_LABELS: Readonly<Record<Priority, string>> = {
   none: 'None',
 };
 
+const knownPriority = (priority: string): priority is Priority => Object.hasOwn(PRIORITY_LABELS, priority);
+
+/** The card's priority; a level the service names that Taskbridge does not know reads as its plain text. */
 export function priorityMrkdwn(priority: Priority | (string & {})): string {
-  return PRIORITY_LABELS[priority as Priority] ?? escapeMrkdwn(String(priority));
+  return knownPriority(priority) ? PRIORITY_LABELS[priority] : escapeMrkdwn(priorityPlain(priority));
 }
 
+/** The priority as plain text (fallbacks, notifications): the same words the card shows. */
 export function priorityPlain(priority: Priority | (string & {})): string {
-  return priority.charAt(0).toUpperCase() + priority.slice(1);
+  const text = String(priority);
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The task's due instant, or null (also for a value that isn't a date). */

@@ -41,6 +41,21 @@ function actionsOf(message: ReturnType<typeof renderTaskCard>): ActionsBlock {
 }
 
 describe('renderTaskCard', () => {
+  it('reads a priority it does not know the same in the card and its fallback', () => {
+    for (const priority of ['critical', 'constructor']) {
+      const message = card({ priority });
+      const [, details] = message.blocks as [SectionBlock, SectionBlock];
+      const label = priority.charAt(0).toUpperCase() + priority.slice(1);
+      expect(details.fields?.map((f) => f.text)).toContain(`*Priority*\n${label}`);
+      expect(message.text).toContain(`${label} priority`);
+    }
+  });
+
+  it('shows a due time set at :59 seconds with its time', () => {
+    const message = card({ due_date: '2026-11-21T22:00:59.000Z' });
+    expect(message.text).toContain('PM');
+  });
+
   it('links the title, shows status colour, due date in the reader’s zone, people, priority and project', () => {
     const message = card();
     expectMessageWithinLimits(message);
