@@ -1,8 +1,11 @@
 /**
- * Which fetched tasks go into one digest, and in which section. Sections are calendar days in the
- * subscription's zone, so a task does not move between sections with the hour the digest is sent:
- * overdue = due before today, due today = due during today, upcoming = due during the next N days.
+ * Which fetched tasks go into one digest, and in which section. Sections are days in the
+ * subscription's zone, and overdue means what it means on every other surface: past its due time.
+ * overdue = due before now (or before the digest's day), due today = due later during that day,
+ * upcoming = due during the next N days. A date without a time (`lib/dates`' calendar dates) is the
+ * same day everywhere and compared as a date.
  */
+import { dueKind } from '../lib/dates.ts';
 import { addDays, localDateOf, startOfLocalDay } from './local-time.ts';
 import type { DigestSubscription } from './types.ts';
 
@@ -60,6 +63,8 @@ export function selectTasks<T extends DigestTask>(
   const startToday = startOfLocalDay(today, timeZone).getTime();
   const startTomorrow = startOfLocalDay(addDays(today, 1), timeZone).getTime();
   const end = selectionHorizon(sub, today, timeZone).getTime();
+  // Past its due time is overdue; a digest for a day already gone counts all of that day as past.
+  const overdueBefore = Math.min(Math.max(options.now.getTime(), startToday), startTomorrow);
   const statusOk = statusMatcher(sub.filters.statuses);
   const assigneeIds = sub.filters.assigneeIds?.length ? new Set(sub.filters.assigneeIds) : null;
 
@@ -76,10 +81,11 @@ export function selectTasks<T extends DigestTask>(
       if (Number.isNaN(due) || due >= end) continue;
       if (options.doneStatusIds.has(task.status.id) || !statusOk(task.status)) continue;
       if (assigneeIds && !task.assignees.some((a) => assigneeIds.has(a.id))) continue;
+      const section = sectionOf(due, today, overdueBefore, startTomorrow);
       const bucket =
-        due < startToday
+        section === 'overdue'
           ? sub.sections.overdue && buckets.overdue
-          : due < startTomorrow
+          : section === 'today'
             ? sub.sections.dueToday && buckets.dueToday
             : buckets.upcoming;
       if (!bucket) continue;
@@ -93,6 +99,20 @@ export function selectTasks<T extends DigestTask>(
     dueToday: sorted(buckets.dueToday),
     upcoming: sorted(buckets.upcoming),
   };
+}
+
+function sectionOf(
+  due: number,
+  today: string,
+  overdueBefore: number,
+  startTomorrow: number,
+): 'overdue' | 'today' | 'upcoming' {
+  const at = new Date(due);
+  if (dueKind(at) === 'calendar') {
+    const day = at.toISOString().slice(0, 10);
+    return day < today ? 'overdue' : day === today ? 'today' : 'upcoming';
+  }
+  return due < overdueBefore ? 'overdue' : due < startTomorrow ? 'today' : 'upcoming';
 }
 
 /** The end of the latest section of a digest: tasks due at or after it are never selected. */

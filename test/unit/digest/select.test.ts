@@ -12,7 +12,8 @@ describe('selectTasks', () => {
     const tasks = [
       makeTask(1, '2026-03-03T04:59:59.999Z'), // Mon 23:59:59 EST: overdue
       makeTask(2, '2026-03-03T05:00:00.000Z'), // Tue 00:00 EST: today
-      makeTask(3, '2026-03-03T13:00:00.000Z'), // earlier today: still "due today"
+      makeTask(3, '2026-03-03T13:00:00.000Z'), // 08:00 today, an hour ago: overdue, as everywhere
+      makeTask(11, '2026-03-03T14:01:00.000Z'), // 09:01 today: due today
       makeTask(4, '2026-03-04T04:59:59.999Z'), // Tue 23:59:59: today
       makeTask(5, '2026-03-04T05:00:00.000Z'), // Wed: upcoming
       makeTask(6, '2026-03-06T04:59:59.999Z'), // Thu 23:59:59: last upcoming day
@@ -22,23 +23,33 @@ describe('selectTasks', () => {
       makeTask(10, '2026-01-01T00:00:00.000Z', { status: DONE }),
     ];
     const got = selectTasks(sub, new Map([[1, tasks]]), { now: NOW, doneStatusIds: done });
-    expect(ids(got.overdue)).toEqual([1]);
-    expect(ids(got.dueToday)).toEqual([2, 3, 4]);
+    expect(ids(got.overdue)).toEqual([1, 2, 3]);
+    expect(ids(got.dueToday)).toEqual([11, 4]);
     expect(ids(got.upcoming)).toEqual([5, 6]);
   });
 
   it('counts days in the zone asked for, and for the local date asked for', () => {
     const sub = makeSubscription({ timeZone: 'Europe/London' });
-    const tasks = [makeTask(1, '2026-03-03T04:30:00.000Z')]; // Tue 04:30 in London, Mon 23:30 in New York
-    expect(ids(selectTasks(sub, new Map([[1, tasks]]), { now: NOW, doneStatusIds: done }).dueToday)).toEqual([
-      1,
-    ]);
-    const inNewYork = selectTasks(sub, new Map([[1, tasks]]), {
+    const tasks = [makeTask(1, '2026-03-04T03:30:00.000Z')]; // Wed 03:30 in London, Tue 22:30 in New York
+    expect(ids(selectTasks(sub, new Map([[1, tasks]]), { now: NOW, doneStatusIds: done }).dueToday)).toEqual([]);
+    const tuesdayInNewYork = selectTasks(sub, new Map([[1, tasks]]), {
       now: NOW,
       doneStatusIds: done,
       timeZone: 'America/New_York',
     });
-    expect(ids(inNewYork.overdue)).toEqual([1]);
+    expect(ids(tuesdayInNewYork.dueToday)).toEqual([1]);
+    const early = [makeTask(2, '2026-03-03T04:30:00.000Z')]; // Tue 04:30 in London, Mon 23:30 in New York
+    const inNewYork = selectTasks(sub, new Map([[1, early]]), {
+      now: new Date('2026-03-03T02:00:00Z'), // Mon 21:00 in New York, Tue 02:00 in London
+      doneStatusIds: done,
+      timeZone: 'America/New_York',
+    });
+    expect(ids(inNewYork.dueToday)).toEqual([2]);
+    const inLondon = selectTasks(sub, new Map([[1, early]]), {
+      now: new Date('2026-03-03T02:00:00Z'),
+      doneStatusIds: done,
+    });
+    expect(ids(inLondon.dueToday)).toEqual([2]);
     const forMonday = selectTasks(sub, new Map([[1, tasks]]), {
       now: NOW,
       doneStatusIds: done,
@@ -46,6 +57,23 @@ describe('selectTasks', () => {
     });
     expect(ids(forMonday.overdue)).toEqual([]);
     expect(ids(forMonday.dueToday)).toEqual([]);
+  });
+
+  it('calls a task overdue one minute past its due time, as task lists do', () => {
+    const sub = makeSubscription({ sections: { overdue: true, dueToday: true, dueWithinDays: 0 } });
+    const tasks = [makeTask(1, '2026-03-03T22:00:00.000Z')]; // 17:00 in New York
+    const at = (iso: string) =>
+      selectTasks(sub, new Map([[1, tasks]]), { now: new Date(iso), doneStatusIds: done });
+    expect(ids(at('2026-03-03T21:59:00Z').dueToday)).toEqual([1]);
+    expect(ids(at('2026-03-03T22:01:00Z').overdue)).toEqual([1]);
+  });
+
+  it('reads a date without a time as that calendar day in every zone', () => {
+    const sub = makeSubscription({ sections: { overdue: true, dueToday: true, dueWithinDays: 1 } });
+    // Midnight UTC on Tuesday is Monday evening in New York, but the date given was Tuesday.
+    const tasks = [makeTask(1, '2026-03-03T00:00:00.000Z'), makeTask(2, '2026-03-02T00:00:00.000Z')];
+    const got = selectTasks(sub, new Map([[1, tasks]]), { now: NOW, doneStatusIds: done });
+    expect([ids(got.overdue), ids(got.dueToday)]).toEqual([[2], [1]]);
   });
 
   it('leaves out sections that are switched off', () => {
