@@ -31,7 +31,9 @@ describe('selectTasks', () => {
   it('counts days in the zone asked for, and for the local date asked for', () => {
     const sub = makeSubscription({ timeZone: 'Europe/London' });
     const tasks = [makeTask(1, '2026-03-04T03:30:00.000Z')]; // Wed 03:30 in London, Tue 22:30 in New York
-    expect(ids(selectTasks(sub, new Map([[1, tasks]]), { now: NOW, doneStatusIds: done }).dueToday)).toEqual([]);
+    expect(ids(selectTasks(sub, new Map([[1, tasks]]), { now: NOW, doneStatusIds: done }).dueToday)).toEqual(
+      [],
+    );
     const tuesdayInNewYork = selectTasks(sub, new Map([[1, tasks]]), {
       now: NOW,
       doneStatusIds: done,
