@@ -43,7 +43,7 @@ describe('goals from Slack', () => {
     expect(text).toContain('At risk');
     // Monthly sign-ups: 1,000 → 1,400 → 2,000 is 40% of the way.
     expect(text).toContain(
-      'Monthly sign-ups `▓▓▓▓░░░░░░` 40% · 1,000 sign-ups → *1,400 sign-ups* → 2,000 sign-ups',
+      'Monthly sign-ups ▓▓▓▓░░░░░░ 40% · 1,000 sign-ups → *1,400 sign-ups* → 2,000 sign-ups',
     );
     expect(text).toContain('2% → *2.6%* → 4%');
     expect(text).toContain('Launch the referral programme · not yet');

@@ -9,11 +9,14 @@ import { escapeWithin, truncate } from '../../../slack-platform/mrkdwn.ts';
 
 const BAR_WIDTH = 10;
 
-/** A 0..100 share as a bar of ten cells, in a code span so every client draws it evenly. */
+/**
+ * A 0..100 share as a bar of ten cells. Plain text, not a code span: Slack draws code in red, which
+ * reads as an alarm beside every goal; the two shade characters are one width in Slack's fonts.
+ */
 export function progressBar(percent: number, width: number = BAR_WIDTH): string {
   const share = Number.isFinite(percent) ? Math.min(100, Math.max(0, percent)) : 0;
   const filled = Math.round((share / 100) * width);
-  return `\`${'▓'.repeat(filled)}${'░'.repeat(width - filled)}\``;
+  return `${'▓'.repeat(filled)}${'░'.repeat(width - filled)}`;
 }
 
 /** `42%`: whole percents, never "100%" before the end is reached. */

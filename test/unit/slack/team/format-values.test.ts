@@ -19,9 +19,9 @@ const NOW = new Date('2026-11-21T10:00:00.000Z');
 
 describe('progress', () => {
   it('draws ten cells for a share, clamped, in a code span', () => {
-    expect(progressBar(0)).toBe('`░░░░░░░░░░`');
-    expect(progressBar(40)).toBe('`▓▓▓▓░░░░░░`');
-    expect(progressBar(100)).toBe('`▓▓▓▓▓▓▓▓▓▓`');
+    expect(progressBar(0)).toBe('░░░░░░░░░░');
+    expect(progressBar(40)).toBe('▓▓▓▓░░░░░░');
+    expect(progressBar(100)).toBe('▓▓▓▓▓▓▓▓▓▓');
     expect(progressBar(250)).toBe(progressBar(100));
     expect(progressBar(-5)).toBe(progressBar(0));
     expect(progressBar(Number.NaN)).toBe(progressBar(0));
