@@ -11,12 +11,23 @@ export const PROJECT_EVENT_KINDS = [
   'task.status_changed',
   'task.assigned',
   'task.due_changed',
+  'task.edited',
   'task.done',
   'task.deleted',
   'sprint.started',
   'automation.failed',
 ] as const;
 export type ProjectEventKind = (typeof PROJECT_EVENT_KINDS)[number];
+
+/** The fields besides status, assignees and due date that a task's card shows: a `task.edited`. */
+export const EDITED_FIELDS = ['title', 'priority'] as const;
+
+/** The title and priority changes among a change's fields, or null when it has none. */
+export function editedFields(changes: Record<string, FieldChange>): Record<string, FieldChange> | null {
+  const out: Record<string, FieldChange> = {};
+  for (const field of EDITED_FIELDS) if (Object.hasOwn(changes, field)) out[field] = changes[field]!;
+  return Object.keys(out).length > 0 ? out : null;
+}
 
 /** One field's value before and after a change, as the service (or the poller's comparison) saw it. */
 export interface FieldChange {

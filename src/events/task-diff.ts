@@ -5,7 +5,7 @@
  */
 import { statusIsDone } from '../api/done-status.ts';
 import type { TaskRecord } from '../api/schemas/records.ts';
-import type { FieldChange, ProjectEventKind } from './project-event.ts';
+import { EDITED_FIELDS, type FieldChange, type ProjectEventKind } from './project-event.ts';
 
 export interface TaskDifference {
   kind: ProjectEventKind;
@@ -47,6 +47,17 @@ export function diffTask(before: TaskRecord | undefined, after: TaskRecord | und
       kind: 'task.due_changed',
       changes: { due_date: { before: before.due_date, after: after.due_date } },
       value: `due-${dueOf(after)}`,
+    });
+  }
+  const edited: Record<string, FieldChange> = {};
+  for (const field of EDITED_FIELDS) {
+    if (before[field] !== after[field]) edited[field] = { before: before[field], after: after[field] };
+  }
+  if (Object.keys(edited).length > 0) {
+    out.push({
+      kind: 'task.edited',
+      changes: edited,
+      value: `edited-${EDITED_FIELDS.map((f) => after[f]).join('|')}`.slice(0, 300),
     });
   }
   return out;

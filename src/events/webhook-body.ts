@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { statusIsDone } from '../api/done-status.ts';
 import { type TaskRecord, taskRecordSchema } from '../api/schemas/records.ts';
 import type { TaskViewChange } from '../api/task-view.ts';
-import type { FieldChange, ProjectEvent, ProjectEventKind } from './project-event.ts';
+import { editedFields, type FieldChange, type ProjectEvent, type ProjectEventKind } from './project-event.ts';
 import { diffTask } from './task-diff.ts';
 
 const BodySchema = z.looseObject({
@@ -55,6 +55,8 @@ function kindsFromChanges(
   }
   if (changes.assignees) out.push({ kind: 'task.assigned', changes: { assignees: changes.assignees } });
   if (changes.due_date) out.push({ kind: 'task.due_changed', changes: { due_date: changes.due_date } });
+  const edited = editedFields(changes);
+  if (edited) out.push({ kind: 'task.edited', changes: edited });
   return out;
 }
 

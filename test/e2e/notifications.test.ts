@@ -199,6 +199,55 @@ describe('channel notifications', () => {
     expect(updates()).toHaveLength(1);
   });
 
+  it('tells a rename and a priority change in the thread and shows them on the card', async () => {
+    await command('subscribe #Website');
+    const task = await newTask('Fix login page');
+    const carded = mark('chat.postMessage');
+    await deliver(event('task.created', task));
+    const parentTs = (await carded((c) => c.args.channel === CHANNEL)).response.ts as string;
+
+    const renamed = await h.api.tasks.update(task.id, { title: 'Fix the sign-in page' });
+    const raised = await h.api.tasks.update(task.id, { priority: 'urgent' });
+    await deliver(
+      event('task.edited', renamed, { changes: { title: { before: task.title, after: renamed.title } } }),
+    );
+    await deliver(
+      event('task.edited', raised, { changes: { priority: { before: task.priority, after: 'urgent' } } }),
+    );
+    const replied = mark('chat.postMessage');
+    const edited = mark('chat.update');
+    await closeWindow();
+    const reply = await replied((c) => c.args.channel === CHANNEL);
+    expect(reply.args.thread_ts).toBe(parentTs);
+    const lines = text(reply.args.blocks);
+    expect(lines).toContain('Renamed from *Fix login page* to *Fix the sign-in page*');
+    expect(lines).toContain('→ *Urgent*');
+    const update = await edited();
+    expect(update.args.ts).toBe(parentTs);
+    expect(text(update.args.blocks)).toContain('Fix the sign-in page');
+    expect(text(update.args.blocks)).toContain('Urgent');
+  });
+
+  it('says what the first change a channel hears was, under the card it posts', async () => {
+    await command('subscribe #Website');
+    const task = await newTask('Write release notes');
+    const statuses = await h.api.projects.statuses(WEBSITE);
+    const moved = await h.api.tasks.update(task.id, { status_id: statuses[1]!.id });
+    const carded = mark('chat.postMessage');
+    await deliver(
+      event('task.status_changed', moved, {
+        changes: { status: { before: task.status, after: moved.status } },
+      }),
+    );
+    const card = await carded((c) => c.args.channel === CHANNEL);
+    expect(card.args.thread_ts).toBeUndefined();
+    const replied = mark('chat.postMessage');
+    await closeWindow();
+    const reply = await replied((c) => c.args.channel === CHANNEL);
+    expect(reply.args.thread_ts).toBe(card.response.ts);
+    expect(text(reply.args.blocks)).toContain(`*${task.status.name}* → *${statuses[1]!.name}*`);
+  });
+
   it('posts one card per task even when a burst window closes while the card still waits to be sent', async () => {
     await command('subscribe #Website');
     const first = await newTask('First in line');

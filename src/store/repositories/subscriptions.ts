@@ -51,11 +51,31 @@ export interface Subscriptions {
   teams(): Promise<string[]>;
 }
 
+/** Every kind there was before `task.edited`: a subscription saved with all of them asked for all. */
+const EVERY_KIND_BEFORE_EDITED: readonly ProjectEventKind[] = [
+  'task.created',
+  'task.status_changed',
+  'task.assigned',
+  'task.due_changed',
+  'task.done',
+  'task.deleted',
+  'sprint.started',
+  'automation.failed',
+];
+
+function asSaved(sub: Subscription): Subscription;
+function asSaved(sub: Subscription | undefined): Subscription | undefined;
+function asSaved(sub: Subscription | undefined): Subscription | undefined {
+  if (!sub || sub.events.includes('task.edited')) return sub;
+  if (!EVERY_KIND_BEFORE_EDITED.every((k) => sub.events.includes(k))) return sub;
+  return { ...sub, events: [...sub.events, 'task.edited'] };
+}
+
 export function createSubscriptions(store: Store, options: { now?: () => Date } = {}): Subscriptions {
   const now = options.now ?? (() => new Date());
   const list = async (prefix: string) => {
     const found: Subscription[] = [];
-    for await (const [, value] of store.entries<Subscription>(prefix)) found.push(value);
+    for await (const [, value] of store.entries<Subscription>(prefix)) found.push(asSaved(value));
     return found.sort(
       (a, b) => a.projectName.localeCompare(b.projectName) || a.channelId.localeCompare(b.channelId),
     );
@@ -74,8 +94,8 @@ export function createSubscriptions(store: Store, options: { now?: () => Date } 
       await store.set(storeKeys.notifyTeam(teamId), true);
       return value;
     },
-    get: (teamId, channelId, projectId) =>
-      store.get<Subscription>(storeKeys.notifySub(teamId, channelId, projectId)),
+    get: async (teamId, channelId, projectId) =>
+      asSaved(await store.get<Subscription>(storeKeys.notifySub(teamId, channelId, projectId))),
     async remove(teamId, channelId, projectId) {
       const removed = await store.delete(storeKeys.notifySub(teamId, channelId, projectId));
       if (removed && (await list(storeKeys.notifySubs(teamId))).length === 0) {

@@ -48,7 +48,9 @@ describe('webhook bodies as project events', () => {
     expect(read.events.map((e) => [e.kind, e.id])).toEqual([
       ['task.done', 'msg_1:task.done'],
       ['task.assigned', 'msg_1:task.assigned'],
+      ['task.edited', 'msg_1:task.edited'],
     ]);
+    expect(read.events[2]!.changes).toEqual({ title: { before: 'a', after: 'b' } });
     expect(read.events[0]).toMatchObject({ projectId: 3, taskId: 5, occurredAt: '2026-11-26T11:59:00.000Z' });
     expect(read.viewChange).toEqual({ kind: 'upsert', task: expect.objectContaining({ id: 5 }) });
   });
@@ -115,7 +117,12 @@ describe('webhook bodies as project events', () => {
         }),
       )[0]?.value,
     ).toBe('assignees-1,3');
-    expect(diffTask(before, task({ title: 'Renamed' }))).toEqual([]);
+    // The card shows the title and the priority: a change of either is told too.
+    expect(diffTask(before, task({ title: 'Renamed' }))).toMatchObject([
+      { kind: 'task.edited', changes: { title: { before: before.title, after: 'Renamed' } } },
+    ]);
+    expect(diffTask(before, task({ priority: 'urgent' })).map((d) => d.kind)).toEqual(['task.edited']);
+    expect(diffTask(before, task({ description: 'not on the card' } as never))).toEqual([]);
   });
 
   it('accepts Standard Webhooks secrets and refuses what is not one', () => {

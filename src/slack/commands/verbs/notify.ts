@@ -21,6 +21,7 @@ export const EVENT_WORDS = [
   'status',
   'assigned',
   'due',
+  'edited',
   'done',
   'deleted',
   'sprint',
@@ -38,6 +39,11 @@ const EVENT_ALIASES: Readonly<Record<string, EventWord | 'all'>> = {
   assign: 'assigned',
   assignee: 'assigned',
   due: 'due',
+  edited: 'edited',
+  edit: 'edited',
+  renamed: 'edited',
+  title: 'edited',
+  priority: 'edited',
   done: 'done',
   completed: 'done',
   deleted: 'deleted',
@@ -49,7 +55,7 @@ const EVENT_ALIASES: Readonly<Record<string, EventWord | 'all'>> = {
 };
 
 export const FILTER_HELP =
-  'Filters: `status:Done` `!high` `@ben` `"login"`; put `-` before one to exclude it (`-status:Done`, `-@ben`), or `not:"wip"` for a title word. Event words: created, status, assigned, due, done, deleted, sprint, automation. `broadcast` also shows thread replies in the channel.';
+  'Filters: `status:Done` `!high` `@ben` `"login"`; put `-` before one to exclude it (`-status:Done`, `-@ben`), or `not:"wip"` for a title word. Event words: created, status, assigned, due, edited (title or priority), done, deleted, sprint, automation. `broadcast` also shows thread replies in the channel.';
 
 export function emptyFilters(): NotifyFilterRefs {
   return {

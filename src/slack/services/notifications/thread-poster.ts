@@ -209,11 +209,10 @@ export class ThreadPoster {
       if (this.#o.now().getTime() < closesAt) return 0;
       const taken = entries.filter((e) => e.entry.at < closesAt);
       // A task's creation is what its card tells: when its changes reach two instances at once the
-      // card may go out for a later change, and "Created" under it would say nothing new.
+      // card may go out for a later change, and "Created" under it would say nothing new. Any other
+      // change, the card's first included, is said in the thread ("Status → In progress").
       const told = (e: (typeof entries)[number]) =>
-        e.entry.cardFailed === true ||
-        e.entry.event.id === thread?.cardEventId ||
-        (thread !== undefined && e.entry.event.kind === 'task.created');
+        e.entry.cardFailed === true || (thread !== undefined && e.entry.event.kind === 'task.created');
       const events = taken.filter((e) => !told(e)).map((e) => e.entry);
       if (events.length > 0) await this.#sendBurst(ref, events, thread, closesAt, held);
       await bursts.remove(taken);

@@ -9,7 +9,7 @@ import { dueMrkdwn } from '../../../slack-platform/date-tokens.ts';
 import { escapeMrkdwn, escapeWithin, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { RenderedMessage } from '../block-types.ts';
 import { joinWithin, LIMITS, mrkdwn } from '../limits.ts';
-import { memberMrkdwn, type SlackUserIds } from '../messages/task-parts.ts';
+import { memberMrkdwn, priorityPlain, type SlackUserIds } from '../messages/task-parts.ts';
 
 type Member = { id: number; name: string };
 
@@ -94,6 +94,9 @@ export function eventLines(events: readonly ProjectEvent[], people: SlackUserIds
         lines.push(after ? `:calendar: Due ${dueMrkdwn(after, 'UTC')}` : ':calendar: Due date removed');
         break;
       }
+      case 'task.edited':
+        lines.push(...editedLines(all));
+        break;
       case 'task.done':
         lines.push(':white_check_mark: Marked done');
         break;
@@ -111,6 +114,28 @@ export function eventLines(events: readonly ProjectEvent[], people: SlackUserIds
     }
   }
   return lines;
+}
+
+/** A burst's title and priority changes: each field from its first value to its last. */
+function editedLines(events: readonly ProjectEvent[]): string[] {
+  const field = (name: 'title' | 'priority') => {
+    const seen = events.filter((e) => e.changes && Object.hasOwn(e.changes, name));
+    if (seen.length === 0) return null;
+    const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+    return { from: text(seen[0]!.changes![name]!.before), to: text(seen.at(-1)!.changes![name]!.after) };
+  };
+  const lines: string[] = [];
+  const title = field('title');
+  if (title?.to)
+    lines.push(`:pencil2: Renamed ${title.from ? `from ${bold(title.from)} ` : ''}to ${bold(title.to)}`);
+  const priority = field('priority');
+  if (priority?.to) {
+    const level = (p: string) => bold(p === 'none' ? 'None' : priorityPlain(p));
+    lines.push(
+      `:signal_strength: Priority ${priority.from ? `${level(priority.from)} → ` : 'now '}${level(priority.to)}`,
+    );
+  }
+  return lines.length > 0 ? lines : [':pencil2: Edited'];
 }
 
 /** A thread reply: the merged lines of one burst. */
