@@ -121,7 +121,8 @@ export function createWorkApiClient(options: WorkApiClientOptions): WorkApiClien
     tasks: createTaskProjects(),
     capabilities,
     doneChoice,
-    cached: (name, ttlMs, tags, load) => (reads ? reads.read(name, ttlMs, tags, load) : load()),
+    cached: (name, ttlMs, tags, load, options) =>
+      reads && !options?.fresh ? reads.read(name, ttlMs, tags, load) : load(),
     invalidate: async (tags) => {
       await reads?.invalidate(tags);
     },

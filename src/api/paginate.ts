@@ -12,6 +12,8 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
   /** Overrides the client's `maxWaitMs` for this call. */
   maxWaitMs?: number | undefined;
+  /** Past the read cache: for a decision that must see the service as it is now (a link's approval). */
+  fresh?: boolean | undefined;
 }
 
 export type ListFn<Q, T> = (query: Q, options?: CallOptions) => Promise<Page<T>>;
@@ -22,6 +24,8 @@ export interface PaginateOptions {
   /** Stops after this many pages: a guard against a list that never ends. Default 10 000. */
   maxPages?: number;
   signal?: AbortSignal;
+  /** Every page read past the read cache (see `CallOptions.fresh`). */
+  fresh?: boolean;
 }
 
 export async function* paginate<Q extends object, T>(
@@ -44,10 +48,11 @@ export async function* paginate<Q extends object, T>(
       seen.add(id);
       return true;
     });
-  const fetchPage = (next: NextPageQuery) => list({ ...query, ...next } as Q, { signal });
+  const callOptions: CallOptions = options.fresh ? { signal, fresh: true } : { signal };
+  const fetchPage = (next: NextPageQuery) => list({ ...query, ...next } as Q, callOptions);
 
   try {
-    let page = await list(query, { signal });
+    let page = await list(query, callOptions);
     let pages = 1;
     let records = fresh(page);
     yield* records;

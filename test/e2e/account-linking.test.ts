@@ -92,8 +92,8 @@ describe('linking proves identity', () => {
     });
     await decisionReply(
       ROLES_SHOWN
-        ? /Only Slack workspace admins, or admins of a project Dev Patel is in/
-        : /does not show who administers its projects, so only Slack workspace admins can decide/,
+        ? /Only a Slack workspace admin, or an admin of a project Dev Patel is in, can approve this link/
+        : /does not show members' roles, so only Slack workspace admins can approve links/,
     );
     expect(await h.app.deps.userLinks.get(TEAM, USERS.zoe)).toBeUndefined();
     // A forged value (a member other than the one asked for) decides nothing.
@@ -129,7 +129,7 @@ describe('linking proves identity', () => {
     });
     if (!ROLES_SHOWN) {
       // The service does not show that Ben administers Website: he is told only Slack admins may.
-      await decisionReply(/does not show who administers its projects/);
+      await decisionReply(/does not show members' roles/);
       expect(await h.app.deps.userLinks.get(TEAM, USERS.zoe)).toBeUndefined();
       return;
     }

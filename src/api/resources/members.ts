@@ -58,6 +58,7 @@ export function createMembersResource(ctx: ResourceContext) {
             read: pageOf(ProjectMemberRecordSchema),
             options,
           }),
+        options,
       ),
     ),
 

@@ -49,8 +49,12 @@ export function createProjectsResource(ctx: ResourceContext) {
   return {
     /** Cached for 60 s. */
     list: listMethod((query: ListProjectsQuery, options?: CallOptions) =>
-      ctx.cached(`projects.list:${queryKey(query)}`, CACHE_TTL_MS.projects, [PROJECTS], () =>
-        listUncached(query, options),
+      ctx.cached(
+        `projects.list:${queryKey(query)}`,
+        CACHE_TTL_MS.projects,
+        [PROJECTS],
+        () => listUncached(query, options),
+        options,
       ),
     ),
 

@@ -13,8 +13,14 @@ import type { TaskProjects } from '../task-projects.ts';
 
 export interface ResourceContext {
   call: Call;
-  /** Answers from the read cache, or loads and stores; one load at a time per key. */
-  cached<T>(key: string, ttlMs: number, tags: readonly string[], load: () => Promise<T>): Promise<T>;
+  /** Answers from the read cache, or loads and stores; one load at a time per key. `fresh` loads past it. */
+  cached<T>(
+    key: string,
+    ttlMs: number,
+    tags: readonly string[],
+    load: () => Promise<T>,
+    options?: CallOptions,
+  ): Promise<T>;
   /** Drops cached reads a write has changed. */
   invalidate(tags: readonly string[]): Promise<void>;
   clock: Clock;

@@ -40,6 +40,7 @@ export function createWorkspacesResource(ctx: ResourceContext) {
             read: pageOf(WorkspaceMemberRecordSchema),
             options,
           }),
+        options,
       ),
     ),
   };

@@ -84,6 +84,36 @@ describe('read cache', () => {
     }
   });
 
+  it('reads past the cache when asked for fresh lists, every page of them', async () => {
+    const api = createWorkApiClient({
+      baseUrl: proxy.url,
+      token: sb.token,
+      clock: new FakeClock(Date.now()),
+    });
+    const count = () => ({
+      members: gets(/^\/projects\/2\/members$/),
+      people: gets(/^\/workspaces\/1\/members$/),
+      projects: gets(/^\/projects$/),
+    });
+    const drain = async (fresh: boolean) => {
+      for await (const _ of api.members.listByProject.all(2, { per_page: 1 }, { fresh }));
+      for await (const _ of api.workspaces.members.all(1, { per_page: 100 }, { fresh }));
+      for await (const _ of api.projects.list.all({ per_page: 100 }, { fresh }));
+    };
+    const start = count();
+    await drain(false);
+    const cached = count();
+    await drain(false);
+    expect(count()).toEqual(cached);
+    await drain(true);
+    const after = count();
+    // As many requests as the first reading made, page for page (Mobile App's members one a page).
+    expect(after.members - cached.members).toBe(cached.members - start.members);
+    expect(after.people - cached.people).toBe(cached.people - start.people);
+    expect(after.projects - cached.projects).toBe(cached.projects - start.projects);
+    expect(after.people - cached.people).toBeGreaterThan(0);
+  });
+
   it('keeps tokens apart: another member does not get what the first one read', async () => {
     const clock = new FakeClock(Date.now());
     const shared = createMemoryReadCache({ clock });

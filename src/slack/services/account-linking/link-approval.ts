@@ -1,15 +1,17 @@
 /**
  * Linking by request: a person whose Slack email names no member asks to be linked to one, and a
- * Slack workspace admin (or an admin of a project that member is in) approves or declines it with
- * a button in a direct message. Nothing is linked until then; no one links by choosing alone.
+ * Slack workspace admin (or a member holding at least that member's rights: `approval-rules.ts`)
+ * approves or declines it with a button in a direct message. Nothing is linked until then; no one
+ * links by choosing alone.
  */
 import type { WebClient } from '@slack/web-api';
 import type { WorkApiClient } from '../../../api/index.ts';
-import { UNKNOWN_ROLE } from '../../../api/schemas/records.ts';
+import { escapeMrkdwn } from '../../../slack-platform/mrkdwn.ts';
 import type { LinkRequest } from '../../../store/repositories/link-requests.ts';
 import type { AppDeps } from '../../deps.ts';
 import { linkRequestDecidedMessage, linkRequestMessage } from '../../ui/messages/link-request.ts';
-import { workspaceMembers } from '../workspace-members.ts';
+import { type ApprovalRuling, ruleOnLinkApproval } from './approval-rules.ts';
+import { freshMemberRights, type RightsHolder } from './member-rights.ts';
 import { saveProvenLink } from './save-link.ts';
 
 /** The Slack workspace's admins and owners, who are asked to approve. */
@@ -64,46 +66,62 @@ export async function askAdmins(
     await client.chat
       .postMessage({
         channel: q.slackUserId,
-        text: `:warning: Your request to be linked to *${q.member.name}* is saved, but no Slack workspace admin could be messaged. Ask one to look at it, or an admin of one of that account's projects.`,
+        text: `:warning: Your request to be linked to *${q.member.name}* is saved, but no Slack workspace admin could be messaged. Ask one to look at it.`,
       })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not tell a requester'));
   }
   return asked;
 }
 
+/** Whether the person administers the Slack workspace now (users.info, not the cached profile). */
+async function slackAdminNow(client: WebClient, userId: string): Promise<boolean> {
+  const { user } = await client.users.info({ user: userId });
+  return Boolean(user && !user.deleted && (user.is_admin || user.is_owner || user.is_primary_owner));
+}
+
 /**
- * Whether someone may approve a link to a member: a Slack admin, or an admin of a project the
- * member is in. 'roles unknown' when the service showed no roles (then only Slack admins may).
+ * The rule of `approval-rules.ts` on the click, over fresh data: the approver's Slack admin flag,
+ * their proven link, and both members' roles as the service shows them now.
  */
-export async function mayApproveLink(
+async function ruleNow(
   deps: AppDeps,
   client: WebClient,
   api: WorkApiClient,
-  q: { teamId: string; approverId: string; memberId: number },
-): Promise<boolean | 'roles unknown'> {
-  const profile = await deps.profiles.get(client, q.teamId, q.approverId).catch(() => undefined);
-  if (profile?.isAdmin) return true;
-  // A service that shows no roles anywhere (read from the cached member list) leaves Slack admins.
-  if (!(await workspaceMembers(api)).some((m) => (m.role as string) !== UNKNOWN_ROLE)) return 'roles unknown';
-  const approver = await deps.userLinks.get(q.teamId, q.approverId);
-  if (!approver?.proof) return false;
-  let rolesShown = false;
-  for await (const project of api.projects.list.all({ per_page: 100 })) {
-    let approverIsAdmin = false;
-    let memberIsIn = false;
-    for await (const m of api.members.listByProject.all(project.id, { per_page: 100 })) {
-      if (m.id === approver.memberId && m.role === 'admin') approverIsAdmin = true;
-      if (m.id === q.memberId) memberIsIn = true;
-      rolesShown ||= m.role !== UNKNOWN_ROLE;
-    }
-    if (approverIsAdmin && memberIsIn) return true;
-  }
-  return rolesShown ? false : 'roles unknown';
+  q: { teamId: string; approverId: string; memberId: number; approve: boolean },
+): Promise<{ ruling: ApprovalRuling; target: RightsHolder['member'] } | undefined> {
+  const isSlackAdmin = await slackAdminNow(client, q.approverId);
+  const link = isSlackAdmin ? undefined : await deps.userLinks.get(q.teamId, q.approverId);
+  const approverId = link?.proof ? link.memberId : undefined;
+  const holders = await freshMemberRights(
+    api,
+    approverId === undefined ? [q.memberId] : [q.memberId, approverId],
+    { projects: !isSlackAdmin },
+  );
+  const target = holders.get(q.memberId);
+  if (!target) return undefined;
+  // A linked member the service no longer shows holds no rights.
+  const approver =
+    link?.proof && approverId !== undefined
+      ? (holders.get(approverId)?.rights ?? {
+          id: approverId,
+          name: link.memberName,
+          workspaces: [],
+          projects: [],
+        })
+      : null;
+  const ruling = ruleOnLinkApproval(
+    { approverIsSlackAdmin: isSlackAdmin, approver, target: target.rights },
+    q.approve ? 'approve' : 'decline',
+  );
+  return { ruling, target: target.member };
 }
 
 export type LinkDecision = { ok: true; text: string } | { ok: false; text: string };
 
-/** Approves or declines a pending request; the requester hears the outcome. */
+/**
+ * Approves or declines a pending request; the requester hears the outcome. A refusal changes
+ * nothing: the request waits for someone who may decide, and the requester is not told.
+ */
 export async function decideLinkRequest(
   deps: AppDeps,
   client: WebClient,
@@ -117,16 +135,12 @@ export async function decideLinkRequest(
   if (!request || request.memberId !== q.memberId) {
     return { ok: false, text: 'This request was already decided, withdrawn, or has expired.' };
   }
-  const may = await mayApproveLink(deps, client, api, { ...q, memberId: request.memberId });
-  if (may !== true) {
-    return {
-      ok: false,
-      text:
-        may === 'roles unknown'
-          ? 'The service does not show who administers its projects, so only Slack workspace admins can decide this.'
-          : `Only Slack workspace admins, or admins of a project ${request.memberName} is in, can decide this.`,
-    };
+  const now = await ruleNow(deps, client, api, { ...q, memberId: request.memberId });
+  // The member must still exist: approving a request for someone since removed links no one.
+  if (!now) {
+    return { ok: false, text: `${escapeMrkdwn(request.memberName)} is no longer a member of the service.` };
   }
+  if (!now.ruling.allowed) return { ok: false, text: `${now.ruling.why} ${now.ruling.next}` };
   await deps.linkRequests.delete(q.teamId, q.requesterId);
   if (!q.approve) {
     await client.chat
@@ -137,9 +151,7 @@ export async function decideLinkRequest(
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not tell a requester'));
     return { ok: true, text: linkRequestDecidedMessage({ ...q, request, approved: false }) };
   }
-  // The member must still exist: approving a request for someone since removed links no one.
-  const member = (await workspaceMembers(api)).find((m) => m.id === request.memberId);
-  if (!member) return { ok: false, text: `${request.memberName} is no longer a member of the service.` };
+  const member = now.target;
   await saveProvenLink(deps, client, {
     teamId: q.teamId,
     slackUserId: q.requesterId,
