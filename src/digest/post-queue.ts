@@ -13,6 +13,13 @@ export interface PostQueueOptions {
   clock: Clock;
   /** Least time between the end of one call to a conversation and the start of the next. Default 1000. */
   spacingMs?: number;
+  /**
+   * Message edits (`chat.update`) started in any minute in one workspace. Edits have a lane of
+   * their own, paced by Slack's limit for that method (Tier 3, about 50 a minute per workspace)
+   * rather than the channel's one message a second, so a card's edit never waits behind the
+   * channel's new messages. Default 50.
+   */
+  editsPerMinute?: number;
   /** Calls started per second per workspace, across its conversations. Default 5. */
   teamCallsPerSecond?: number;
   /** 429s answered by waiting and sending again before the failure is handed back. Default 5. */
@@ -57,6 +64,9 @@ const SWEEP_FROM = 1000;
 export class PostQueue {
   readonly #clock: Clock;
   readonly #spacingMs: number;
+  readonly #editsPerMinute: number;
+  /** Per team: when its latest edits started (at most `editsPerMinute` of them), oldest first. */
+  readonly #editStarts = new Map<string, number[]>();
   readonly #teamIntervalMs: number;
   /** Calls allowed within one second on Slack's side. */
   readonly #perSecondWhole: number;
@@ -71,6 +81,7 @@ export class PostQueue {
   constructor(options: PostQueueOptions) {
     this.#clock = options.clock;
     this.#spacingMs = options.spacingMs ?? 1000;
+    this.#editsPerMinute = Math.max(1, options.editsPerMinute ?? 50);
     const perSecond = options.teamCallsPerSecond ?? 5;
     if (!(perSecond > 0)) throw new RangeError(`teamCallsPerSecond must be positive, got ${perSecond}`);
     this.#teamIntervalMs = 1000 / perSecond;
@@ -89,15 +100,19 @@ export class PostQueue {
 
   /**
    * Runs `call` in its turn for the conversation. The caller gets the answer as soon as it comes;
-   * the next call there starts `spacingMs` after it ended.
+   * the next call there starts `spacingMs` after it ended. An `edit` waits in its workspace's edit
+   * lane instead (`editsPerMinute`), beside the conversation's new messages.
    */
   async send<T>(
     teamId: string,
     conversation: string,
     signal: AbortSignal,
     call: () => Promise<T>,
+    kind: 'post' | 'edit' = 'post',
   ): Promise<T> {
-    const key = `${teamId}:${conversation}`;
+    const edit = kind === 'edit';
+    // A conversation id never holds a space, so the edit lane cannot be a conversation's.
+    const key = edit ? `${teamId} edits` : `${teamId}:${conversation}`;
     if (this.#lanes.size >= this.#sweepAt) this.#sweep();
     const lane = this.#lanes.get(key) ?? { tail: settled, freeAt: 0, waiting: 0 };
     this.#lanes.set(key, lane);
@@ -110,10 +125,17 @@ export class PostQueue {
     lane.waiting++;
     try {
       await previous;
-      await this.#until(lane.freeAt, signal);
-      return await this.#withRetries(teamId, conversation, signal, call);
+      await this.#until(edit ? this.#editWindowFree(teamId) : lane.freeAt, signal);
+      // Counted when Slack receives it (after the workspace slot), as Slack counts it; each retry too.
+      const counted = edit
+        ? () => {
+            this.#editStarted(teamId);
+            return call();
+          }
+        : call;
+      return await this.#withRetries(teamId, conversation, signal, counted);
     } finally {
-      lane.freeAt = this.#now() + this.#spacingMs;
+      if (!edit) lane.freeAt = this.#now() + this.#spacingMs;
       lane.waiting--;
       open();
     }
@@ -176,6 +198,19 @@ export class PostQueue {
     } finally {
       started();
     }
+  }
+
+  /** When the team's next edit may start: a minute after the edit `editsPerMinute` before it. */
+  #editWindowFree(teamId: string): number {
+    const starts = this.#editStarts.get(teamId) ?? [];
+    return starts.length < this.#editsPerMinute ? 0 : starts[0]! + 60_000;
+  }
+
+  #editStarted(teamId: string): void {
+    const starts = this.#editStarts.get(teamId) ?? [];
+    starts.push(this.#now());
+    if (starts.length > this.#editsPerMinute) starts.shift();
+    this.#editStarts.set(teamId, starts);
   }
 
   #gate(teamId: string): Gate {

@@ -30,6 +30,31 @@ describe('PostQueue', () => {
     expect(starts.filter((s) => s.channel !== 'C1').map((s) => s.at)).toEqual([1, 2]);
   });
 
+  it('edits wait in the workspace edit lane beside new messages, so 50 cards keep up with 50 replies', async () => {
+    const clock = new VirtualClock(T0);
+    clock.setAuto(true);
+    const queue = new PostQueue({ clock });
+    const signal = new AbortController().signal;
+    const at = () => clock.now().getTime() - Date.parse(T0);
+    const replies: number[] = [];
+    const edits: number[] = [];
+    // Each task's reply, then its card's edit queued right after it, as a burst sends them.
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        await queue.send('T1', 'C1', signal, async () => replies.push(at()));
+        await queue.send('T1', 'C1', signal, async () => edits.push(at()), 'edit');
+      }),
+    );
+    // The replies keep their pace of one a second; each card is current within a workspace slot
+    // (200 ms at 5 calls a second) of its reply, where one shared lane put the last 50 s behind.
+    expect(replies.at(-1)).toBe(49_000);
+    for (const [i, edited] of edits.entries()) expect(edited - replies[i]!).toBeLessThanOrEqual(200);
+    // A 51st edit within the minute waits for the minute: Slack's edit limit, not the channel's.
+    const late: number[] = [];
+    await queue.send('T1', 'C2', signal, async () => late.push(at()), 'edit');
+    expect(late[0]).toBe(edits[0]! + 60_000);
+  });
+
   it('starts at most teamCallsPerSecond calls per second in one workspace', async () => {
     const clock = new VirtualClock(T0);
     clock.setAuto(true);

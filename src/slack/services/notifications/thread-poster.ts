@@ -2,7 +2,8 @@
  * One thread per task per channel. The first event of a task in a channel posts its card; events
  * after it wait out a window (5 s from the first of them) and then go as one merged reply in the
  * thread, and the card above is edited in place to show the task as it is now. Every Slack call
- * waits its channel's turn in the post queue (one call a second per channel), and a 429 is waited
+ * waits its turn in the post queue (new messages one a second per channel; card edits in the
+ * workspace's own edit lane, so they keep up with the replies), and a 429 is waited
  * out and sent again.
  *
  * Bursts are gathered in the store (`notify-bursts.ts`), not in a process: events of one task that
@@ -302,14 +303,20 @@ export class ThreadPoster {
       // burst's records go and its lease is given back while the edit waits its turn, so a task's
       // next reply is not held up by this edit. A crash before it leaves the card as it was.
       void this.#track(
-        this.#call(teamId, channelId, async (slack) => {
-          // A newer burst of this task is waiting: its own edit will show the card as it is then.
-          const newer = (await this.#o.bursts.list(teamId, channelId, taskId)).some(
-            (e) => e.entry.at >= closesAt,
-          );
-          if (!deleted && newer) return undefined;
-          return slack.chat.update({ channel: thread.channelId, ts: thread.ts, ...card });
-        }),
+        this.#call(
+          teamId,
+          channelId,
+          async (slack) => {
+            // A newer burst of this task is waiting: its own edit will show the card as it is then.
+            const newer = (await this.#o.bursts.list(teamId, channelId, taskId)).some(
+              (e) => e.entry.at >= closesAt,
+            );
+            if (!deleted && newer) return undefined;
+            return slack.chat.update({ channel: thread.channelId, ts: thread.ts, ...card });
+          },
+          undefined,
+          'edit',
+        ),
       );
     }
   }
@@ -337,15 +344,22 @@ export class ThreadPoster {
     channelId: string,
     call: (slack: PostingClient) => Promise<T>,
     held?: Held,
+    kind: 'post' | 'edit' = 'post',
   ): Promise<T | undefined> {
     const slack = await this.#o.slack(teamId);
     if (!slack) return undefined;
     try {
-      return await this.#o.queue.send(teamId, channelId, this.#o.signal(), () => {
-        // Checked at the post's turn (and at each retry after a 429), not when it was queued.
-        if (held && !held()) throw new LeaseLapsed();
-        return call(slack);
-      });
+      return await this.#o.queue.send(
+        teamId,
+        channelId,
+        this.#o.signal(),
+        () => {
+          // Checked at the post's turn (and at each retry after a 429), not when it was queued.
+          if (held && !held()) throw new LeaseLapsed();
+          return call(slack);
+        },
+        kind,
+      );
     } catch (error) {
       if (error instanceof LeaseLapsed) throw error;
       this.#o.logger.warn({ err: error, teamId, channelId }, 'a notification could not be posted');
