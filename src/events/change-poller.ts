@@ -176,6 +176,10 @@ export function createChangePoller(deps: ChangePollerDeps): ChangePoller {
     const key = `${teamId} ${projectId}`;
     const baseline = view.knows(projectId) || primed.has(key);
     primed.add(key);
+    // Without a baseline, a task made after someone began listening is still news.
+    const since = baseline ? undefined : await deps.watched().watchedSince?.(teamId, projectId);
+    const madeSince = (task: TaskRecord) =>
+      since !== undefined && task.created_at !== undefined && Date.parse(task.created_at) >= since;
     const before = new Map(view.peekProject(projectId).map((t) => [t.id, t]));
     const events: ProjectEvent[] = [];
     const occurred = (task: TaskRecord | undefined) =>
@@ -200,6 +204,7 @@ export function createChangePoller(deps: ChangePollerDeps): ChangePoller {
       const previous = before.get(task.id);
       before.delete(task.id);
       if (baseline) tell(previous, task);
+      else if (madeSince(task)) tell(undefined, task);
       // Only what differs is applied: with a shared view each change is a store write.
       if (!complete && JSON.stringify(previous) !== JSON.stringify(task))
         view.apply({ kind: 'upsert', task });

@@ -72,6 +72,12 @@ export interface WatchedProjects {
   teams(): Promise<string[]>;
   /** The watched project ids of one workspace. */
   projectsOf(teamId: string): Promise<number[]>;
+  /**
+   * When someone began listening to the project (epoch ms), if known: a task created since then is
+   * told even when the first read of the project finds it, so a subscription hears what happens
+   * from the moment it is made.
+   */
+  watchedSince?(teamId: string, projectId: number): Promise<number | undefined>;
 }
 
 export const NOTHING_WATCHED: WatchedProjects = {

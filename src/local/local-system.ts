@@ -13,7 +13,7 @@ import { createSandbox, type Sandbox } from '../sandbox/index.ts';
 import { createSlackEmulator, DEFAULT_SEED, type SlackEmulator } from '../slack-emulator/index.ts';
 import { createSlackSigner, type SlackSigner } from '../slack-emulator/signer.ts';
 import { openStore } from '../store/open-store.ts';
-import { registerLocalWebhook } from './local-webhooks.ts';
+import { registerLocalWebhook, unregisterLocalWebhook } from './local-webhooks.ts';
 import { namingThePort } from './port-in-use.ts';
 
 export interface LocalSystemOptions {
@@ -121,8 +121,13 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
     });
   }
   // Over HTTP the sandbox sends its events to the app; in Socket Mode the app has no HTTP server of
-  // its own here, so watched projects are checked for changes instead.
+  // its own here, so watched projects are checked for changes instead (and a registration and
+  // secret left by an earlier HTTP run would stop that: they go). The stop removes this run's,
+  // before the app and the sandbox stop, so no address is left that nobody answers.
   if (eventsUrl) await registerLocalWebhook(app, sandbox, team, eventsUrl);
+  else await unregisterLocalWebhook(app, sandbox, team);
+  const local = { app, sandbox };
+  started.push(() => unregisterLocalWebhook(local.app, local.sandbox, team));
   const signer = createSlackSigner({
     appUrl: eventsUrl ?? 'socket-mode:',
     signingSecret,

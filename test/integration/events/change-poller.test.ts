@@ -114,6 +114,33 @@ describe('the polling fallback', () => {
     expect(poller.requests).toBe(4 * perPoll);
   });
 
+  it('tells a task made after the subscription even when the first read finds it', async () => {
+    const clock = fixedClock('2026-11-26T10:00:00.000Z');
+    sandbox = await startTestSandbox({ now: () => clock.now() });
+    store = await openStore('sqlite::memory:');
+    const client = createWorkApiClient({ baseUrl: sandbox.url, token: sandbox.token, cache: false });
+    const events: ProjectEvent[] = [];
+    const subscribedAt = clock.now().getTime();
+    const poller = createChangePoller({
+      store,
+      watched: () => ({
+        teams: async () => [TEAM],
+        projectsOf: async () => [1],
+        watchedSince: async () => subscribedAt,
+      }),
+      clientFor: async () => client,
+      hasWebhooks: async () => false,
+      sink: () => ({ deliver: async (event) => void events.push(event) }),
+      clock,
+      logger: createLogger({ level: 'silent' }),
+    });
+    // Made a second after `/task subscribe`, before the poller's first look at the project.
+    clock.advance(1_000);
+    const made = await service('POST', '/tasks', { project_id: 1, title: 'Made right after subscribing' });
+    await poller.tick();
+    expect(events.map((e) => [e.kind, e.taskId])).toEqual([['task.created', made.id]]);
+  });
+
   it('tells an assignment, and says how fresh the watched projects are', async () => {
     const { events, step, poller, clock, client } = await setUp({ projects: [1, 2] });
     expect((await poller.freshness(TEAM)).checkedAt).toBeNull();

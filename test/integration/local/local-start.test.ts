@@ -12,6 +12,7 @@ import { createLogger } from '../../../src/lib/logger.ts';
 import { commandReplies } from '../../../src/local/chat-replies.ts';
 import { type LocalSystem, startLocalSystem } from '../../../src/local/local-system.ts';
 import { PortInUseError } from '../../../src/local/port-in-use.ts';
+import { createSandbox } from '../../../src/sandbox/index.ts';
 import { DEFAULT_SEED } from '../../../src/slack-emulator/index.ts';
 
 const dirs: string[] = [];
@@ -111,5 +112,33 @@ describe('local mode', () => {
     });
     const settings = await system.app.deps.serviceEvents.describe(DEFAULT_SEED.team.id);
     expect(settings?.lastDeliveryAt).toBeTruthy();
+  });
+
+  it('leaves no webhook behind when it stops, and in Socket Mode removes an earlier HTTP run’s', async () => {
+    const dataDir = scratchDir();
+    const opts = { ...options({ port: 0, sandboxPort: 0 }), dataDir, storeUrl: `sqlite:${dataDir}/app.db` };
+    const team = DEFAULT_SEED.team.id;
+    // A run killed before its stop leaves its registration and secret (its app stops, nothing else).
+    const killed = await startLocalSystem(opts);
+    expect(killed.sandbox.webhooks.list()).toHaveLength(1);
+    expect(await killed.app.deps.serviceEvents.secretOf(team)).toBeDefined();
+    await killed.app.stop();
+    // The next run is in Socket Mode: the address nobody answers and the secret that stops polling go.
+    system = await startLocalSystem({ ...opts, transport: 'socket' as const });
+    expect(system.sandbox.webhooks.list()).toEqual([]);
+    expect(await system.app.deps.serviceEvents.secretOf(team)).toBeUndefined();
+    await system.stop();
+    await killed.sandbox.close();
+    await killed.emulator.close();
+    // A stopped HTTP run (a one-shot `npm run chat` too) leaves nothing registered either.
+    system = await startLocalSystem(opts);
+    await system.stop();
+    system = undefined;
+    const sandbox = await createSandbox({ port: 0, dbPath: `${dataDir}/sandbox.db` });
+    try {
+      expect(sandbox.webhooks.list()).toEqual([]);
+    } finally {
+      await sandbox.close();
+    }
   });
 });

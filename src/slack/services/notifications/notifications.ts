@@ -231,6 +231,13 @@ export function createNotifications(o: NotificationsOptions): Notifications {
     async projectsOf(teamId) {
       return [...new Set((await subscriptions.listByTeam(teamId)).map((s) => s.projectId))];
     },
+    async watchedSince(teamId, projectId) {
+      const times = (await subscriptions.listByTeam(teamId))
+        .filter((s) => s.projectId === projectId)
+        .map((s) => Date.parse(s.updatedAt))
+        .filter(Number.isFinite);
+      return times.length > 0 ? Math.min(...times) : undefined;
+    },
   };
 
   let flushTimer: NodeJS.Timeout | undefined;
