@@ -15,6 +15,8 @@ export type HostileMode =
   | { kind: 'huge-page'; bytes: number; declareLength: boolean }
   /** 302 to `location`. */
   | { kind: 'redirect'; location: string }
+  /** `status` with a small JSON error body. */
+  | { kind: 'status'; status: number }
   /** 200 with a small valid workspace page. */
   | { kind: 'ok' };
 
@@ -50,6 +52,10 @@ export async function startHostileService(mode: HostileMode): Promise<HostileSer
     req.resume();
     if (mode.kind === 'redirect') {
       res.writeHead(302, { location: mode.location, 'content-length': '0' }).end();
+      return;
+    }
+    if (mode.kind === 'status') {
+      res.writeHead(mode.status, { 'content-type': 'application/json' }).end('{"message":"no"}');
       return;
     }
     if (mode.kind === 'ok') {
