@@ -26,7 +26,12 @@ const COMMANDS = Number(process.argv[3] ?? 300);
 const PER_SECOND = Number(process.argv[4] ?? 30);
 const PROJECTS = 5;
 
-const h = await startHarness({ connect: false, link: ['ana'] });
+// The measured path goes through a proxy on loopback: any loopback port is allowed.
+const h = await startHarness({
+  connect: false,
+  link: ['ana'],
+  addressPolicy: { allowPrivate: false, allowedHosts: ['127.0.0.1'] },
+});
 const proxy = await startFaultProxy(h.sandbox.url);
 await h.app.deps.connections.save(TEAM, {
   baseUrl: proxy.url,

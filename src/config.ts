@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { z } from 'zod';
+import { type AddressPolicy, allowedHost } from './api/address-policy.ts';
 import { generateEncryptionKey, parseEncryptionKey } from './store/cipher.ts';
 import { parseStoreUrl } from './store/open-store.ts';
 
@@ -39,6 +40,18 @@ export interface Config {
    * workspace of the http and socket modes (and local mode) only; OAuth mode requires the team.
    */
   workApi?: { url: string; token: string; teamId?: string };
+  /**
+   * The most bytes of one answer from the service (WORK_API_MAX_RESPONSE_BYTES); longer answers are
+   * cut off and the call fails. Default: 8 MiB.
+   */
+  workApiMaxResponseBytes: number;
+  /**
+   * Which addresses a workspace admin's `/task connect` may point at: https to public addresses
+   * only, unless WORK_API_ALLOW_PRIVATE=1 (any address, https) or the host is in
+   * WORK_API_ALLOWED_HOSTS (comma-separated `host` or `host:port`, any address, http too). The
+   * default connection (WORK_API_URL) is the operator's and is not held to it.
+   */
+  workApiAddressPolicy: AddressPolicy;
   /** Default: `sqlite:./data/taskbridge.db`. */
   storeUrl: string;
   /** 32 bytes as 64 hex characters or base64. */
@@ -185,6 +198,38 @@ const fieldSchemas = {
     .string()
     .refine((value) => !/\s/.test(value), { message: 'WORK_API_TOKEN must not contain spaces' })
     .optional(),
+  WORK_API_MAX_RESPONSE_BYTES: z
+    .string()
+    .regex(/^\d+$/, {
+      message: 'WORK_API_MAX_RESPONSE_BYTES must be a whole number of bytes, such as 8388608',
+    })
+    .transform(Number)
+    .refine((bytes) => bytes >= 65_536 && bytes <= 1_073_741_824, {
+      message: 'WORK_API_MAX_RESPONSE_BYTES must be from 65536 (64 KiB) to 1073741824 (1 GiB)',
+    })
+    .default(8 * 1024 * 1024),
+  WORK_API_ALLOW_PRIVATE: z
+    .string()
+    .transform((value) => value.toLowerCase())
+    .pipe(z.enum(['1', '0', 'true', 'false'], { message: 'WORK_API_ALLOW_PRIVATE must be 1 or 0' }))
+    .transform((value) => value === '1' || value === 'true')
+    .default(false),
+  WORK_API_ALLOWED_HOSTS: z
+    .string()
+    .transform((value, ctx) => {
+      const hosts: string[] = [];
+      for (const entry of value.split(',').filter((part) => part.trim() !== '')) {
+        const host = allowedHost(entry);
+        if (host) hosts.push(host);
+        else
+          ctx.addIssue({
+            code: 'custom',
+            message: `WORK_API_ALLOWED_HOSTS must list hosts as host or host:port, comma-separated, such as tasks.internal,10.0.0.5:8443; ${JSON.stringify(entry.trim().slice(0, 100))} is not one`,
+          });
+      }
+      return hosts;
+    })
+    .default([]),
   WORK_API_TEAM_ID: z
     .string()
     .regex(/^T[A-Z0-9]{1,63}$/, {
@@ -341,6 +386,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     sandboxPort: f.SANDBOX_PORT!,
     playgroundPort: f.PLAYGROUND_PORT!,
     localTransport: f.LOCAL_SLACK_TRANSPORT!,
+    workApiMaxResponseBytes: f.WORK_API_MAX_RESPONSE_BYTES!,
+    workApiAddressPolicy: {
+      allowPrivate: f.WORK_API_ALLOW_PRIVATE!,
+      allowedHosts: f.WORK_API_ALLOWED_HOSTS!,
+    },
   };
   const host = f.HOST ?? (slack.mode === 'local' ? '127.0.0.1' : undefined);
   if (host) config.host = host;

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { App, type Authorize, type CustomRoute, HTTPReceiver, SocketModeReceiver } from '@slack/bolt';
 import type { ExtendedErrorHandlerArgs } from '@slack/bolt/dist/App.js';
 import { WebClient } from '@slack/web-api';
-import type { WorkApiClientOptions } from './api/index.ts';
+import type { AddressPolicy, WorkApiClientOptions } from './api/index.ts';
 import { taskViewOf } from './api/task-view.ts';
 import { createChangePoller } from './events/change-poller.ts';
 import type { ProjectEventSink, WatchedProjects } from './events/project-event.ts';
@@ -73,6 +73,11 @@ export interface CreateAppOptions {
   workApiFallback?: DefaultWorkApi | undefined;
   /** Client settings shared by every service client (timeouts, retries). */
   workApiClientOptions?: Omit<WorkApiClientOptions, 'baseUrl' | 'token'>;
+  /**
+   * What a workspace admin's service address may reach (WORK_API_ALLOW_PRIVATE,
+   * WORK_API_ALLOWED_HOSTS). Default: https to public addresses, and the default connection's host.
+   */
+  workApiAddressPolicy?: AddressPolicy | undefined;
   /** Where a task lives on the service's web app, e.g. `https://work.example.com/projects/{project_id}/tasks/{id}`. */
   taskUrlPattern?: string | undefined;
   /** HTTP port for the http and oauth modes; 0 picks a free one. Default 3000. */
@@ -162,6 +167,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
   const workApi = new WorkApiRegistry({
     connections,
     fallback: opts.workApiFallback,
+    addressPolicy: opts.workApiAddressPolicy,
     ...(identity ? { singleWorkspace: async () => (await identity()).teamId } : {}),
     // The app clock reaches the client (limiter, retries, cache), so a test's clock governs it too.
     clientOptions: { clock, ...opts.workApiClientOptions, logger: logger.child({ component: 'work-api' }) },

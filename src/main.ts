@@ -67,7 +67,11 @@ async function main(): Promise<void> {
     port: config.port,
     host: config.host,
     logger,
-    workApiClientOptions: shared.limiter ? { limiter: shared.limiter } : {},
+    workApiClientOptions: {
+      ...(shared.limiter ? { limiter: shared.limiter } : {}),
+      maxResponseBytes: config.workApiMaxResponseBytes,
+    },
+    workApiAddressPolicy: config.workApiAddressPolicy,
     digests: { claimTtlMs: config.digestClaimLeaseMs, tickMs: config.digestTickMs },
     notifications: { windowMs: config.notifyWindowMs, leaseMs: config.notifyLeaseMs },
     routes: [readiness.route, metrics.route],

@@ -4,9 +4,11 @@
  */
 import { readErrorBody } from './error-body.ts';
 import {
+  AddressRefusedError,
   ConnectionError,
   type ErrorContext,
   errorFromStatus,
+  ResponseTooLargeError,
   TimeoutError,
   type WorkApiError,
 } from './errors.ts';
@@ -28,10 +30,22 @@ type Clean = (text: string | undefined) => string | undefined;
 export function failureOfTransport(
   failure: TransportFailure,
   context: ErrorContext,
-  timeoutMs: number,
+  limits: { timeoutMs: number; maxBodyBytes: number },
   clean: Clean,
 ): FailedAttempt {
+  const { timeoutMs } = limits;
   const reached = failure.mayHaveReachedServer;
+  if (failure.kind === 'too_large' || failure.kind === 'refused') {
+    const init = { ...context, detail: clean(failure.message), cause: failure.cause };
+    return {
+      error:
+        failure.kind === 'too_large'
+          ? new ResponseTooLargeError({ ...init, maxBytes: limits.maxBodyBytes })
+          : new AddressRefusedError(init),
+      outcome: { kind: 'refused' },
+      waitMs: undefined,
+    };
+  }
   if (failure.kind === 'timeout') {
     return {
       error: new TimeoutError({ ...context, timeoutMs, cause: failure.cause }),

@@ -33,6 +33,12 @@ export interface WorkApiClientOptions {
   /** Per request, in ms, from sending to the last byte of the answer. Default 10 000. */
   timeoutMs?: number;
   /**
+   * The most bytes of one answer's body (WORK_API_MAX_RESPONSE_BYTES); a longer answer is cut off,
+   * its connection dropped, and the call fails with `ResponseTooLargeError`. Default 8 MiB: the
+   * largest answer the contract allows, a page of 100 tasks, is well under 1 MiB.
+   */
+  maxResponseBytes?: number;
+  /**
    * Default: one in-memory limiter with `RATE_LIMITS`, shared by every client of the process (the
    * budget belongs to the token, not to a client); a new one when a clock other than the system's
    * is given.
@@ -73,6 +79,8 @@ export interface WorkApiClient {
   };
 }
 
+export const DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
 let processLimiter: RateLimiter | undefined;
 
 function sharedLimiter(): RateLimiter {
@@ -84,6 +92,12 @@ export function createWorkApiClient(options: WorkApiClientOptions): WorkApiClien
   const baseUrl = checkBaseUrl(options.baseUrl);
   checkToken(options.token);
   const timeoutMs = checkPositive('timeoutMs', options.timeoutMs ?? 10_000);
+  const maxResponseBytes = checkPositive(
+    'maxResponseBytes',
+    options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    false,
+    'bytes',
+  );
   const maxWaitMs = checkPositive('maxWaitMs', options.maxWaitMs ?? 120_000, true);
   const clock = options.clock ?? systemClock;
   const limiter = options.limiter ?? (clock !== systemClock ? createRateLimiter({ clock }) : sharedLimiter());
@@ -96,6 +110,7 @@ export function createWorkApiClient(options: WorkApiClientOptions): WorkApiClien
     tokenKey: key,
     dispatcher: options.dispatcher ?? defaultDispatcher(),
     timeoutMs,
+    maxResponseBytes,
     maxWaitMs,
     limiter,
     retry: resolveRetryPolicy(options.retry),
@@ -175,10 +190,10 @@ function checkToken(value: unknown): void {
   }
 }
 
-function checkPositive(name: string, value: number, zeroOk = false): number {
+function checkPositive(name: string, value: number, zeroOk = false, unit = 'ms'): number {
   if (typeof value !== 'number' || Number.isNaN(value) || value < 0 || (!zeroOk && value === 0)) {
     throw new RangeError(
-      `createWorkApiClient: ${name} must be a ${zeroOk ? 'non-negative' : 'positive'} number of ms, got ${String(value)}`,
+      `createWorkApiClient: ${name} must be a ${zeroOk ? 'non-negative' : 'positive'} number of ${unit}, got ${String(value)}`,
     );
   }
   return value;

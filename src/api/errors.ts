@@ -16,6 +16,8 @@ export type WorkApiErrorCode =
   | 'timeout'
   | 'connection'
   | 'invalid_response'
+  | 'response_too_large'
+  | 'address_refused'
   | 'unexpected_status';
 
 /** Which request failed. */
@@ -214,6 +216,38 @@ export class InvalidResponseError extends WorkApiError {
       init,
       'Unreadable answer from the service',
       `${capitalise(SERVICE)} answered in a form Taskbridge does not understand. Try again later; if it persists, report it with request id ${init.requestId}.`,
+    );
+  }
+}
+
+export interface ResponseTooLargeErrorInit extends WorkApiErrorInit {
+  /** The limit the answer passed, in bytes (WORK_API_MAX_RESPONSE_BYTES). */
+  maxBytes: number;
+}
+
+/** The answer passed the size limit: it was cut off and dropped, the connection closed. */
+export class ResponseTooLargeError extends WorkApiError {
+  override readonly code = 'response_too_large';
+  readonly maxBytes: number;
+  constructor(init: ResponseTooLargeErrorInit) {
+    const mb = Math.round((init.maxBytes / 1024 / 1024) * 10) / 10;
+    super(
+      init,
+      `The service answered more than ${init.maxBytes} bytes`,
+      `${capitalise(SERVICE)}'s answer was larger than Taskbridge accepts (${mb} MB); nothing was saved.`,
+    );
+    this.maxBytes = init.maxBytes;
+  }
+}
+
+/** The service's address is one this deployment may not reach (address-policy.ts); nothing was sent. */
+export class AddressRefusedError extends WorkApiError {
+  override readonly code = 'address_refused';
+  constructor(init: WorkApiErrorInit) {
+    super(
+      init,
+      'Address not allowed',
+      `Taskbridge may not reach ${SERVICE} at its saved address (it must be https and publicly reachable). A workspace admin needs to reconnect with an allowed address.`,
     );
   }
 }

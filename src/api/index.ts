@@ -1,11 +1,24 @@
 /** The API client's public surface. */
 
 export { type Clock, systemClock } from '../lib/clock.ts';
+export {
+  type AddressPolicy,
+  allowedHost,
+  nonPublicReason,
+  refusalOfUrl,
+  STRICT_ADDRESS_POLICY,
+} from './address-policy.ts';
 export type { MemoryReadCacheOptions, ReadCache } from './cache.ts';
 export { CACHE_TTL_MS, createMemoryReadCache } from './cache.ts';
-export { createWorkApiClient, type WorkApiClient, type WorkApiClientOptions } from './client.ts';
+export {
+  createWorkApiClient,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  type WorkApiClient,
+  type WorkApiClientOptions,
+} from './client.ts';
 export type { NextPageQuery, Page, PageMeta } from './envelopes.ts';
 export * from './errors.ts';
+export { AddressRefused, createGuardedDispatcher, type Resolve } from './guarded-dispatcher.ts';
 export {
   type AcquireOptions,
   type AcquireResult,

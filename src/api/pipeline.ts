@@ -39,6 +39,8 @@ export interface PipelineContext {
   tokenKey: string;
   dispatcher: Dispatcher;
   timeoutMs: number;
+  /** The most bytes of one answer's body. */
+  maxResponseBytes: number;
   maxWaitMs: number;
   limiter: RateLimiter;
   retry: RetryPolicy;
@@ -153,6 +155,7 @@ export function createCall(ctx: PipelineContext): Call {
           headers,
           body,
           timeoutMs: ctx.timeoutMs,
+          maxBodyBytes: ctx.maxResponseBytes,
           signal,
         });
       } catch (error) {
@@ -191,7 +194,12 @@ export function createCall(ctx: PipelineContext): Call {
       if (failure !== undefined) {
         if (!(failure instanceof TransportFailure)) throw failure;
         if (failure.kind === 'aborted') throw signal?.reason ?? failure;
-        failed = failureOfTransport(failure, attemptContext, ctx.timeoutMs, clean);
+        failed = failureOfTransport(
+          failure,
+          attemptContext,
+          { timeoutMs: ctx.timeoutMs, maxBodyBytes: ctx.maxResponseBytes },
+          clean,
+        );
       } else {
         const res = response!;
         if (res.status === 404 && attempt > 0 && spec.afterLostSuccess) return spec.afterLostSuccess();

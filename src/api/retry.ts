@@ -93,7 +93,9 @@ export function retryRuleFor(name: EndpointName, method: string, setsState = fal
 export type AttemptOutcome =
   | { kind: 'status'; status: number; hasRetryAfter: boolean }
   | { kind: 'timeout'; mayHaveReachedServer: boolean }
-  | { kind: 'connection'; mayHaveReachedServer: boolean };
+  | { kind: 'connection'; mayHaveReachedServer: boolean }
+  /** Stopped by the client itself (address refused, answer too large): the same again ends the same. */
+  | { kind: 'refused' };
 
 /** Whether the server can have carried the request out. */
 export type ActedVerdict = 'not-acted' | 'maybe-acted' | 'final';
@@ -103,6 +105,8 @@ const RETRYABLE_STATUS = (status: number) =>
 
 export function actedVerdict(outcome: AttemptOutcome): ActedVerdict {
   switch (outcome.kind) {
+    case 'refused':
+      return 'final';
     case 'timeout':
     case 'connection':
       return outcome.mayHaveReachedServer ? 'maybe-acted' : 'not-acted';

@@ -1,5 +1,5 @@
 /**
- * One HTTP exchange over undici, nothing more: no retries, no limits, no parsing beyond text. It
+ * One HTTP exchange over undici, nothing more: no retries, no rate limits, no parsing beyond text. It
  * tells a failed exchange apart by what it means for a retry: a timeout, or a connection failure
  * that did or did not possibly reach the server.
  */
@@ -14,6 +14,8 @@ export interface HttpRequest {
   headers: Record<string, string>;
   body?: string | undefined;
   timeoutMs: number;
+  /** The most body bytes taken from an answer; past it the connection is dropped. */
+  maxBodyBytes: number;
   signal?: AbortSignal | undefined;
 }
 
@@ -24,7 +26,11 @@ export interface HttpResponse {
   text: string;
 }
 
-export type TransportFailureKind = 'timeout' | 'connection' | 'aborted';
+/**
+ * `too_large`: the answer passed `maxBodyBytes` and was cut off; `refused`: the address policy
+ * (guarded-dispatcher.ts) refused the connection before anything was sent.
+ */
+export type TransportFailureKind = 'timeout' | 'connection' | 'aborted' | 'too_large' | 'refused';
 
 /** An exchange that produced no HTTP answer. */
 export class TransportFailure extends Error {
@@ -47,6 +53,7 @@ const NOT_SENT_CODES = new Set([
   'ENETUNREACH',
   'EADDRNOTAVAIL',
   'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_ADDRESS_REFUSED',
 ]);
 
 let sharedAgent: Agent | undefined;
@@ -64,6 +71,8 @@ export function defaultDispatcher(): Dispatcher {
  * Sends one request through `dispatcher.dispatch` with a handler of our own: it learns whether the
  * request was fully written (`onRequestSent`), which is what makes a failed POST safe or unsafe to
  * send again, and it enforces one timeout over the whole exchange, queueing and connecting included.
+ * The body is counted as it arrives: past `maxBodyBytes` the exchange is aborted (undici destroys
+ * the socket) and what came is dropped, so a service cannot fill the process's memory.
  */
 export function sendHttp(dispatcher: Dispatcher, req: HttpRequest): Promise<HttpResponse> {
   return new Promise<HttpResponse>((resolve, reject) => {
@@ -73,6 +82,15 @@ export function sendHttp(dispatcher: Dispatcher, req: HttpRequest): Promise<Http
     let status = 0;
     let headers: Record<string, string> = {};
     const chunks: Buffer[] = [];
+    let received = 0;
+    const tooLarge = (what: string) =>
+      finish({
+        failure: new TransportFailure(
+          'too_large',
+          sent,
+          new Error(`${what}, over the ${req.maxBodyBytes}-byte limit`),
+        ),
+      });
 
     const finish = (outcome: { response: HttpResponse } | { failure: TransportFailure }) => {
       if (done) return;
@@ -108,11 +126,21 @@ export function sendHttp(dispatcher: Dispatcher, req: HttpRequest): Promise<Http
       onResponseStart(_c, statusCode, responseHeaders) {
         status = statusCode;
         headers = flattenHeaders(responseHeaders);
+        const declared = Number(headers['content-length']);
+        if (declared > req.maxBodyBytes) tooLarge(`the answer declared ${declared} bytes`);
       },
       onResponseData(_c, chunk) {
+        if (done) return;
+        received += chunk.length;
+        if (received > req.maxBodyBytes) {
+          chunks.length = 0;
+          tooLarge(`the answer passed ${received} bytes`);
+          return;
+        }
         chunks.push(chunk);
       },
       onResponseEnd() {
+        if (done) return;
         const text =
           chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
         finish({ response: { status, headers, text } });
@@ -121,7 +149,8 @@ export function sendHttp(dispatcher: Dispatcher, req: HttpRequest): Promise<Http
         const code = errorCode(error);
         // Only a request that was fully written can have been acted on.
         const reached = sent && !(code && NOT_SENT_CODES.has(code));
-        finish({ failure: new TransportFailure('connection', reached, error) });
+        const kind = code === 'ERR_ADDRESS_REFUSED' ? 'refused' : 'connection';
+        finish({ failure: new TransportFailure(kind, reached, error) });
       },
     };
     try {

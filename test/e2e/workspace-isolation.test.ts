@@ -101,6 +101,8 @@ describe('two workspaces, one attacker', () => {
       port: 0,
       logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
       workApiClientOptions: { timeoutMs: 3_000, maxWaitMs: 2_000 },
+      // B's own service is on loopback too, as an operator would allow it.
+      workApiAddressPolicy: { allowPrivate: false, allowedHosts: [new URL(sandboxB.url).host] },
       digests: { enabled: false },
     });
     for (const team of [emulator.team(A), emulator.team(B)]) {

@@ -29,6 +29,8 @@ export interface AppProcess {
 export interface AppProcessOptions {
   /** Pins the process to these CPUs (`taskset -c`, e.g. '0' or '0,1'); default: wherever the OS runs it. */
   cpus?: string;
+  /** Another copy's entry (a bench comparing with an older checkout); default: this project's. */
+  entry?: string;
 }
 
 export async function startAppProcess(
@@ -38,9 +40,10 @@ export async function startAppProcess(
   options: AppProcessOptions = {},
 ): Promise<AppProcess> {
   // taskset execs node in its own place, so the child's pid (and its signals) stay the app's.
+  const entry = options.entry ?? APP_ENTRY;
   const [command, args] = options.cpus
-    ? ['taskset', ['-c', options.cpus, process.execPath, ...APP_NODE_FLAGS, APP_ENTRY]]
-    : [process.execPath, [...APP_NODE_FLAGS, APP_ENTRY]];
+    ? ['taskset', ['-c', options.cpus, process.execPath, ...APP_NODE_FLAGS, entry]]
+    : [process.execPath, [...APP_NODE_FLAGS, entry]];
   const child = spawn(command, args, {
     // Nothing from the test's own environment leaks in but what Node needs to run.
     env: { PATH: process.env.PATH ?? '', ...APP_NODE_ENV, ...env },

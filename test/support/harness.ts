@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
-import { createWorkApiClient, type WorkApiClient } from '../../src/api/index.ts';
+import { type AddressPolicy, createWorkApiClient, type WorkApiClient } from '../../src/api/index.ts';
 import type { RateLimiter } from '../../src/api/limiter.ts';
 import { createTaskbridgeApp, type TaskbridgeApp } from '../../src/create-app.ts';
 import type { ProjectEventSink, WatchedProjects } from '../../src/events/project-event.ts';
@@ -49,6 +49,11 @@ export interface HarnessOptions {
   /** The polling fallback's own timer (default off: tests call `app.deps.changePoller.tick()`). */
   changePolling?: boolean;
   publicUrl?: string;
+  /**
+   * What an admin's service address may reach. Default: the sandbox's host and port only, as an
+   * operator would list the service in WORK_API_ALLOWED_HOSTS (it lives on loopback over http).
+   */
+  addressPolicy?: AddressPolicy;
 }
 
 export interface Harness {
@@ -104,6 +109,10 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...(opts.watchedProjects ? { watchedProjects: opts.watchedProjects } : {}),
     ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),
     changePolling: { enabled: opts.changePolling ?? false },
+    workApiAddressPolicy: opts.addressPolicy ?? {
+      allowPrivate: false,
+      allowedHosts: [new URL(sandbox.url).host],
+    },
     workApiClientOptions: {
       timeoutMs: 3_000,
       maxWaitMs: 2_000,

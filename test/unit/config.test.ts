@@ -321,6 +321,37 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('reads the service answer limit (default 8 MiB) and the address policy, and refuses bad values', () => {
+    const defaults = loadConfig({}, { dataDir });
+    expect(defaults.workApiMaxResponseBytes).toBe(8 * 1024 * 1024);
+    expect(defaults.workApiAddressPolicy).toEqual({ allowPrivate: false, allowedHosts: [] });
+    const set = loadConfig(
+      {
+        WORK_API_MAX_RESPONSE_BYTES: '1048576',
+        WORK_API_ALLOW_PRIVATE: '1',
+        WORK_API_ALLOWED_HOSTS: 'Tasks.Internal, 127.1:4010,[::1]:8443',
+      },
+      { dataDir },
+    );
+    expect(set.workApiMaxResponseBytes).toBe(1_048_576);
+    expect(set.workApiAddressPolicy).toEqual({
+      allowPrivate: true,
+      allowedHosts: ['tasks.internal', '127.0.0.1:4010', '[::1]:8443'],
+    });
+    const problems = problemsOf(
+      {
+        WORK_API_MAX_RESPONSE_BYTES: '100',
+        WORK_API_ALLOW_PRIVATE: 'yes',
+        WORK_API_ALLOWED_HOSTS: 'https://x/api',
+      },
+      dataDir,
+    );
+    expect(problems).toHaveLength(3);
+    expect(problems.join('\n')).toMatch(/WORK_API_MAX_RESPONSE_BYTES must be from 65536/);
+    expect(problems.join('\n')).toMatch(/WORK_API_ALLOW_PRIVATE must be 1 or 0/);
+    expect(problems.join('\n')).toMatch(/WORK_API_ALLOWED_HOSTS must list hosts/);
+  });
+
   it('treats empty values as unset', () => {
     const config = loadConfig({ SLACK_BOT_TOKEN: '', SLACK_SIGNING_SECRET: '  ', PORT: '' }, { dataDir });
     expect(config.slack.mode).toBe('local');

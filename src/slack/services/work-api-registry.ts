@@ -3,8 +3,20 @@
  * (60 general requests a minute) belongs to the token, so two clients for one token would each think
  * they had all of it. A workspace gets its own saved connection, or the deployment's default one
  * only when that default belongs to it: a default connection has exactly one owning workspace.
+ * A saved connection is a workspace admin's address, so its clients dial only what the address
+ * policy allows, checked on every connection; the default is the operator's, and its host is
+ * trusted for saved connections too (local mode's sandbox on loopback over http).
  */
-import { createWorkApiClient, type WorkApiClient, type WorkApiClientOptions } from '../../api/index.ts';
+import {
+  type AddressPolicy,
+  allowedHost,
+  createGuardedDispatcher,
+  createWorkApiClient,
+  refusalOfUrl,
+  STRICT_ADDRESS_POLICY,
+  type WorkApiClient,
+  type WorkApiClientOptions,
+} from '../../api/index.ts';
 import { shareTaskView } from '../../api/task-view.ts';
 import type { TaskViewSharing } from '../../api/task-view-share.ts';
 import type { Connections } from '../../store/repositories/connections.ts';
@@ -34,11 +46,20 @@ export interface WorkApiRegistryOptions {
   clientOptions?: Omit<WorkApiClientOptions, 'baseUrl' | 'token'>;
   /** Where a workspace's task view is shared with the other instances (the app's store). */
   taskViewSharing?: (teamId: string) => TaskViewSharing;
+  /** What a saved (admin-given) address may reach. Default: https to public addresses only. */
+  addressPolicy?: AddressPolicy | undefined;
+}
+
+/** A client check of an address a workspace admin gave, before anything is saved. */
+export interface ProbeOptions {
+  timeoutMs: number;
 }
 
 export class WorkApiRegistry {
   readonly #clients = new Map<string, WorkApiClient>();
   readonly #opts: WorkApiRegistryOptions;
+  readonly #policy: AddressPolicy;
+  #guarded: ReturnType<typeof createGuardedDispatcher> | undefined;
 
   constructor(opts: WorkApiRegistryOptions) {
     if (opts.fallback && !opts.fallback.teamId && !opts.singleWorkspace) {
@@ -47,6 +68,43 @@ export class WorkApiRegistry {
       );
     }
     this.#opts = opts;
+    const policy = opts.addressPolicy ?? STRICT_ADDRESS_POLICY;
+    const fallbackHost = opts.fallback ? hostOf(opts.fallback.baseUrl) : undefined;
+    this.#policy = fallbackHost
+      ? { ...policy, allowedHosts: [...policy.allowedHosts, fallbackHost] }
+      : policy;
+  }
+
+  /** Why the policy refuses an admin's address before any lookup (scheme, IP literal), or undefined. */
+  refusalOf(baseUrl: string): string | undefined {
+    let url: URL;
+    try {
+      url = new URL(baseUrl);
+    } catch {
+      return 'not a URL';
+    }
+    return refusalOfUrl(url, this.#policy);
+  }
+
+  /**
+   * A one-off client for an address an admin is connecting: no cache, no retries, the address
+   * policy on every dial, the size limit of every client.
+   */
+  probe(target: WorkApiTarget, opts: ProbeOptions): WorkApiClient {
+    return createWorkApiClient({
+      ...this.#opts.clientOptions,
+      baseUrl: target.baseUrl,
+      token: target.token,
+      timeoutMs: opts.timeoutMs,
+      retry: { maxRetries: 0 },
+      cache: false,
+      dispatcher: this.#guardedDispatcher(),
+    });
+  }
+
+  #guardedDispatcher() {
+    this.#guarded ??= createGuardedDispatcher(this.#policy);
+    return this.#guarded;
   }
 
   /** The default connection when this workspace owns it. */
@@ -65,7 +123,9 @@ export class WorkApiRegistry {
   /** The client for a Slack workspace, or undefined when it is not connected to the service. */
   async clientFor(teamId: string): Promise<WorkApiClient | undefined> {
     const saved = await this.#opts.connections.get(teamId);
-    const target = saved ? { baseUrl: saved.baseUrl, token: saved.token } : await this.#defaultFor(teamId);
+    const target = saved
+      ? { baseUrl: saved.baseUrl, token: saved.token, guarded: true }
+      : await this.#defaultFor(teamId);
     if (!target) return undefined;
     const client = this.clientForTarget(target);
     if (this.#opts.taskViewSharing) shareTaskView(client, this.#opts.taskViewSharing(teamId));
@@ -75,21 +135,33 @@ export class WorkApiRegistry {
     return client;
   }
 
-  clientForTarget(target: WorkApiTarget): WorkApiClient {
+  /** `guarded`: an admin's saved address, held to the address policy on every connection. */
+  clientForTarget(target: WorkApiTarget & { guarded?: boolean }): WorkApiClient {
     // Keyed by address and token as they are: the client holds the token anyway, and a hash per
     // command cost more than the map lookup it keyed.
-    const key = `${target.baseUrl}\n${target.token}`;
+    const key = `${target.guarded ? 'guarded' : 'default'}\n${target.baseUrl}\n${target.token}`;
     let client = this.#clients.get(key);
     if (!client) {
       client = createWorkApiClient({
         // A person waits on most calls; digests pass their own longer wait per call.
         maxWaitMs: WAIT_BUDGETS.interactive.maxWaitMs,
         ...this.#opts.clientOptions,
+        ...(target.guarded ? { dispatcher: this.#guardedDispatcher() } : {}),
         baseUrl: target.baseUrl,
         token: target.token,
       });
       this.#clients.set(key, client);
     }
     return client;
+  }
+}
+
+/** The default connection's `host:port`, as the policy names hosts. */
+function hostOf(baseUrl: string): string | undefined {
+  try {
+    const url = new URL(baseUrl);
+    return allowedHost(`${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`);
+  } catch {
+    return undefined;
   }
 }

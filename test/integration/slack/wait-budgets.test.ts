@@ -26,7 +26,12 @@ describe('wait budgets', () => {
     await connections.save('T1', { baseUrl: sandbox.url, token: sandbox.token, connectedBy: 'U1' });
     // One request a minute: the second waits about a minute, twice the interactive budget.
     const limiter = createRateLimiter({ limits: { general: 1 } });
-    const registry = new WorkApiRegistry({ connections, clientOptions: { limiter } });
+    const registry = new WorkApiRegistry({
+      connections,
+      clientOptions: { limiter },
+      // The saved address is the sandbox on loopback, as an operator would allow it.
+      addressPolicy: { allowPrivate: false, allowedHosts: [new URL(sandbox.url).host] },
+    });
     const api = await registry.clientFor('T1');
     await api!.tasks.list({ per_page: 1 });
     const refused = await api!.tasks.list({ per_page: 1 }).catch((error: unknown) => error);

@@ -1,16 +1,11 @@
 /**
  * The connect form. The token is checked with a live call before it is saved (a wrong token is a
- * field error, not a saved mistake), within Slack's 3 s; once saved it is never shown again.
+ * field error, not a saved mistake), within Slack's 3 s; once saved it is never shown again. The
+ * address is an admin's, so it is held to the address policy, and every way of not reaching a
+ * service there reads the same, so the form cannot be used to probe what answers where.
  */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import {
-  AuthenticationError,
-  ConnectionError,
-  createWorkApiClient,
-  NotFoundError,
-  PermissionError,
-  TimeoutError,
-} from '../../../api/index.ts';
+import { AuthenticationError, PermissionError, WorkApiError } from '../../../api/index.ts';
 import { escapeMrkdwn } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
 import { CONNECT_FIELDS } from '../../ui/ids.ts';
@@ -20,6 +15,10 @@ type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 /** Leaves room under Slack's 3 s for the store write and the answer. */
 const CHECK_TIMEOUT_MS = 2_000;
+
+/** Refused address, closed port, 404, timeout, TLS failure, an answer too large: one text for all. */
+export const UNREACHABLE_SERVICE =
+  'Taskbridge could not reach a work-management service at that address. Check the address (it must be https and publicly reachable) and the token.';
 
 export function connectSubmittedHandler(deps: AppDeps) {
   return async ({ ack, body, view, client }: Args) => {
@@ -49,29 +48,33 @@ export function connectSubmittedHandler(deps: AppDeps) {
       await ack({ response_action: 'errors', errors: read.errors });
       return;
     }
-    const probe = createWorkApiClient({
-      baseUrl: read.value.baseUrl,
-      token: read.value.token,
-      timeoutMs: CHECK_TIMEOUT_MS,
-      retry: { maxRetries: 0 },
-      cache: false,
-    });
+    const { baseUrl, token } = read.value;
+    const unreachable = async (reason: string) => {
+      // The real reason for the operator; never the token, never more of the address than its origin.
+      deps.logger.info({ teamId, address: originOf(baseUrl), reason }, 'connect: service not reached');
+      await ack({ response_action: 'errors', errors: { [urlBlock]: UNREACHABLE_SERVICE } });
+    };
+    const refusal = deps.workApi.refusalOf(baseUrl);
+    if (refusal) {
+      await unreachable(`address refused: ${refusal}`);
+      return;
+    }
     try {
-      await probe.workspaces.list({ per_page: 1 });
+      await deps.workApi
+        .probe({ baseUrl, token }, { timeoutMs: CHECK_TIMEOUT_MS })
+        .workspaces.list({ per_page: 1 });
     } catch (error) {
-      const field =
-        error instanceof AuthenticationError || error instanceof PermissionError ? tokenBlock : urlBlock;
-      const message =
-        error instanceof AuthenticationError
-          ? 'The service refused this token. Copy it again from the service’s “API devices” settings.'
-          : error instanceof PermissionError
-            ? 'This token may not read workspaces. Use a token of an admin’s API device.'
-            : error instanceof TimeoutError || error instanceof ConnectionError
-              ? 'The service did not answer at this address. Check the URL (it ends in /api).'
-              : error instanceof NotFoundError
-                ? 'No work-management API at this address. Check the URL (it ends in /api).'
-                : 'The service answered, but not as expected. Check the URL (it ends in /api).';
-      await ack({ response_action: 'errors', errors: { [field]: message } });
+      if (error instanceof AuthenticationError || error instanceof PermissionError) {
+        const message =
+          error instanceof AuthenticationError
+            ? 'The service refused this token. Copy it again from the service’s “API devices” settings.'
+            : 'This token may not read workspaces. Use a token of an admin’s API device.';
+        await ack({ response_action: 'errors', errors: { [tokenBlock]: message } });
+        return;
+      }
+      await unreachable(
+        error instanceof WorkApiError ? `${error.code}: ${error.message}` : `unexpected: ${String(error)}`,
+      );
       return;
     }
     await deps.connections.save(teamId, { ...read.value, connectedBy: userId });
@@ -87,4 +90,12 @@ export function connectSubmittedHandler(deps: AppDeps) {
       })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not confirm the connection'));
   };
+}
+
+function originOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return '(not a URL)';
+  }
 }

@@ -125,7 +125,8 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * Validates the connect form. Messages never repeat the token. The base URL loses a trailing
- * slash; https is required except on loopback.
+ * slash; https is required except on loopback, which the address policy then refuses unless the
+ * operator allows it (work-api-registry.ts).
  */
 export function readConnectSubmission(values: unknown): ConnectReadResult {
   const errors: Record<string, string> = {};
