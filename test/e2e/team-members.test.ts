@@ -51,6 +51,15 @@ describe('members and invitations from Slack', () => {
     expect(String(again.text)).toContain('renewed');
   });
 
+  it('invites a person typed by hand (@zoe) as it would the one picked from the menu', async () => {
+    await h.signer.command('/task invite @zoe viewer #Website');
+    const reply = await answer('Invited');
+    expect(String(reply.text)).toContain(`<@${USERS.zoe}>`);
+    await h.signer.command('/task invite @nobody-here #Website');
+    const refused = await answer('Nobody was invited');
+    expect(String(refused.text)).toContain('Nobody in this Slack workspace is called “@nobody-here”');
+  });
+
   it('invites a typed email, as Slack sends it escaped', async () => {
     await h.signer.command('/task invite <mailto:newcomer@example.org|newcomer@example.org> #Operations');
     const reply = await answer('Invited');

@@ -157,7 +157,9 @@ export interface SprintIntent extends IntentBase {
 /** Who to invite: a Slack person (their profile's email is used) or a typed email. */
 export type Invitee =
   | { kind: 'slack'; userId: string; name: string | null }
-  | { kind: 'email'; email: string };
+  | { kind: 'email'; email: string }
+  /** Typed by hand (`@zoe`): found among the workspace's people when the command runs. */
+  | { kind: 'name'; name: string };
 
 export interface InviteIntent extends IntentBase {
   verb: 'invite';

@@ -45,10 +45,8 @@ export function parseInvite(args: readonly Token[]): TaskIntent | CommandError {
       if (project) return once('project');
       project = ref;
     } else if (token.kind === 'person') {
-      return badArguments(
-        'invite',
-        `I can't tell who “${describeToken(token)}” is: mention them (type @ and pick the person) or type their email.`,
-      );
+      if (invitee) return once('person per invitation');
+      invitee = { kind: 'name', name: token.name };
     } else {
       return badArguments(
         'invite',

@@ -20,6 +20,7 @@ import {
   renderRoleChanged,
 } from '../../ui/team/member-messages.ts';
 import { renderRefusal } from '../../ui/team/refusal.ts';
+import { slackUsersNamed } from './slack-user-by-name.ts';
 
 async function allMembers(api: WorkApiClient, projectId: number): Promise<ProjectMemberRecord[]> {
   const members: ProjectMemberRecord[] = [];
@@ -71,7 +72,30 @@ export async function inviteHandler(ctx: CommandContext, intent: InviteIntent): 
     await reply(ctx, refusal);
     return;
   }
-  const invitee = intent.invitee;
+  let invitee = intent.invitee;
+  if (invitee.kind === 'name') {
+    const named = await slackUsersNamed(ctx.client, invitee.name);
+    const only = named.length === 1 ? named[0]! : undefined;
+    if (!only) {
+      const name = invitee.name.slice(0, 80);
+      await reply(
+        ctx,
+        errorMessage({
+          what: 'Nobody was invited.',
+          why:
+            named.length === 0
+              ? `Nobody in this Slack workspace is called “@${name}”.`
+              : `${named.length} people here are called “@${name}”: ${named
+                  .slice(0, 10)
+                  .map((p) => p.name)
+                  .join(', ')}.`,
+          next: 'Mention the person (type @ and pick them) or type their email.',
+        }),
+      );
+      return;
+    }
+    invitee = { kind: 'slack', userId: only.id, name: only.name };
+  }
   const slackUserId = invitee.kind === 'slack' ? invitee.userId : null;
   const email =
     invitee.kind === 'email'

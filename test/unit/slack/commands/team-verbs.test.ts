@@ -81,10 +81,14 @@ describe('/task invite', () => {
     });
   });
 
-  it('refuses nobody, two people, a name Slack did not resolve, and an unknown role', () => {
+  it('refuses nobody, two people and an unknown role; a typed name is looked up when it runs', () => {
     expect(error('invite #Website').message).toMatch(/Say who to invite/);
     expect(error('invite <@U1> <@U2>').message).toMatch(/one person/);
-    expect(error('invite @ana').message).toMatch(/mention them .* or type their email/);
+    expect(error('invite @ana @ben').message).toMatch(/one person/);
+    expect(intent('invite @ana viewer')).toMatchObject({
+      invitee: { kind: 'name', name: 'ana' },
+      role: 'viewer',
+    });
     expect(error('invite <@U1> boss').message).toMatch(/“boss” isn't a person, an email, a role/);
   });
 });
