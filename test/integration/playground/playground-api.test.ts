@@ -65,6 +65,14 @@ describe('the playground server', () => {
         },
       );
       expect(stdout).toContain('Chat-made task');
+      // Typed markup is sent escaped, as Slack sends it: the title is what was typed.
+      await run(process.execPath, [chat, '--channel', 'website', '/task new <b>Bold</b> & co #Website'], {
+        cwd,
+      });
+      const titles = playground.system.sandbox.db
+        .prepare("SELECT title FROM tasks WHERE title LIKE '%Bold%'")
+        .all() as Array<{ title: string }>;
+      expect(titles.map((t) => t.title)).toEqual(['<b>Bold</b> & co']);
       // The card is in the running copy's #website, where the page reads it.
       const seen = await snapshot('U0ANA', 'C0WEBSITE');
       expect(JSON.stringify(seen.messages)).toContain('Chat-made task');
