@@ -75,7 +75,13 @@ async function main(): Promise<void> {
     routes: [readiness.route, metrics.route],
   });
   const inFlight = trackInFlight(app.app);
-  const started = await namingThePort(app.start(), 'PORT', config.port, "the Slack app's events");
+  const started = await namingThePort(
+    app.start(),
+    'PORT',
+    config.port,
+    "the Slack app's events",
+    config.host,
+  );
   // Socket Mode has no HTTP server of the app's: the ops routes get their own on PORT.
   const ops =
     slack.kind === 'socket'
