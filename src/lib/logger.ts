@@ -35,11 +35,14 @@ export interface LoggerOptions {
   secrets?: ReadonlyArray<string | undefined>;
 }
 
+/** How many times over a secret may have been JSON-escaped in a line (a JSON body quoted in a message quoted in JSON…). */
+const JSON_DEPTHS = 3;
+
 /** Secrets shorter than this are not searched for: they would redact ordinary words. */
 const MIN_SECRET_LENGTH = 8;
 
 /**
- * A line with each secret's value replaced, as written raw, escaped once or twice by JSON (a
+ * A line with each secret's value replaced, as written raw, escaped by JSON up to three times (a
  * library's message that holds a JSON body is itself a JSON string in the line) or URL-encoded.
  */
 export function secretScrubber(
@@ -48,8 +51,12 @@ export function secretScrubber(
   const forms = new Set<string>();
   for (const secret of secrets) {
     if (!secret || secret.length < MIN_SECRET_LENGTH) continue;
-    const once = JSON.stringify(secret).slice(1, -1);
-    forms.add(secret).add(once).add(JSON.stringify(once).slice(1, -1)).add(encodeURIComponent(secret));
+    forms.add(encodeURIComponent(secret));
+    let form = secret;
+    for (let depth = 0; depth <= JSON_DEPTHS; depth++) {
+      forms.add(form);
+      form = JSON.stringify(form).slice(1, -1);
+    }
   }
   if (forms.size === 0) return undefined;
   // Longest first, so a secret that contains another is replaced whole.
