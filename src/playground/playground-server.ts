@@ -159,10 +159,13 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
+  const { address, port } = server.address() as AddressInfo;
   boundPort = port;
+  // Where it listens (HOST), or loopback when that is every interface.
+  const everywhere = ['0.0.0.0', '::', '::0'].includes(address);
+  const reach = everywhere ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://${reach}:${port}/`,
     close: () =>
       new Promise<void>((resolve) => {
         stopListening();
