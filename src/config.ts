@@ -83,6 +83,15 @@ export interface Config {
    * `127.0.0.1` in local mode (nothing there is meant for other machines); every interface otherwise.
    */
   host?: string;
+  /**
+   * The bearer token `/metrics` asks for (METRICS_TOKEN). Unset: `/metrics` is not served.
+   */
+  metricsToken?: string;
+  /**
+   * How long `/readyz` answers 503 after SIGTERM, still serving, before the listener closes, in ms
+   * (DRAIN_SECONDS), so a load balancer takes the instance out first. Default: 10 000; 0 in local mode.
+   */
+  drainMs: number;
   /** Default: `info`. */
   logLevel: LogLevel;
   /** Default: 4010. */
@@ -288,6 +297,20 @@ const fieldSchemas = {
       message: 'HOST must be an interface address or name, like 127.0.0.1, 0.0.0.0 or ::',
     })
     .optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^\S{16,}$/, {
+      message:
+        'METRICS_TOKEN must be at least 16 characters with no spaces (make one with `openssl rand -hex 32`)',
+    })
+    .optional(),
+  // No default here: it depends on the mode (loadConfig).
+  DRAIN_SECONDS: z
+    .string()
+    .regex(/^\d+$/, { message: 'DRAIN_SECONDS must be a whole number of seconds, such as 10' })
+    .transform(Number)
+    .refine((value) => value <= 300, { message: 'DRAIN_SECONDS must be from 0 to 300 seconds' })
+    .optional(),
   LOG_LEVEL: z
     .string()
     .transform((value) => value.toLowerCase())
@@ -382,6 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     digestTickMs: f.DIGEST_TICK_SECONDS! * 1000,
     notifyWindowMs: f.NOTIFY_WINDOW_SECONDS! * 1000,
     notifyLeaseMs: f.NOTIFY_LEASE_SECONDS! * 1000,
+    drainMs: (f.DRAIN_SECONDS ?? (slack.mode === 'local' ? 0 : 10)) * 1000,
     logLevel: f.LOG_LEVEL!,
     sandboxPort: f.SANDBOX_PORT!,
     playgroundPort: f.PLAYGROUND_PORT!,
@@ -394,6 +418,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   };
   const host = f.HOST ?? (slack.mode === 'local' ? '127.0.0.1' : undefined);
   if (host) config.host = host;
+  if (f.METRICS_TOKEN) config.metricsToken = f.METRICS_TOKEN;
   if (f.WORK_TASK_URL_PATTERN) config.taskUrlPattern = f.WORK_TASK_URL_PATTERN;
   if (f.PUBLIC_URL) config.publicUrl = f.PUBLIC_URL;
   if (f.WORK_API_URL && f.WORK_API_TOKEN) {
@@ -406,7 +431,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
       ['token'],
     );
   }
-  return hideSecrets(config, ['encryptionKey']);
+  return hideSecrets(config, ['encryptionKey', 'metricsToken']);
 }
 
 /**

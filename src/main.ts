@@ -4,6 +4,7 @@
  */
 import { ConfigError, loadConfig } from './config.ts';
 import { createTaskbridgeApp, type SlackMode } from './create-app.ts';
+import { systemClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
 import { keepRunningOnStrayErrors } from './lib/process-guards.ts';
 import { namingThePort } from './local/port-in-use.ts';
@@ -12,6 +13,7 @@ import { createMetrics } from './ops/metrics.ts';
 import { healthRoute, startOpsServer } from './ops/ops-server.ts';
 import { createReadiness } from './ops/readiness.ts';
 import { openSharedState } from './ops/shared-state.ts';
+import { shutDown } from './ops/shutdown.ts';
 
 /** How long a shutdown waits for acknowledged work to finish (Slack's answers take seconds at most). */
 const SHUTDOWN_DRAIN_MS = 15_000;
@@ -27,7 +29,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger({ level: config.logLevel });
+  const logger = createLogger({ level: config.logLevel, secrets: configuredSecrets(config) });
   keepRunningOnStrayErrors(logger);
   if (config.slack.mode === 'local') {
     // Loaded only here: the sandbox, the emulator and the playground (fastify, ws) would otherwise
@@ -41,7 +43,7 @@ async function main(): Promise<void> {
   const shared = await openSharedState(config.storeUrl);
   const { store } = shared;
   const readiness = createReadiness(shared.ping);
-  const metrics = createMetrics();
+  const metrics = createMetrics({ token: config.metricsToken });
   const slack: SlackMode =
     config.slack.mode === 'http'
       ? { kind: 'http', botToken: config.slack.botToken, signingSecret: config.slack.signingSecret }
@@ -77,13 +79,20 @@ async function main(): Promise<void> {
     routes: [readiness.route, metrics.route],
   });
   const inFlight = trackInFlight(app.app);
-  const started = await namingThePort(app.start(), 'PORT', config.port, "the Slack app's events");
+  const started = await namingThePort(
+    app.start(),
+    'PORT',
+    config.port,
+    "the Slack app's events",
+    config.host,
+  );
   // Socket Mode has no HTTP server of the app's: the ops routes get their own on PORT.
   const ops =
     slack.kind === 'socket'
       ? await startOpsServer(
           [healthRoute, readiness.route, metrics.route, app.serviceEvents.route],
           config.port,
+          config.host,
         )
       : undefined;
   logger.info(
@@ -92,23 +101,46 @@ async function main(): Promise<void> {
       eventsUrl: started.eventsUrl,
       listening: started.listening,
       opsUrl: ops?.url,
+      opsListening: ops?.listening,
       store: shared.engine,
       pid: process.pid,
     },
     'Taskbridge is running',
   );
-  onShutdown(async () => {
-    // Out of rotation first; then the runner gives back the claims of digests not sent, the
-    // receiver stops taking requests, and work already acknowledged finishes before the store closes.
-    readiness.markShuttingDown();
-    logger.info({ pid: process.pid }, 'Taskbridge is shutting down');
-    await app.stop();
-    const left = await inFlight.drain(SHUTDOWN_DRAIN_MS);
-    if (left > 0) logger.warn({ left }, 'Taskbridge stopped with work still under way');
-    await ops?.close();
-    await store.close();
-    logger.info({ pid: process.pid }, 'Taskbridge stopped');
-  });
+  onShutdown(() =>
+    // Out of rotation first, still serving for the drain period; then the runner gives back the
+    // claims of digests not sent, the receiver stops taking requests, and work already
+    // acknowledged finishes before the store closes.
+    shutDown({
+      readiness,
+      clock: systemClock,
+      drainMs: config.drainMs,
+      logger,
+      stop: async () => {
+        await app.stop();
+        const left = await inFlight.drain(SHUTDOWN_DRAIN_MS);
+        if (left > 0) logger.warn({ left }, 'Taskbridge stopped with work still under way');
+        await ops?.close();
+        await store.close();
+        logger.info({ pid: process.pid }, 'Taskbridge stopped');
+      },
+    }),
+  );
+}
+
+/** Every secret the configuration holds, for the logger to keep out of every line. */
+function configuredSecrets(config: ReturnType<typeof loadConfig>): string[] {
+  const slack = config.slack as Partial<Record<string, string>>;
+  return [
+    slack.botToken,
+    slack.appToken,
+    slack.signingSecret,
+    slack.clientSecret,
+    slack.stateSecret,
+    config.encryptionKey,
+    config.workApi?.token,
+    config.metricsToken,
+  ].filter((value): value is string => typeof value === 'string');
 }
 
 function onShutdown(stop: () => Promise<void>): void {

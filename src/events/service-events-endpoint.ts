@@ -10,6 +10,7 @@
  * id is remembered for a day once taken. A failure gives the claim back and answers 503, so the
  * service's own retry (same `webhook-id`) is taken rather than refused as a repeat.
  */
+import { channel } from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import type { TaskView } from '../api/task-view.ts';
@@ -19,7 +20,7 @@ import { storeKeys } from '../store/keys.ts';
 import type { ServiceEventsSettings } from '../store/repositories/service-events.ts';
 import type { Store } from '../store/types.ts';
 import type { ProjectEvent, ProjectEventSink, WatchedProjects } from './project-event.ts';
-import { readDelivery } from './webhook-body.ts';
+import { eventBodyProblem, readDelivery } from './webhook-body.ts';
 
 export const SERVICE_EVENTS_PREFIX = '/service/events/';
 /** Bolt's custom-route pattern (path-to-regexp) for the endpoint. */
@@ -32,6 +33,12 @@ export const DELIVERY_ID_TTL_MS = 24 * 60 * 60_000;
  */
 export const DELIVERY_TAKING_TTL_MS = 60_000;
 const MAX_BODY_BYTES = 256 * 1024;
+/** A signed delivery refused for its body, published for `/metrics` (src/ops/metrics.ts). */
+export const SERVICE_EVENT_REFUSED = 'taskbridge:service-event-refused';
+export interface ServiceEventRefused {
+  reason: 'not_json' | 'not_an_event';
+}
+const refusedChannel = channel(SERVICE_EVENT_REFUSED);
 
 export interface ServiceEventsDeps {
   store: Store;
@@ -94,6 +101,14 @@ function placeFromView(events: ProjectEvent[], view: TaskView): void {
     if (event.projectId !== null || known == null) continue;
     event.projectId = known;
     if (event.task && event.task.project_id == null) event.task = { ...event.task, project_id: known };
+  }
+}
+
+function parseJson(raw: Buffer): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(raw.toString('utf8')) };
+  } catch {
+    return { ok: false };
   }
 }
 
@@ -176,16 +191,26 @@ export function createServiceEventsEndpoint(deps: ServiceEventsDeps): ServiceEve
       'webhook-timestamp': header(req, 'webhook-timestamp'),
       'webhook-signature': header(req, 'webhook-signature'),
     };
-    let body: unknown;
     try {
-      // The library checks the signature in constant time and the timestamp within five minutes.
-      body = new Webhook(secret).verify(raw, headers);
+      // The library checks the signature in constant time and the timestamp within five minutes;
+      // the body is parsed here, so a signed body that is not an event is told apart from a forgery.
+      new Webhook(secret).verify(raw, headers, { jsonParse: false });
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) throw error;
       log.warn({ teamId, why: error.message }, 'service event refused');
       return answer(res, 401, 'Signature or timestamp not valid.');
     }
     const webhookId = headers['webhook-id'].slice(0, 200);
+    // A signed body that is no event is refused with a 400, not retried (500) nor hidden (204):
+    // the service's retry would send the same bytes.
+    const body = parseJson(raw);
+    const problem = body.ok ? eventBodyProblem(body.value) : 'not JSON';
+    if (!body.ok || problem !== undefined) {
+      const reason = body.ok ? 'not_an_event' : 'not_json';
+      if (refusedChannel.hasSubscribers) refusedChannel.publish({ reason } satisfies ServiceEventRefused);
+      log.warn({ teamId, webhookId, why: problem }, 'service event refused: the body is not an event');
+      return answer(res, 400, `The body is ${problem}: expected a JSON object with an "event" name.`);
+    }
     const done = storeKeys.serviceEventDone(teamId, webhookId);
     if ((await deps.store.get(done)) !== undefined) return duplicate(res);
     // Atomic across instances: of two copies of one delivery arriving together, one takes it.
@@ -195,7 +220,7 @@ export function createServiceEventsEndpoint(deps: ServiceEventsDeps): ServiceEve
       if ((await deps.store.get(done)) !== undefined) return duplicate(res);
       return answer(res, 409, 'This delivery is being taken now; send it again later.');
     }
-    const job = work(teamId, webhookId, body)
+    const job = work(teamId, webhookId, body.value)
       .then(() => deps.store.set(done, true, DELIVERY_ID_TTL_MS))
       .then(
         () => {

@@ -60,6 +60,17 @@ function kindsFromChanges(
   return out;
 }
 
+/**
+ * Why a verified body is not a delivery at all (not a JSON object with an `event` name), or
+ * undefined when it is one. Such a body is refused with a 400: a retry would bring the same bytes.
+ */
+export function eventBodyProblem(raw: unknown): string | undefined {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    return raw === null ? 'null' : Array.isArray(raw) ? 'an array' : `a ${typeof raw}`;
+  }
+  return BodySchema.safeParse(raw).success ? undefined : 'an object without an event name';
+}
+
 export function readDelivery(raw: unknown, ctx: DeliveryContext): ReadDelivery {
   const body = BodySchema.safeParse(raw);
   if (!body.success) return { events: [], skipped: 'not an event body' };

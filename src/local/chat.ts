@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_SEED } from '../slack-emulator/default-seed.ts';
 import { readable } from './blocks-to-text.ts';
 import { type Call, commandReplies, describeCalls } from './chat-replies.ts';
+import { slackCommandText } from './chat-text.ts';
 import { RUNNING_FILE } from './running-file.ts';
 
 async function main(): Promise<void> {
@@ -16,8 +17,8 @@ async function main(): Promise<void> {
     allowPositionals: true,
     options: { as: { type: 'string', default: 'ana' }, channel: { type: 'string', default: 'general' } },
   });
-  const text = positionals.join(' ').trim();
-  if (!text.startsWith('/task')) {
+  const typed = positionals.join(' ').trim();
+  if (!typed.startsWith('/task')) {
     process.stderr.write('Usage: npm run chat -- [--as ana] [--channel general] "/task mine"\n');
     process.exit(2);
   }
@@ -28,6 +29,11 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const channel = values.channel ?? 'general';
+  // Sent as Slack sends it: `<b>` stays text, `@ben` becomes a mention.
+  const text = slackCommandText(typed, {
+    users: Object.values(DEFAULT_SEED.users),
+    channels: Object.values(DEFAULT_SEED.channels),
+  });
   const running = await throughRunning(user.id, channel, text);
   const out = running ?? (await oneShot(user.id, channel, text));
   process.stdout.write(`${out.join('\n\n') || readable('(no answer)')}\n`);

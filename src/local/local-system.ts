@@ -75,6 +75,7 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
       'SANDBOX_PORT',
       opts.sandboxPort,
       'the sandbox',
+      host,
     );
     started.push(() => sandbox.close());
     emulator = await createSlackEmulator({ port: opts.emulatorPort ?? 0, host });
@@ -93,7 +94,7 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
       logger: opts.logger,
       digests: { enabled: opts.scheduleDigests ?? true },
     });
-    const appStarted = await namingThePort(app.start(), 'PORT', opts.port, "the Slack app's events");
+    const appStarted = await namingThePort(app.start(), 'PORT', opts.port, "the Slack app's events", host);
     started.push(() => app.stop());
     if (!appStarted.eventsUrl && !socket) throw new Error('the local app did not start its HTTP receiver');
     eventsUrl = appStarted.eventsUrl;
@@ -144,6 +145,7 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
               emulator,
               signer,
               port: opts.playgroundPort,
+              host,
               unfurlDomains: [new URL(LOCAL_TASK_URL.replace(/\{\w+\}/g, '1')).hostname],
               sendDigestNow: (channelId) =>
                 sendDigestNow(app.deps.digests, team, channelId, app.deps.clock.now()),
@@ -151,6 +153,7 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
             'PLAYGROUND_PORT',
             opts.playgroundPort,
             'the playground page',
+            host,
           );
   } catch (error) {
     await stopStarted();

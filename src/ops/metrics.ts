@@ -9,12 +9,14 @@
  *
  * Labels hold classes and outcomes only: never a token, a team or a URL.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CustomRoute } from '@slack/bolt';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { classifyRequest } from '../contract/index.ts';
 import { DIGEST_RECORDED, type DigestRecordedEvent } from '../digest/digest-events.ts';
+import { SERVICE_EVENT_REFUSED, type ServiceEventRefused } from '../events/service-events-endpoint.ts';
 import {
   SOCKET_ACK,
   SOCKET_ENVELOPE,
@@ -41,6 +43,11 @@ export interface Metrics {
 export interface MetricsOptions {
   /** Where Slack's requests arrive. Default `/slack/events`. */
   eventsPath?: string;
+  /**
+   * The bearer token `/metrics` asks for (METRICS_TOKEN). Without one the route answers 404: the
+   * metrics are not served on a port Slack and the service can reach unless the operator says so.
+   */
+  token?: string | undefined;
 }
 
 export function createMetrics(options: MetricsOptions = {}): Metrics {
@@ -83,6 +90,16 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     name: 'taskbridge_digests_late_total',
     help: 'Digests posted after their grace period (an instance was down, or the service was slow)',
     registers: [registry],
+  });
+
+  const serviceEventsRefused = new Counter({
+    name: 'taskbridge_service_events_refused_total',
+    help: 'Correctly signed service webhooks refused with a 400 for their body, by reason (not_json, not_an_event)',
+    labelNames: ['reason'],
+    registers: [registry],
+  });
+  subscribe(SERVICE_EVENT_REFUSED, (message) => {
+    serviceEventsRefused.inc({ reason: (message as ServiceEventRefused).reason });
   });
 
   const started = new WeakMap<IncomingMessage, bigint>();
@@ -161,18 +178,36 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     if (event.outcome === 'posted' && event.late) digestsLate.inc();
   });
 
+  const allowed = bearerCheck(options.token);
   return {
     registry,
     route: {
       path: '/metrics',
       method: ['GET'],
-      handler: (_req: IncomingMessage, res: ServerResponse) => {
+      handler: (req: IncomingMessage, res: ServerResponse) => {
+        if (!allowed(req)) {
+          const status = options.token ? 401 : 404;
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(status === 401 ? '{"error":"bearer token required"}' : '{"error":"not found"}');
+          return;
+        }
         void registry.metrics().then(
           (text) => res.writeHead(200, { 'content-type': registry.contentType }).end(text),
           () => res.writeHead(500).end(),
         );
       },
     },
+  };
+}
+
+/** Whether a request carries `Authorization: Bearer <token>`, compared in constant time (by digest, so lengths leak nothing). */
+function bearerCheck(token: string | undefined): (req: IncomingMessage) => boolean {
+  if (!token) return () => false;
+  const want = createHash('sha256').update(token).digest();
+  return (req) => {
+    const header = req.headers.authorization ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    return timingSafeEqual(createHash('sha256').update(given).digest(), want);
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * In Socket Mode the app has no HTTP server of its own (Slack's events come over a WebSocket), so
- * the health, readiness and metrics routes get this small one on PORT instead.
+ * the health, readiness and metrics routes get this small one on PORT instead, on HOST as the HTTP
+ * modes' receiver is.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,10 +9,17 @@ import type { CustomRoute } from '@slack/bolt';
 
 export interface OpsServer {
   url: string;
+  /** Where it listens, for the banner. */
+  listening: string;
   close(): Promise<void>;
 }
 
-export async function startOpsServer(routes: CustomRoute[], port: number): Promise<OpsServer> {
+/** `host` unset: every interface, as the HTTP receiver without HOST. */
+export async function startOpsServer(
+  routes: CustomRoute[],
+  port: number,
+  host?: string | undefined,
+): Promise<OpsServer> {
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = req.url?.split('?')[0] ?? '';
     for (const route of routes) {
@@ -26,11 +34,15 @@ export async function startOpsServer(routes: CustomRoute[], port: number): Promi
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, resolve);
+    if (host) server.listen(port, host, resolve);
+    else server.listen(port, resolve);
   });
-  const { port: bound } = server.address() as AddressInfo;
+  const { address, port: bound } = server.address() as AddressInfo;
+  const everywhere = ['0.0.0.0', '::', '::0'].includes(address);
+  const reach = everywhere || address === '::1' ? '127.0.0.1' : address;
   return {
-    url: `http://127.0.0.1:${bound}`,
+    url: `http://${reach.includes(':') ? `[${reach}]` : reach}:${bound}`,
+    listening: everywhere ? `every interface, port ${bound}` : `${address} only, port ${bound}`,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

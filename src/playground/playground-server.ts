@@ -11,6 +11,7 @@ import type { SlackSigner } from '../slack-emulator/signer.ts';
 import { runChatCommand } from './chat-command.ts';
 import { emojiTable } from './emoji-table.ts';
 import { createInteractions, PlaygroundInputError } from './interactions.ts';
+import { originPolicy } from './request-origin.ts';
 import { buildSnapshot } from './snapshot.ts';
 import { staticFile } from './static-files.ts';
 
@@ -133,7 +134,15 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     });
   };
 
+  let boundPort = 0;
+  // Checked before anything is read or done: a foreign page or name gets a 403 and changes nothing.
+  const policy = originPolicy(() => boundPort, options.host);
   const server = createServer((req, res) => {
+    const refusal = policy.refusal(req);
+    if (refusal) {
+      json(res, 403, { ok: false, error: refusal });
+      return;
+    }
     handle(req, res).catch((error: unknown) => {
       const status =
         error instanceof HttpProblem ? error.status : error instanceof PlaygroundInputError ? 400 : 500;
@@ -150,9 +159,13 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
+  const { address, port } = server.address() as AddressInfo;
+  boundPort = port;
+  // Where it listens (HOST), or loopback when that is every interface.
+  const everywhere = ['0.0.0.0', '::', '::0'].includes(address);
+  const reach = everywhere ? '127.0.0.1' : address.includes(':') ? `[${address}]` : address;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://${reach}:${port}/`,
     close: () =>
       new Promise<void>((resolve) => {
         stopListening();

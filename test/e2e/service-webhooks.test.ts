@@ -8,6 +8,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { taskViewOf } from '../../src/api/task-view.ts';
 import type { ProjectEvent, ProjectEventSink } from '../../src/events/project-event.ts';
+import { createMetrics } from '../../src/ops/metrics.ts';
 import { startOpsServer } from '../../src/ops/ops-server.ts';
 import { fixedClock, type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
 import { serviceCall } from '../support/service-call.ts';
@@ -250,17 +251,54 @@ describe('service webhooks into the app', () => {
     expect(sink.events).toEqual([]);
   });
 
-  it('skips a body it cannot read, answering 2xx so the service does not retry it forever', async () => {
+  it('skips an event it does not know or a record it cannot read, answering 2xx so the service does not retry it forever', async () => {
     const { sink, endpoint, secret } = await connected();
     for (const [i, body] of [
       '{"event":"project.renamed","data":{"id":1}}',
-      '[1,2]',
       '{"event":"task.created","data":{}}',
     ].entries()) {
       expect((await post(endpoint, body, signed(secret, `msg_odd_${i}`, body))).status).toBe(204);
     }
     await h!.app.serviceEvents.endpoint.settled();
     expect(sink.events).toEqual([]);
+  });
+
+  it('refuses a signed body that is no event with a 400 (never 500, which is retried, nor 204), counted', async () => {
+    const { sink, endpoint, secret } = await connected();
+    const metrics = createMetrics();
+    const refused = async () =>
+      (await metrics.registry.getSingleMetric('taskbridge_service_events_refused_total')!.get()).values;
+    const bodies = [
+      'not json',
+      '{"event":',
+      '',
+      'null',
+      '[1,2]',
+      '[]',
+      '42',
+      '"task.created"',
+      '{"data":{"id":1}}',
+    ];
+    for (const [i, body] of bodies.entries()) {
+      const res = await post(endpoint, body, signed(secret, `msg_bad_${i}`, body));
+      expect({ body, status: res.status }).toEqual({ body, status: 400 });
+      expect(((await res.json()) as { message: string }).message).toMatch(
+        /expected a JSON object with an "event" name/,
+      );
+    }
+    await h!.app.serviceEvents.endpoint.settled();
+    expect(sink.events).toEqual([]);
+    expect(await refused()).toEqual([
+      { labels: { reason: 'not_json' }, value: 3 },
+      { labels: { reason: 'not_an_event' }, value: 6 },
+    ]);
+    // A forgery is still a 401, whatever its body.
+    const forged = await post(
+      endpoint,
+      'null',
+      signed(`whsec_${Buffer.from('x'.repeat(24)).toString('base64')}`, 'msg_f', 'null'),
+    );
+    expect(forged.status).toBe(401);
   });
 
   it('is served by the ops server in Socket Mode', async () => {

@@ -15,7 +15,7 @@ export interface LogLine {
 export interface AppProcess {
   name: string;
   child: ChildProcess;
-  /** The app's base URL (http://127.0.0.1:PORT), from its "running" log line. */
+  /** The app's base URL (http://127.0.0.1:PORT), from its "running" log line (the ops server's in Socket Mode). */
   baseUrl: string;
   eventsUrl: string;
   logs: LogLine[];
@@ -46,7 +46,8 @@ export async function startAppProcess(
     : [process.execPath, [...APP_NODE_FLAGS, entry]];
   const child = spawn(command, args, {
     // Nothing from the test's own environment leaks in but what Node needs to run.
-    env: { PATH: process.env.PATH ?? '', ...APP_NODE_ENV, ...env },
+    // No drain period unless a test asks for one: a SIGTERM stops the app at once.
+    env: { PATH: process.env.PATH ?? '', ...APP_NODE_ENV, DRAIN_SECONDS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: LogLine[] = [];
@@ -105,11 +106,12 @@ export async function startAppProcess(
       throw new Error(`${name} exited with ${code} while starting: ${stderr.slice(-2000)}`);
     }),
   ]);
-  const eventsUrl = String(running.eventsUrl);
+  // Socket Mode has no events URL: its ops server is where the app answers HTTP.
+  const eventsUrl = running.eventsUrl === undefined ? '' : String(running.eventsUrl);
   return {
     name,
     child,
-    baseUrl: new URL(eventsUrl).origin,
+    baseUrl: new URL(eventsUrl || String(running.opsUrl)).origin,
     eventsUrl,
     logs,
     waitForLog,

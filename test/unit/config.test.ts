@@ -352,6 +352,26 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toMatch(/WORK_API_ALLOWED_HOSTS must list hosts/);
   });
 
+  it('reads METRICS_TOKEN (kept out of JSON) and DRAIN_SECONDS, 10 s outside local mode and 0 in it by default', () => {
+    const http = { SLACK_BOT_TOKEN: BOT, SLACK_SIGNING_SECRET: SIGNING, ENCRYPTION_KEY: KEY };
+    expect(loadConfig(http).drainMs).toBe(10_000);
+    expect(loadConfig({}, { dataDir }).drainMs).toBe(0);
+    expect(loadConfig({ ...http, DRAIN_SECONDS: '0' }).drainMs).toBe(0);
+    expect(loadConfig({ ...http, DRAIN_SECONDS: '25' }).drainMs).toBe(25_000);
+    const token = 'metrics-token-0123456789';
+    const config = loadConfig({ ...http, METRICS_TOKEN: token });
+    expect(config.metricsToken).toBe(token);
+    expect(JSON.stringify(config)).not.toContain(token);
+    expect(loadConfig(http).metricsToken).toBeUndefined();
+    expect(problemsOf({ ...http, DRAIN_SECONDS: '301' })).toEqual([
+      'DRAIN_SECONDS must be from 0 to 300 seconds',
+    ]);
+    expect(problemsOf({ ...http, DRAIN_SECONDS: 'soon' })[0]).toMatch(
+      /^DRAIN_SECONDS must be a whole number/,
+    );
+    expect(problemsOf({ ...http, METRICS_TOKEN: 'short' })[0]).toMatch(/^METRICS_TOKEN must be at least 16/);
+  });
+
   it('treats empty values as unset', () => {
     const config = loadConfig({ SLACK_BOT_TOKEN: '', SLACK_SIGNING_SECRET: '  ', PORT: '' }, { dataDir });
     expect(config.slack.mode).toBe('local');

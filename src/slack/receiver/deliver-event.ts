@@ -69,6 +69,7 @@ async function deliver(
       response: res,
       storedResponse: ack.storedResponse,
     });
-    if (answered) ack.ack();
+    // Answered here or before the failure: either way Bolt's ack timer has nothing left to report.
+    if (answered || res.headersSent) ack.ack();
   }
 }

@@ -130,6 +130,16 @@ export function guardReceiver(receiver: HTTPReceiver, opts: ReceiverGuardOptions
         return;
       }
     }
+    if (shape.kind === 'request' && shape.body.type === 'app_rate_limited') {
+      // Slack's notice that it is dropping events: Bolt has no listener type for it and never acks
+      // it, so it would be answered 404 after 3 s with an error line. Noted and answered here.
+      log.warn(
+        { teamId: shape.identity.teamId, minute: shape.body.minute_rate_limited },
+        'Slack is rate-limiting the events it sends this app',
+      );
+      res.writeHead(200).end();
+      return;
+    }
     // Bolt reads a buffered request's `rawBody` instead of the (consumed) stream.
     const buffered = Object.assign(req, { rawBody: read.body });
     const delivered = shape.kind === 'request' && deliverEvent(delivery, buffered, res, shape.body);

@@ -53,6 +53,25 @@ async function takenPort(): Promise<number> {
   return address.port;
 }
 
+/** Takes `port` on loopback; false when something else has it. */
+async function take(port: number): Promise<boolean> {
+  const server = createServer();
+  const ok = await new Promise<boolean>((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (ok) servers.push(server);
+  return ok;
+}
+
+/** Two ports in a row, both taken here: the first is the one asked for, the next no better. */
+async function takenPair(): Promise<number> {
+  for (;;) {
+    const first = await takenPort();
+    if (first < 65535 && (await take(first + 1))) return first;
+  }
+}
+
 describe('local mode', () => {
   it('listens on loopback only by default, and says so', async () => {
     expect(loadConfig({}, { dataDir: scratchDir() }).host).toBe('127.0.0.1');
@@ -77,6 +96,17 @@ describe('local mode', () => {
     const config = loadConfig({ HOST: '0.0.0.0' }, { dataDir: scratchDir() });
     system = await startLocalSystem({ ...options({ port: 0, sandboxPort: 0 }), host: config.host });
     expect(system.listening).toMatch(/^every interface, port \d+$/);
+  });
+
+  it('suggests a port that is free, not merely the next one', async () => {
+    const appPort = await takenPair();
+    const error = await startLocalSystem(options({ port: appPort, sandboxPort: 0 })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PortInUseError);
+    const { free, message } = error as PortInUseError;
+    expect(free).toBeGreaterThan(appPort + 1);
+    expect(message).toContain(`\`PORT=${free} npm start\``);
+    // Free indeed: it can be listened on now.
+    expect(await take(free!)).toBe(true);
   });
 
   it('names PORT when the app’s port is taken, and SANDBOX_PORT when the sandbox’s is', async () => {

@@ -33,6 +33,7 @@ import { type RecordingProxy, startRecordingProxy } from '../../support/recordin
 import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
 
 const SIGNING_SECRET = 'multi-instance-signing-secret';
+const METRICS_TOKEN = 'three-instances-metrics-token';
 const ENCRYPTION_KEY = 'ef'.repeat(32);
 const TEAM = 'T0001';
 const ANA = 'U0ANA';
@@ -101,6 +102,7 @@ describe.runIf(redisTool.mustRun)('three app instances on one Redis', () => {
       ENCRYPTION_KEY,
       PORT: '0',
       LOG_LEVEL: 'info',
+      METRICS_TOKEN,
       DIGEST_CLAIM_LEASE_SECONDS: String(LEASE_SECONDS),
       DIGEST_TICK_SECONDS: String(TICK_SECONDS),
     };
@@ -275,7 +277,11 @@ describe.runIf(redisTool.mustRun)('three app instances on one Redis', () => {
 
   it('reports acks, service calls by class, 429s and digests at /metrics', async () => {
     const texts = await Promise.all(
-      alive().map(async ({ app }) => (await fetch(`${app.baseUrl}/metrics`)).text()),
+      alive().map(async ({ app }) =>
+        (
+          await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
+        ).text(),
+      ),
     );
     const total = (name: string, labels = '') =>
       texts.reduce((sum, text) => sum + metricSum(text, name, labels), 0);

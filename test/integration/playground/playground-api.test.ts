@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -25,6 +26,17 @@ const post = async (name: string, body: unknown) => {
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
+/** A request with the headers given as they are (fetch will not send a Host of our choosing). */
+const raw = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+  new Promise<{ status: number }>((resolve, reject) => {
+    const { port } = new URL(base);
+    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 const snapshot = async (user: string, channel: string) =>
   (await (await fetch(`${base}api/snapshot?user=${user}&channel=${channel}`)).json()) as {
     messages: Array<{ text: string; ephemeral?: boolean }>;
@@ -53,6 +65,14 @@ describe('the playground server', () => {
         },
       );
       expect(stdout).toContain('Chat-made task');
+      // Typed markup is sent escaped, as Slack sends it: the title is what was typed.
+      await run(process.execPath, [chat, '--channel', 'website', '/task new <b>Bold</b> & co #Website'], {
+        cwd,
+      });
+      const titles = playground.system.sandbox.db
+        .prepare("SELECT title FROM tasks WHERE title LIKE '%Bold%'")
+        .all() as Array<{ title: string }>;
+      expect(titles.map((t) => t.title)).toEqual(['<b>Bold</b> & co']);
       // The card is in the running copy's #website, where the page reads it.
       const seen = await snapshot('U0ANA', 'C0WEBSITE');
       expect(JSON.stringify(seen.messages)).toContain('Chat-made task');
@@ -83,9 +103,84 @@ describe('the playground server', () => {
       body: { error: 'No person U0NOBODY in the workspace' },
     });
     expect((await post('message', { user: 'U0ANA', channel: 'C0GENERAL', text: '  ' })).status).toBe(400);
-    const garbled = await fetch(`${base}api/message`, { method: 'POST', body: '{not json' });
+    const garbled = await fetch(`${base}api/message`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
     expect(garbled.status).toBe(400);
     expect((await fetch(`${base}api/snapshot?user=U0ANA&channel=C0GENERAL`)).status).toBe(200);
+  });
+
+  it('refuses other sites and other names with a 403, and does nothing for them', async () => {
+    const { port } = new URL(base);
+    const chat = (title: string) =>
+      JSON.stringify({ user: 'U0ANA', channel: 'C0WEBSITE', text: `/task new ${title} #Website` });
+    const attempts: Array<{ why: string; headers: Record<string, string>; body?: string; method?: string }> =
+      [
+        {
+          why: 'a foreign page, as a simple form',
+          headers: { origin: 'https://evil.example', 'content-type': 'text/plain' },
+          body: chat('Forged A'),
+        },
+        {
+          why: 'a foreign page, even with JSON',
+          headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+          body: chat('Forged B'),
+        },
+        {
+          why: 'a sandboxed page (Origin: null)',
+          headers: { origin: 'null', 'content-type': 'application/json' },
+          body: chat('Forged C'),
+        },
+        {
+          why: 'no Origin, a simple content type',
+          headers: { 'content-type': 'text/plain' },
+          body: chat('Forged D'),
+        },
+        {
+          why: 'DNS rebinding: a foreign name',
+          headers: { host: `evil.example:${port}`, 'content-type': 'application/json' },
+          body: chat('Forged E'),
+        },
+        {
+          why: 'a foreign name with its own origin',
+          headers: {
+            host: `evil.example:${port}`,
+            origin: `http://evil.example:${port}`,
+            'content-type': 'application/json',
+          },
+          body: chat('Forged F'),
+        },
+        {
+          why: 'another port',
+          headers: { host: '127.0.0.1:1', 'content-type': 'application/json' },
+          body: chat('Forged G'),
+        },
+        {
+          why: 'a page read through a foreign name',
+          method: 'GET',
+          headers: { host: `evil.example:${port}` },
+        },
+      ];
+    for (const attempt of attempts) {
+      const answer = await raw(attempt.method ?? 'POST', '/api/chat', attempt.headers, attempt.body);
+      expect({ why: attempt.why, status: answer.status }).toEqual({ why: attempt.why, status: 403 });
+    }
+    // The page itself: its own origin, by each loopback name.
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`]) {
+      const own = await raw(
+        'POST',
+        '/api/chat',
+        { host, origin: `http://${host}`, 'content-type': 'application/json' },
+        chat(`Own ${host}`),
+      );
+      expect(own.status).toBe(200);
+    }
+    expect((await raw('GET', '/', { host: `localhost:${port}` })).status).toBe(200);
+    const seen = JSON.stringify((await snapshot('U0ANA', 'C0WEBSITE')).messages);
+    expect(seen).toContain(`Own 127.0.0.1:${port}`);
+    expect(seen).not.toContain('Forged');
   });
 
   it('serves the named browser builds, and nothing else of node_modules or outside web/', async () => {
