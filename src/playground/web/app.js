@@ -24,6 +24,8 @@ function App() {
   const [toast, setToast] = useState(null);
   const [confirming, setConfirming] = useState(null);
   const [failure, setFailure] = useState('');
+  // Modals the person closed: gone from the page at once, whatever the app makes of the closing.
+  const [dismissed, setDismissed] = useState(() => new Set());
   const latest = useRef(0);
   const list = useRef(null);
 
@@ -105,11 +107,12 @@ function App() {
   const inApp = where.channel === 'app' || where.channel === 'home';
   const channelId = snapshot.channel?.id;
 
-  const command = (text) => run(post('command', { user: snapshot.me, channel: where.channel, text }));
+  // The composer says itself when a send fails, beside the text it keeps.
+  const command = (text) => post('command', { user: snapshot.me, channel: where.channel, text });
   const message = (text, threadTs) =>
-    run(
-      post('message', { user: snapshot.me, channel: where.channel, text, ...(threadTs ? { threadTs } : {}) }),
-    );
+    post('message', { user: snapshot.me, channel: where.channel, text, ...(threadTs ? { threadTs } : {}) });
+  const draftKey = `${where.user}/${where.channel}`;
+  const modal = snapshot.modal && !dismissed.has(snapshot.modal.view.id) ? snapshot.modal : null;
   const messageShortcut = (msg, shortcut) =>
     run(
       post('shortcut', {
@@ -210,7 +213,8 @@ function App() {
               }
             </section>
             <${Composer}
-              key=${where.channel}
+              key=${draftKey}
+              draftKey=${draftKey}
               placeholder=${inApp ? 'Message Taskbridge' : `Message #${snapshot.channel?.name}`}
               snapshot=${snapshot}
               onCommand=${command}
@@ -239,7 +243,8 @@ function App() {
             )}
           </div>
           <${Composer}
-            key=${`thread-${where.thread}`}
+            key=${`${draftKey}/${where.thread}`}
+            draftKey=${`${draftKey}/${where.thread}`}
             placeholder="Reply…"
             snapshot=${snapshot}
             allowCommands=${false}
@@ -251,15 +256,18 @@ function App() {
     }
 
     ${
-      snapshot.modal
+      modal
         ? html`<${Modal}
-          key=${snapshot.modal.view.id}
-          modal=${snapshot.modal}
+          key=${modal.view.id}
+          modal=${modal}
           baseCtx=${baseCtx}
           act=${(viewId, action, values) => run(post('action', { user: snapshot.me, viewId, action, values }))}
           suggest=${(viewId, actionId, blockId, value) => post('options', { user: snapshot.me, viewId, actionId, blockId, value })}
-          submit=${(viewId, values) => run(post('submit', { user: snapshot.me, viewId, values }))}
-          close=${(viewId, all) => run(post('close', { user: snapshot.me, viewId, all }))}
+          submit=${(viewId, values) => post('submit', { user: snapshot.me, viewId, values })}
+          close=${(viewId, all) => {
+            setDismissed((before) => new Set(before).add(viewId));
+            return run(post('close', { user: snapshot.me, viewId, all }));
+          }}
         />`
         : null
     }
