@@ -2,8 +2,9 @@
  * The playground keeps what a person typed, as Slack does: the message box's draft per person and
  * channel (across switches and a reload), a send that fails leaves the text with the reason beside
  * it, an open modal's values survive a reload, and a modal left open from an earlier visit closes
- * by ×, Close or Escape even when the app behind it is gone. Real Chromium, the real app; the app
- * is stopped (its port closed) for the last tests, so they run last.
+ * by ×, Close or Escape even when the app behind it is gone; and the app's DM is marked unread when
+ * a global shortcut's task is posted there. Real Chromium, the real app; the app is stopped (its
+ * port closed) for the last tests, so they run last.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,6 +113,29 @@ describe.runIf(CHROMIUM.mustRun)('the playground keeps what a person typed', () 
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'hidden' });
     await expect.poll(() => system.emulator.openModals('U0ANA')).toHaveLength(0);
+  });
+
+  it('marks the app’s DM unread when a global shortcut’s task lands there, until it is read', async () => {
+    await open('U0ANA', 'C0GENERAL');
+    await page.getByRole('button', { name: 'Shortcuts' }).click();
+    await page.getByRole('menuitem', { name: /Create task/ }).click();
+    const modal = page.getByRole('dialog', { name: 'Create task' });
+    await modal.locator('[data-action-id="ct_project_select"] input').fill('Webs');
+    await modal.getByRole('option', { name: 'Website' }).click();
+    await modal.locator('[data-action-id="ct_title_input"]').fill('Order the banners');
+    await modal.getByRole('button', { name: 'Create' }).click();
+    await modal.waitFor({ state: 'hidden' });
+
+    const app = page
+      .getByRole('navigation', { name: 'Channels' })
+      .getByRole('button', { name: /Taskbridge/ });
+    await app.getByText('new', { exact: true }).waitFor();
+    await app.click();
+    await page.getByRole('tab', { name: /Messages/ }).click();
+    await page.locator('article.message', { hasText: 'Order the banners' }).waitFor();
+    await page.getByRole('button', { name: 'general' }).click();
+    await box('Message #general').waitFor();
+    expect(await app.getByText('new', { exact: true }).count()).toBe(0);
   });
 
   describe('with the app stopped', () => {

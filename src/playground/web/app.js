@@ -11,6 +11,7 @@ import { ConfirmDialog, Toast } from './dialogs.js';
 import { html } from './html.js';
 import { Avatar, Message } from './message.js';
 import { Modal } from './modal.js';
+import { hasUnread, markRead } from './unread.js';
 
 function readLocation() {
   const [user, channel, thread] = location.hash.replace(/^#/, '').split('/');
@@ -68,6 +69,10 @@ function App() {
     if (where.channel === 'home') post('home', { user: where.user }).catch((e) => say(e.message, 'error'));
   }, [where.user, where.channel]);
   const messageCount = snapshot?.messages?.length ?? 0;
+  const readingApp = where.channel === 'app' && snapshot?.me === where.user;
+  useEffect(() => {
+    if (readingApp) markRead(snapshot.me, snapshot.dmLatest);
+  }, [readingApp, snapshot?.dmLatest]);
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [messageCount, where.channel]);
@@ -106,6 +111,7 @@ function App() {
   const go = (channel) => setWhere({ ...where, channel, thread: undefined });
   const inApp = where.channel === 'app' || where.channel === 'home';
   const channelId = snapshot.channel?.id;
+  const appUnread = !readingApp && hasUnread(snapshot.me, snapshot.dmLatest);
 
   // The composer says itself when a send fails, beside the text it keeps.
   const command = (text) => post('command', { user: snapshot.me, channel: where.channel, text });
@@ -170,8 +176,9 @@ function App() {
           </button>`,
         )}
         <div class="sidebar-heading">Apps</div>
-        <button type="button" class=${`sidebar-item${inApp ? ' active' : ''}`} onClick=${() => go('home')}>
+        <button type="button" class=${`sidebar-item${inApp ? ' active' : ''}${appUnread ? ' unread' : ''}`} onClick=${() => go('home')}>
           <span class="avatar avatar-app avatar-tiny">TB</span> Taskbridge
+          ${appUnread ? html`<span class="unread-badge" title="New messages">new</span>` : null}
         </button>
       </nav>
       <div class="sidebar-foot">Taskbridge playground · the real app, a local Slack</div>
@@ -186,7 +193,7 @@ function App() {
               <h1>Taskbridge</h1>
               <div class="tabs" role="tablist">
                 <button type="button" role="tab" aria-selected=${where.channel === 'home'} class=${where.channel === 'home' ? 'tab active' : 'tab'} onClick=${() => go('home')}>Home</button>
-                <button type="button" role="tab" aria-selected=${where.channel === 'app'} class=${where.channel === 'app' ? 'tab active' : 'tab'} onClick=${() => go('app')}>Messages</button>
+                <button type="button" role="tab" aria-selected=${where.channel === 'app'} class=${where.channel === 'app' ? 'tab active' : 'tab'} onClick=${() => go('app')}>Messages${appUnread ? html` <span class="unread-badge" title="New messages">new</span>` : null}</button>
               </div>
             </div>`
             : html`<h1># ${snapshot.channel?.name}</h1>
