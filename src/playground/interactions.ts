@@ -87,18 +87,18 @@ export function createInteractions(options: InteractionOptions) {
       const text = String(input.text ?? '').trim();
       const typed = /^(\/\S+)/.exec(text)?.[1];
       if (typed !== '/task') {
-        await slackbotSays(
-          user,
-          channel,
-          `\`${typed ?? text}\` is not a valid command. In Slack, all messages that start with "/" are interpreted as commands.`,
-        );
-        return { ok: false, status: 404 };
+        const error = `\`${typed ?? text}\` is not a valid command. In Slack, all messages that start with "/" are interpreted as commands.`;
+        await slackbotSays(user, channel, error);
+        return { ok: false, status: 404, error };
       }
-      const answer = await signer.command(text, { user, channel });
-      const failure = commandFailure(answer);
+      // An app that cannot be reached fails the command as Slack fails it, not the page's request.
+      const answer = await signer.command(text, { user, channel }).catch(() => undefined);
+      const failure = answer
+        ? commandFailure(answer)
+        : '/task failed with the error "dispatch_failed" (the app did not answer)';
       // A reply carried by the ack is shown by the signer, as Slack shows a command's answer.
       if (failure) await slackbotSays(user, channel, failure);
-      return { ok: !failure, status: answer.status };
+      return { ok: !failure, status: answer?.status ?? 0, ...(failure ? { error: failure } : {}) };
     },
 
     /** A person's own message; links to the service's domain make Slack send link_shared. */
@@ -118,17 +118,20 @@ export function createInteractions(options: InteractionOptions) {
         .map((url) => ({ url, domain: new URL(url).hostname }))
         .filter((link) => options.unfurlDomains.includes(link.domain));
       if (links.length > 0) {
-        await signer.event({
-          type: 'link_shared',
-          channel,
-          user,
-          message_ts: message.ts,
-          ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
-          links,
-          source: 'conversations_history',
-          unfurl_id: `${channel}.${message.ts}`,
-          event_ts: message.ts,
-        });
+        // The message is posted whatever the app makes of it: an app that is down unfurls nothing.
+        await signer
+          .event({
+            type: 'link_shared',
+            channel,
+            user,
+            message_ts: message.ts,
+            ...(message.thread_ts ? { thread_ts: message.thread_ts } : {}),
+            links,
+            source: 'conversations_history',
+            unfurl_id: `${channel}.${message.ts}`,
+            event_ts: message.ts,
+          })
+          .catch(() => undefined);
       }
       return { ok: true, ts: message.ts };
     },
@@ -199,7 +202,10 @@ export function createInteractions(options: InteractionOptions) {
       const user = person(input.user);
       const view = emulator.view(input.viewId);
       if (!view) throw new PlaygroundInputError('That form is gone');
-      const answer = await signer.viewSubmission({ view, values: input.values ?? {}, user });
+      const answer = await signer
+        .viewSubmission({ view, values: input.values ?? {}, user })
+        .catch(() => undefined);
+      if (!answer) return { ok: false, status: 0, error: 'the app did not answer' };
       return { ok: answer.status === 200, status: answer.status };
     },
 
@@ -207,9 +213,12 @@ export function createInteractions(options: InteractionOptions) {
       const user = person(input.user);
       const view = emulator.view(input.viewId);
       if (!view) return { ok: true };
-      // Slack tells the app only when the view asked to be told.
-      if (view.notify_on_close) await signer.viewClosed({ view, user, isCleared: input.all ?? false });
-      else emulator.closeView(view.id, input.all ?? false);
+      // Slack tells the app only when the view asked to be told, and closes the modal whatever the
+      // app answers (or if it is down): a person can always dismiss a form.
+      if (view.notify_on_close) {
+        await signer.viewClosed({ view, user, isCleared: input.all ?? false }).catch(() => undefined);
+      }
+      emulator.closeView(view.id, input.all ?? false);
       return { ok: true };
     },
 

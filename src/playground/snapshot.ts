@@ -1,6 +1,6 @@
 /**
  * What the page shows one person at one moment, read from the emulator: the workspace (people with
- * their time zones, channels, the app's DM), the open conversation as that person sees it (their
+ * their time zones, channels, the app's DM and its newest message), the open conversation as that person sees it (their
  * ephemeral messages included, marked), an open thread, the top modal with its field errors, and
  * the app's Home tab. The page redraws from this after every change.
  */
@@ -94,6 +94,8 @@ export function buildSnapshot(emulator: SlackEmulator, query: SnapshotQuery) {
     .map((channel) => ({ id: channel.id, name: channel.name, botIsMember: channel.botIsMember }));
 
   const dm = appDmOf(emulator, me.id);
+  // The page marks the app's DM unread past what the person last saw (a global shortcut's result lands there).
+  const dmLatest = emulator.messages(dm).at(-1)?.ts ?? null;
   const channelId = query.channel === 'app' || query.channel === 'home' ? dm : query.channel;
   const channel = emulator.state.channels.get(channelId);
   let messages: ShownMessage[] = [];
@@ -115,6 +117,7 @@ export function buildSnapshot(emulator: SlackEmulator, query: SnapshotQuery) {
     users,
     channels,
     dm,
+    dmLatest,
     channel: channel
       ? {
           id: channel.id,

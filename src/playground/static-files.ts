@@ -1,6 +1,7 @@
 /**
  * The page's files: its own ES modules and CSS from web/, and the few browser builds it imports
- * from node_modules (named here, nothing else under node_modules is served). No build step.
+ * from node_modules (named here, nothing else under node_modules is served), and its icon at
+ * /favicon.ico. No build step.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -34,6 +35,8 @@ export interface StaticFile {
 /** The file for a GET path, or undefined when there is none. */
 export async function staticFile(path: string): Promise<StaticFile | undefined> {
   if (path === '/' || path === '/index.html') return read(join(WEB_DIR, 'index.html'));
+  // Browsers ask for /favicon.ico whatever the page links: the same SVG icon answers it.
+  if (path === '/favicon.ico') return read(join(WEB_DIR, 'favicon.svg'));
   if (path.startsWith('/vendor/')) {
     const target = VENDOR[path.slice('/vendor/'.length)];
     return target ? read(resolvePackageFile(target)) : undefined;

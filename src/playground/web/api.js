@@ -12,6 +12,8 @@ export async function post(name, body) {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
+  }).catch(() => {
+    throw new Error('the playground did not answer (is npm start still running?)');
   });
   const answer = await response.json().catch(() => ({}));
   if (!response.ok) throw new Error(answer.error ?? `HTTP ${response.status}`);

@@ -11,6 +11,7 @@ import { ConfirmDialog, Toast } from './dialogs.js';
 import { html } from './html.js';
 import { Avatar, Message } from './message.js';
 import { Modal } from './modal.js';
+import { hasUnread, markRead } from './unread.js';
 
 function readLocation() {
   const [user, channel, thread] = location.hash.replace(/^#/, '').split('/');
@@ -24,6 +25,8 @@ function App() {
   const [toast, setToast] = useState(null);
   const [confirming, setConfirming] = useState(null);
   const [failure, setFailure] = useState('');
+  // Modals the person closed: gone from the page at once, whatever the app makes of the closing.
+  const [dismissed, setDismissed] = useState(() => new Set());
   const latest = useRef(0);
   const list = useRef(null);
 
@@ -66,6 +69,10 @@ function App() {
     if (where.channel === 'home') post('home', { user: where.user }).catch((e) => say(e.message, 'error'));
   }, [where.user, where.channel]);
   const messageCount = snapshot?.messages?.length ?? 0;
+  const readingApp = where.channel === 'app' && snapshot?.me === where.user;
+  useEffect(() => {
+    if (readingApp) markRead(snapshot.me, snapshot.dmLatest);
+  }, [readingApp, snapshot?.dmLatest]);
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [messageCount, where.channel]);
@@ -104,12 +111,14 @@ function App() {
   const go = (channel) => setWhere({ ...where, channel, thread: undefined });
   const inApp = where.channel === 'app' || where.channel === 'home';
   const channelId = snapshot.channel?.id;
+  const appUnread = !readingApp && hasUnread(snapshot.me, snapshot.dmLatest);
 
-  const command = (text) => run(post('command', { user: snapshot.me, channel: where.channel, text }));
+  // The composer says itself when a send fails, beside the text it keeps.
+  const command = (text) => post('command', { user: snapshot.me, channel: where.channel, text });
   const message = (text, threadTs) =>
-    run(
-      post('message', { user: snapshot.me, channel: where.channel, text, ...(threadTs ? { threadTs } : {}) }),
-    );
+    post('message', { user: snapshot.me, channel: where.channel, text, ...(threadTs ? { threadTs } : {}) });
+  const draftKey = `${where.user}/${where.channel}`;
+  const modal = snapshot.modal && !dismissed.has(snapshot.modal.view.id) ? snapshot.modal : null;
   const messageShortcut = (msg, shortcut) =>
     run(
       post('shortcut', {
@@ -167,8 +176,9 @@ function App() {
           </button>`,
         )}
         <div class="sidebar-heading">Apps</div>
-        <button type="button" class=${`sidebar-item${inApp ? ' active' : ''}`} onClick=${() => go('home')}>
+        <button type="button" class=${`sidebar-item${inApp ? ' active' : ''}${appUnread ? ' unread' : ''}`} onClick=${() => go('home')}>
           <span class="avatar avatar-app avatar-tiny">TB</span> Taskbridge
+          ${appUnread ? html`<span class="unread-badge" title="New messages">new</span>` : null}
         </button>
       </nav>
       <div class="sidebar-foot">Taskbridge playground · the real app, a local Slack</div>
@@ -183,7 +193,7 @@ function App() {
               <h1>Taskbridge</h1>
               <div class="tabs" role="tablist">
                 <button type="button" role="tab" aria-selected=${where.channel === 'home'} class=${where.channel === 'home' ? 'tab active' : 'tab'} onClick=${() => go('home')}>Home</button>
-                <button type="button" role="tab" aria-selected=${where.channel === 'app'} class=${where.channel === 'app' ? 'tab active' : 'tab'} onClick=${() => go('app')}>Messages</button>
+                <button type="button" role="tab" aria-selected=${where.channel === 'app'} class=${where.channel === 'app' ? 'tab active' : 'tab'} onClick=${() => go('app')}>Messages${appUnread ? html` <span class="unread-badge" title="New messages">new</span>` : null}</button>
               </div>
             </div>`
             : html`<h1># ${snapshot.channel?.name}</h1>
@@ -210,7 +220,8 @@ function App() {
               }
             </section>
             <${Composer}
-              key=${where.channel}
+              key=${draftKey}
+              draftKey=${draftKey}
               placeholder=${inApp ? 'Message Taskbridge' : `Message #${snapshot.channel?.name}`}
               snapshot=${snapshot}
               onCommand=${command}
@@ -239,7 +250,8 @@ function App() {
             )}
           </div>
           <${Composer}
-            key=${`thread-${where.thread}`}
+            key=${`${draftKey}/${where.thread}`}
+            draftKey=${`${draftKey}/${where.thread}`}
             placeholder="Reply…"
             snapshot=${snapshot}
             allowCommands=${false}
@@ -251,15 +263,18 @@ function App() {
     }
 
     ${
-      snapshot.modal
+      modal
         ? html`<${Modal}
-          key=${snapshot.modal.view.id}
-          modal=${snapshot.modal}
+          key=${modal.view.id}
+          modal=${modal}
           baseCtx=${baseCtx}
           act=${(viewId, action, values) => run(post('action', { user: snapshot.me, viewId, action, values }))}
           suggest=${(viewId, actionId, blockId, value) => post('options', { user: snapshot.me, viewId, actionId, blockId, value })}
-          submit=${(viewId, values) => run(post('submit', { user: snapshot.me, viewId, values }))}
-          close=${(viewId, all) => run(post('close', { user: snapshot.me, viewId, all }))}
+          submit=${(viewId, values) => post('submit', { user: snapshot.me, viewId, values })}
+          close=${(viewId, all) => {
+            setDismissed((before) => new Set(before).add(viewId));
+            return run(post('close', { user: snapshot.me, viewId, all }));
+          }}
         />`
         : null
     }

@@ -1,7 +1,10 @@
 // The message box: `/task` verbs suggested as you type, `@` to pick a person and `#` a channel
 // (sent as Slack sends them: <@U…|name> in commands, <@U…> in messages, <#C…|name>), links
 // wrapped as Slack wraps them, Enter to send, Shift+Enter for a new line, ⚡ for shortcuts.
-import { useMemo, useRef, useState } from 'preact/hooks';
+// What is typed is kept as a draft per person and conversation, and the box is emptied only once
+// the send has gone through: a failed one leaves the text and says why beside the box.
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { readDraft, writeDraft } from './drafts.js';
 import { html } from './html.js';
 
 const escapeSlack = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -32,21 +35,38 @@ function suggestionMode(before) {
   return undefined;
 }
 
+/** Why a send failed, and what the person can do about it. */
+function notSent(error) {
+  const reason = error?.message || String(error);
+  return `Not sent: ${reason.replace(/\.$/, '')}. Your text is kept here: change it or press Enter to try again.`;
+}
+
+/**
+ * onCommand and onMessage return the playground's answer (a command's says `ok: false` and why
+ * when Slack would have failed it) or reject; draftKey names the person and conversation.
+ */
 export function Composer({
   placeholder,
   snapshot,
+  draftKey,
   onCommand,
   onMessage,
   allowCommands = true,
   globalShortcuts = [],
   onGlobalShortcut,
 }) {
-  const [text, setText] = useState('');
-  const [caret, setCaret] = useState(0);
-  const [picks, setPicks] = useState([]);
+  const [draft] = useState(() => readDraft(draftKey));
+  const [text, setText] = useState(draft.text);
+  const [caret, setCaret] = useState(draft.text.length);
+  const [picks, setPicks] = useState(draft.picks);
   const [highlight, setHighlight] = useState(0);
   const [shortcutMenu, setShortcutMenu] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState('');
   const box = useRef(null);
+  const typedNow = useRef(text);
+  typedNow.current = text;
+  useEffect(() => writeDraft(draftKey, text, picks), [draftKey, text, picks]);
   const before = text.slice(0, caret);
   const mode = suggestionMode(before);
 
@@ -125,14 +145,25 @@ export function Composer({
 
   const send = async () => {
     const typed = text.trim();
-    if (!typed) return;
+    if (!typed || sending) return;
     const command = typed.startsWith('/');
     const encoded = encodeForSlack(typed, picks, { command });
-    setText('');
-    setCaret(0);
-    setPicks([]);
-    if (command) await onCommand(encoded);
-    else await onMessage(encoded);
+    setSending(true);
+    setProblem('');
+    try {
+      const answer = command ? await onCommand(encoded) : await onMessage(encoded);
+      if (answer?.ok === false) throw new Error(answer.error ?? `the app answered HTTP ${answer.status}`);
+      // Emptied only now, and only if nothing new was typed while it went.
+      if (typedNow.current === text) {
+        setText('');
+        setCaret(0);
+        setPicks([]);
+      }
+    } catch (error) {
+      setProblem(notSent(error));
+    } finally {
+      setSending(false);
+    }
   };
 
   const onKeyDown = (event) => {
@@ -155,6 +186,7 @@ export function Composer({
       send();
     }
   };
+  const boxId = `composer-problem-${draftKey}`;
 
   return html`<div class="composer">
     ${
@@ -177,17 +209,20 @@ export function Composer({
         </ul>`
         : null
     }
-    <div class="composer-box">
+    ${problem ? html`<p class="composer-problem" id=${boxId} role="alert">${problem}</p>` : null}
+    <div class=${`composer-box${problem ? ' composer-box-problem' : ''}`}>
       <textarea
         ref=${box}
         rows="1"
         aria-label=${placeholder}
+        aria-describedby=${problem ? boxId : undefined}
         placeholder=${placeholder}
         value=${text}
         onInput=${(e) => {
           setText(e.target.value);
           setCaret(e.target.selectionStart);
           setHighlight(0);
+          setProblem('');
         }}
         onKeyUp=${(e) => setCaret(e.target.selectionStart)}
         onClick=${(e) => setCaret(e.target.selectionStart)}
@@ -216,7 +251,7 @@ export function Composer({
             : html`<span></span>`
         }
         <span class="composer-hint">${allowCommands ? 'Type / for commands, @ for people, # for channels' : 'Reply in thread'}</span>
-        <button type="button" class="send-button" aria-label="Send" disabled=${!text.trim()} onClick=${send}>➤</button>
+        <button type="button" class="send-button" aria-label="Send" disabled=${!text.trim() || sending} onClick=${send}>➤</button>
       </div>
     </div>
   </div>`;
