@@ -68,7 +68,7 @@ function normaliseTask(raw: unknown, context: TaskReadContext): unknown {
     project_id: idOf(raw.project_id, raw.project) ?? context.projectId ?? null,
     sprint_id: idOf(raw.sprint_id, raw.sprint) ?? null,
     // Marked only where the service shows no sprint at all (the spec does not): then no sprint's
-    // tasks can be told apart (src/slack/services/team-sprints.ts).
+    // tasks can be told apart (src/slack/features/sprints/team-sprints.ts).
     ...('sprint_id' in raw || 'sprint' in raw ? {} : { sprint_shown: false }),
     // Without a version of its own, a task's version is its creation (edits cannot be told apart).
     updated_at: isLenientDateTime(raw.updated_at) ? raw.updated_at : raw.created_at,

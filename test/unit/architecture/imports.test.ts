@@ -132,7 +132,7 @@ describe('imports run one way', () => {
       { from: 'src/sandbox/server.ts', to: 'src/slack-platform/mrkdwn.ts' },
       { from: 'src/slack-platform/mrkdwn.ts', to: 'src/slack/ui/limits.ts' },
       {
-        from: 'src/slack/services/digest-list-model.ts',
+        from: 'src/slack/services/publish-home.ts',
         to: 'src/slack/features/account/open-link-modal.ts',
       },
     ];

@@ -9,7 +9,7 @@ import { AuthenticationError, PermissionError, WorkApiError } from '../../../api
 import { escapeMrkdwn } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
 import { CONNECT_FIELDS } from '../../ui/ids.ts';
-import { readConnectSubmission } from '../../ui/modals/connect.ts';
+import { readConnectSubmission } from './connect.ts';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 

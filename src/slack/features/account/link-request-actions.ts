@@ -2,9 +2,9 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
 import { requireApi } from '../../kit/require-api.ts';
-import { decideLinkRequest } from '../../services/account-linking/link-approval.ts';
 import { describeFailure } from '../../services/failure-message.ts';
-import { readLinkRequestValue } from '../../ui/messages/link-request.ts';
+import { decideLinkRequest } from './link-approval.ts';
+import { readLinkRequestValue } from './link-request.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 

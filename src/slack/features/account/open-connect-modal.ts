@@ -2,8 +2,8 @@
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../../deps.ts';
 import { VIEWS } from '../../ui/ids.ts';
-import { renderConnectView } from '../../ui/modals/connect.ts';
 import { renderProblemView } from '../../ui/modals/loading.ts';
+import { renderConnectView } from './connect.ts';
 
 export async function openConnectModal(
   deps: AppDeps,

@@ -6,11 +6,11 @@
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../../deps.ts';
 import { fillOpenView } from '../../kit/fill-open-view.ts';
-import { planLinkForm } from '../../services/account-linking/link-form.ts';
 import { describeFailure } from '../../services/failure-message.ts';
 import { VIEWS } from '../../ui/ids.ts';
-import { renderLinkOutcomeView, renderLinkView } from '../../ui/modals/link.ts';
 import { renderLoadingView, renderProblemView } from '../../ui/modals/loading.ts';
+import { renderLinkOutcomeView, renderLinkView } from './link.ts';
+import { planLinkForm } from './link-form.ts';
 
 export async function openLinkModal(
   deps: AppDeps,

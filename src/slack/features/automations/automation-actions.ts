@@ -9,9 +9,9 @@ import type { AppDeps } from '../../deps.ts';
 import { actorFor, mayManageProject } from '../../kit/permissions.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { type ActionArgs, actionContext, staleButton } from '../../kit/team-action.ts';
-import { stateText } from '../../ui/team/automation-messages.ts';
 import { refusalFor, renderRefusal } from '../../ui/team/refusal.ts';
 import { decodeRef } from '../../ui/team/values.ts';
+import { stateText } from './automation-message-blocks.ts';
 import { automationListMessage } from './automation-messages.ts';
 
 export function automationToggleHandler(deps: AppDeps) {

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { actorFor, projectRoleOf } from '../../kit/permissions.ts';
 import { projectNames } from '../../services/team-projects.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
-import { renderAutomationList } from '../../ui/team/automation-messages.ts';
+import { renderAutomationList } from './automation-message-blocks.ts';
 
 /** Rules in one message (one block each, under Slack's 50 with the header and notes). */
 const RULES_PER_MESSAGE = 40;

@@ -16,8 +16,8 @@ import { projectForCommand } from '../../services/command-project.ts';
 import { activeProjects, channelDefaultProject, resolveProject } from '../../services/resolve-project.ts';
 import { TEAM_VIEWS } from '../../ui/ids.ts';
 import { projectProblemMessage } from '../../ui/messages/project-problem.ts';
-import { readAutomationForm, renderAutomationForm } from '../../ui/team/automation-form.ts';
 import { refusalFor, refusalText, renderRefusal } from '../../ui/team/refusal.ts';
+import { readAutomationForm, renderAutomationForm } from './automation-form.ts';
 import { automationListMessage } from './automation-messages.ts';
 
 async function openAutomationForm(

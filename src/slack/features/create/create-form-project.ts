@@ -10,7 +10,7 @@ import type {
 } from '@slack/bolt';
 import type { ProjectStatusDef } from '../../../contract/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import { renderCreateTaskView } from '../../ui/modals/create-task.ts';
+import { renderCreateTaskView } from './create-task-modal.ts';
 
 export function createFormProjectHandler(deps: AppDeps) {
   return async ({

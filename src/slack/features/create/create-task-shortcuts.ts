@@ -10,8 +10,8 @@ import type {
 } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
 import { channelDefaultProject } from '../../services/resolve-project.ts';
-import { prefillFromMessage } from '../../ui/modals/prefill-from-message.ts';
 import { openCreateTaskModal } from './open-create-task-modal.ts';
+import { prefillFromMessage } from './prefill-from-message.ts';
 
 export function createTaskFromMessageHandler(deps: AppDeps) {
   return async ({

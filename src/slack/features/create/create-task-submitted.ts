@@ -11,9 +11,6 @@ import type { TaskRecord } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { tellPerson } from '../../kit/tell-person.ts';
-import { cardInSubscribedChannel } from '../../services/card-in-channel.ts';
-import { createTaskOnce } from '../../services/create-task.ts';
-import { saveDraft } from '../../services/drafts.ts';
 import { describeFailure } from '../../services/failure-message.ts';
 import { slackUsersByMember, unresolvedText } from '../../services/resolve-people.ts';
 import { resolveSlackUsers } from '../../services/resolve-slack-users.ts';
@@ -24,14 +21,14 @@ import {
   rememberOrigin,
 } from '../../services/task-origin.ts';
 import { CREATE_TASK_FIELDS } from '../../ui/ids.ts';
-import { renderCreatedMessage } from '../../ui/messages/created.ts';
-import { draftFailureMessage } from '../../ui/messages/draft-failure.ts';
 import { renderTaskCard } from '../../ui/messages/task-card.ts';
-import { type CreateTaskMetadata, decodeCreateTaskMetadata } from '../../ui/modals/create-task-metadata.ts';
-import {
-  type CreateTaskSubmission,
-  readCreateTaskSubmission,
-} from '../../ui/modals/create-task-submission.ts';
+import { cardInSubscribedChannel } from './card-in-channel.ts';
+import { type CreateTaskMetadata, decodeCreateTaskMetadata } from './create-task-metadata.ts';
+import { createTaskOnce } from './create-task-once.ts';
+import { type CreateTaskSubmission, readCreateTaskSubmission } from './create-task-submission.ts';
+import { renderCreatedMessage } from './created.ts';
+import { draftFailureMessage } from './draft-failure.ts';
+import { saveDraft } from './drafts.ts';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 

@@ -4,8 +4,6 @@ import type { NewTaskIntent, ReadingNote } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { once } from '../../kit/once.ts';
 import { requireApi } from '../../kit/require-api.ts';
-import { cardInSubscribedChannel } from '../../services/card-in-channel.ts';
-import { CreationPendingError, createTaskOnce } from '../../services/create-task.ts';
 import { resolvePeople, unresolvedText } from '../../services/resolve-people.ts';
 import { channelDefaultProject, resolveProject } from '../../services/resolve-project.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
@@ -13,6 +11,8 @@ import { describeWithOrigin, originToRecord, rememberOrigin } from '../../servic
 import { errorMessage } from '../../ui/messages/errors.ts';
 import { projectProblemMessage } from '../../ui/messages/project-problem.ts';
 import { renderTaskCard } from '../../ui/messages/task-card.ts';
+import { cardInSubscribedChannel } from './card-in-channel.ts';
+import { CreationPendingError, createTaskOnce } from './create-task-once.ts';
 import { openCreateTaskModal } from './open-create-task-modal.ts';
 
 export async function newTaskHandler(ctx: CommandContext, intent: NewTaskIntent): Promise<void> {

@@ -2,8 +2,8 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
 import { personOf } from '../../kit/person.ts';
-import { loadDraft } from '../../services/drafts.ts';
 import { withinBudget } from '../../services/within-budget.ts';
+import { loadDraft } from './drafts.ts';
 import { openCreateTaskModal } from './open-create-task-modal.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;

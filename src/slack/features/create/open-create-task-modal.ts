@@ -7,8 +7,8 @@ import type { Priority } from '../../../contract/index.ts';
 import { parseDueDate } from '../../../lib/dates.ts';
 import type { AppDeps } from '../../deps.ts';
 import { withinBudget } from '../../services/within-budget.ts';
-import { renderCreateTaskView } from '../../ui/modals/create-task.ts';
-import { type CreateTaskMetadata, encodeCreateTaskMetadata } from '../../ui/modals/create-task-metadata.ts';
+import { type CreateTaskMetadata, encodeCreateTaskMetadata } from './create-task-metadata.ts';
+import { renderCreateTaskView } from './create-task-modal.ts';
 
 /** How long the zone lookup may hold up the form. */
 const ZONE_BUDGET_MS = 800;

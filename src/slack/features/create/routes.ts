@@ -6,7 +6,7 @@
 import { lazyListener, lazyVerb } from '../../kit/lazy-route.ts';
 import type { FeatureRoutes } from '../../kit/routes.ts';
 import { ACTIONS, OPTIONS_ACTIONS, SHORTCUTS, VIEWS } from '../../ui/ids.ts';
-import { REOPEN_DRAFT_ACTION } from '../../ui/messages/draft-failure.ts';
+import { REOPEN_DRAFT_ACTION } from './draft-failure.ts';
 
 const shortcuts = () => import('./create-task-shortcuts.ts');
 const buttons = () => import('./open-create-buttons.ts');

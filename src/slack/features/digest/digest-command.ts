@@ -5,8 +5,8 @@
  */
 import type { DigestIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
-import { digestListMessage } from '../../services/digest-list-model.ts';
-import { digestsOffMessage } from '../../ui/digest/digest-messages.ts';
+import { digestListMessage } from './digest-list-model.ts';
+import { digestsOffMessage } from './digest-messages.ts';
 import { openDigestForm } from './open-digest-form.ts';
 
 export async function digestHandler(ctx: CommandContext, intent: DigestIntent): Promise<void> {

@@ -13,15 +13,11 @@ import { sealedFormHandler } from '../../kit/team-form.ts';
 import { tellPerson } from '../../kit/tell-person.ts';
 import { describeFailure } from '../../services/failure-message.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
-import {
-  type DigestFormValue,
-  readDigestForm,
-  selectedOptionLabels,
-} from '../../ui/digest/digest-form-values.ts';
-import { digestSavedMessage } from '../../ui/digest/digest-messages.ts';
 import { DIGEST_FIELDS } from '../../ui/ids.ts';
 import { mrkdwn } from '../../ui/limits.ts';
 import type { FormResult } from '../../ui/team/modal-parts.ts';
+import { type DigestFormValue, readDigestForm, selectedOptionLabels } from './digest-form-values.ts';
+import { digestSavedMessage } from './digest-messages.ts';
 import { type DigestFormMetadata, openDigestFormMetadata } from './form-metadata.ts';
 
 function said(text: string): RenderedMessage {

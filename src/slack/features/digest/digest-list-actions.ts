@@ -12,10 +12,10 @@ import type {
 import { SubscriptionIdSchema } from '../../../digest/types.ts';
 import type { AppDeps } from '../../deps.ts';
 import { checkPostable } from '../../services/digest-channel.ts';
-import { digestListMessage } from '../../services/digest-list-model.ts';
 import { describeFailure } from '../../services/failure-message.ts';
-import { digestGoneMessage, digestsOffMessage, notPostableText } from '../../ui/digest/digest-messages.ts';
 import { scheduleText } from '../../ui/digest/schedule-text.ts';
+import { digestListMessage } from './digest-list-model.ts';
+import { digestGoneMessage, digestsOffMessage, notPostableText } from './digest-messages.ts';
 import { openDigestForm } from './open-digest-form.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;

@@ -16,12 +16,12 @@ import type { DigestSubscription } from '../../../digest/types.ts';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
 import { requireApi } from '../../kit/require-api.ts';
-import { applyDigestTaskAction } from '../../services/digest-task-actions.ts';
 import { linkOfferForActing, taskActor } from '../../services/task-actor.ts';
 import { describeTaskFailure } from '../../services/task-refusal.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
-import { digestGoneMessage, type TaskActedModel, taskActedMessage } from '../../ui/digest/digest-messages.ts';
 import { parseTaskActionValue } from '../../ui/digest/task-action-value.ts';
+import { digestGoneMessage, type TaskActedModel, taskActedMessage } from './digest-messages.ts';
+import { applyDigestTaskAction } from './digest-task-actions.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockAction<OverflowAction>> & AllMiddlewareArgs;
 

@@ -16,10 +16,10 @@ import { describeFailure } from '../../services/failure-message.ts';
 import { activeProjects, channelDefaultProject } from '../../services/resolve-project.ts';
 import { workspaceMembers } from '../../services/workspace-members.ts';
 import type { ModalView } from '../../ui/block-types.ts';
-import { type DigestFormInitial, renderDigestForm } from '../../ui/digest/digest-form.ts';
-import { destinationText, notPostableText } from '../../ui/digest/digest-messages.ts';
 import { DIGEST_VIEWS } from '../../ui/ids.ts';
 import { renderLoadingView, renderProblemView } from '../../ui/modals/loading.ts';
+import { type DigestFormInitial, renderDigestForm } from './digest-form.ts';
+import { destinationText, notPostableText } from './digest-messages.ts';
 import { sealDigestForm } from './form-metadata.ts';
 
 /** A new digest's defaults: 09:00 in the person's zone, weekdays, overdue and due today. */

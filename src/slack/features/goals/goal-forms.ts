@@ -13,16 +13,16 @@ import { requireApi } from '../../kit/require-api.ts';
 import { teamFormHandler } from '../../kit/team-form.ts';
 import { sealTeamForm } from '../../kit/team-form-metadata.ts';
 import { activeProjects, resolveProject } from '../../services/resolve-project.ts';
-import { findGoal } from '../../services/team-goals.ts';
 import { projectNames } from '../../services/team-projects.ts';
 import { allWorkspaces } from '../../services/team-workspaces.ts';
 import type { ModalView, RenderedMessage } from '../../ui/block-types.ts';
 import { TEAM_VIEWS } from '../../ui/ids.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
-import { readGoalForm, renderGoalForm } from '../../ui/team/goal-form.ts';
-import { renderGoalList } from '../../ui/team/goal-messages.ts';
-import { readKeyResultForm, renderKeyResultForm } from '../../ui/team/key-result-form.ts';
 import { refusalText, renderRefusal } from '../../ui/team/refusal.ts';
+import { readGoalForm, renderGoalForm } from './goal-form.ts';
+import { renderGoalList } from './goal-messages.ts';
+import { readKeyResultForm, renderKeyResultForm } from './key-result-form.ts';
+import { findGoal } from './team-goals.ts';
 
 export function goalGone(goalId: number): RenderedMessage {
   return errorMessage({

@@ -5,9 +5,7 @@ import type { CommandContext } from '../../kit/command-context.ts';
 import { formOpener } from '../../kit/open-team-modal.ts';
 import { actorFor } from '../../kit/permissions.ts';
 import { projectForCommand } from '../../services/command-project.ts';
-import { findGoal } from '../../services/team-goals.ts';
 import { projectNames } from '../../services/team-projects.ts';
-import { goalStatusText, renderGoalList } from '../../ui/team/goal-messages.ts';
 import { renderRefusal } from '../../ui/team/refusal.ts';
 import {
   goalGone,
@@ -17,6 +15,8 @@ import {
   openKeyResultForm,
   openNewGoalForm,
 } from './goal-forms.ts';
+import { goalStatusText, renderGoalList } from './goal-messages.ts';
+import { findGoal } from './team-goals.ts';
 
 /** Goals in one message (three blocks each, under Slack's 50). */
 const GOALS_PER_MESSAGE = 15;

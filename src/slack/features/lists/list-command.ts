@@ -9,7 +9,7 @@ import { projectTasks } from '../../services/task-list-source.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
 import { projectProblemMessage } from '../../ui/messages/project-problem.ts';
-import { renderProjectTasks } from '../../ui/messages/task-list.ts';
+import { renderProjectTasks } from './task-list.ts';
 import { loadTaskListPage } from './task-list-page.ts';
 
 export const PROJECT_TASKS_PAGE_SIZE = 15;

@@ -8,7 +8,7 @@ import { myTasks } from '../../services/task-list-source.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
 import { linkOfferMessage } from '../../ui/messages/link-offer.ts';
-import { renderMyTasks } from '../../ui/messages/task-list.ts';
+import { renderMyTasks } from './task-list.ts';
 import { loadTaskListPage } from './task-list-page.ts';
 
 export const MY_TASKS_PAGE_SIZE = 15;

@@ -4,10 +4,10 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../../deps.ts';
-import { hasNextPage } from '../../services/has-next-page.ts';
 import { slackUsersByMember } from '../../services/resolve-people.ts';
 import type { TaskListAnswer } from '../../services/task-list-source.ts';
-import type { TaskListBase } from '../../ui/messages/task-list.ts';
+import { hasNextPage } from './has-next-page.ts';
+import type { TaskListBase } from './task-list.ts';
 
 /** `fetchPage` asks the service for the page; it is called alongside the other look-ups. */
 export async function loadTaskListPage(

@@ -1,7 +1,7 @@
 /** Names for the people a thread mentions, from the (cached) Slack profiles, within a bound. */
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../../deps.ts';
-import { mentionedUsers, type ThreadMessage } from '../../services/team-thread-tree.ts';
+import { mentionedUsers, type ThreadMessage } from './team-thread-tree.ts';
 
 /** Profiles looked up at most; others keep their user id in the text. */
 const MAX_LOOKUPS = 25;

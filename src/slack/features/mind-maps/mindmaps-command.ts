@@ -14,8 +14,8 @@ import { activeProjects, channelDefaultProject, type ProjectChoice } from '../..
 import { projectNames } from '../../services/team-projects.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
-import { renderMindMapList, renderMindMapOutline } from '../../ui/team/mind-map-messages.ts';
 import { decodeRef } from '../../ui/team/values.ts';
+import { renderMindMapList, renderMindMapOutline } from './mind-map-messages.ts';
 
 /** Projects whose maps are listed when none is named. */
 const MAX_PROJECTS_LISTED = 10;

@@ -12,12 +12,12 @@ import { requireApi } from '../../kit/require-api.ts';
 import { teamFormHandler } from '../../kit/team-form.ts';
 import { sealTeamForm } from '../../kit/team-form-metadata.ts';
 import { activeProjects, channelDefaultProject } from '../../services/resolve-project.ts';
-import { readThread, threadToTree, titleFromMessage } from '../../services/team-thread-tree.ts';
 import { TEAM_VIEWS } from '../../ui/ids.ts';
-import { renderMindMapPosted } from '../../ui/team/mind-map-messages.ts';
 import { renderRefusal } from '../../ui/team/refusal.ts';
-import { readThreadMindMapForm, renderThreadMindMapForm } from '../../ui/team/thread-mind-map-form.ts';
+import { renderMindMapPosted } from './mind-map-messages.ts';
 import { mentionNames } from './mind-map-names.ts';
+import { readThread, threadToTree, titleFromMessage } from './team-thread-tree.ts';
+import { readThreadMindMapForm, renderThreadMindMapForm } from './thread-mind-map-form.ts';
 
 type Args = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs;
 

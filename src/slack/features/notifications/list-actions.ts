@@ -2,8 +2,8 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
 import { describeFailure } from '../../services/failure-message.ts';
-import { subscriptionListMessage } from '../../ui/notifications/subscription-messages.ts';
 import { openSubscribeForm } from './open-subscribe-form.ts';
+import { subscriptionListMessage } from './subscription-messages.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 

@@ -7,8 +7,8 @@ import { requireApi } from '../../kit/require-api.ts';
 import { checkPostable } from '../../services/digest-channel.ts';
 import { activeProjects, channelDefaultProject } from '../../services/resolve-project.ts';
 import { NOTIFY_VIEWS } from '../../ui/ids.ts';
-import { renderSubscribeForm } from '../../ui/notifications/subscribe-form.ts';
-import { filtersText, notPostableForNotifications } from '../../ui/notifications/subscription-messages.ts';
+import { renderSubscribeForm } from './subscribe-form.ts';
+import { filtersText, notPostableForNotifications } from './subscription-messages.ts';
 
 const FORM_KIND = 'notify_form';
 

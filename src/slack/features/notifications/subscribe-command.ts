@@ -7,15 +7,15 @@ import { normaliseName } from '../../commands/tokens.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { projectForCommand } from '../../services/command-project.ts';
 import { checkPostable } from '../../services/digest-channel.ts';
-import { kindsOf, resolveFilters } from '../../services/notifications/subscription-input.ts';
+import { openSubscribeForm } from './open-subscribe-form.ts';
+import { kindsOf, resolveFilters } from './subscription-input.ts';
 import {
   notPostableForNotifications,
   notSubscribedText,
   subscribedMessage,
   subscriptionListMessage,
   unsubscribedMessage,
-} from '../../ui/notifications/subscription-messages.ts';
-import { openSubscribeForm } from './open-subscribe-form.ts';
+} from './subscription-messages.ts';
 
 const ephemeral = (text: string) => ({ response_type: 'ephemeral' as const, text });
 

@@ -12,10 +12,10 @@ import type { AppDeps } from '../../deps.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { tellPerson } from '../../kit/tell-person.ts';
 import { describeFailure } from '../../services/failure-message.ts';
-import { resolveFilters } from '../../services/notifications/subscription-input.ts';
 import { NOTIFY_FIELDS } from '../../ui/ids.ts';
-import { subscribedMessage } from '../../ui/notifications/subscription-messages.ts';
 import { channelOfSubscribeForm } from './open-subscribe-form.ts';
+import { resolveFilters } from './subscription-input.ts';
+import { subscribedMessage } from './subscription-messages.ts';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 type Values = ViewSubmitAction['view']['state']['values'];

@@ -3,9 +3,9 @@ import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { type ActionArgs, actionContext, staleButton } from '../../kit/team-action.ts';
-import { renderProjectSaved } from '../../ui/team/project-messages.ts';
 import { decodeProjectMenu, decodeRef } from '../../ui/team/values.ts';
 import { openEditProjectForm, openNewProjectForm } from './project-forms.ts';
+import { renderProjectSaved } from './project-messages.ts';
 import { archiveConfirmOrRefusal, archiveRefusal } from './projects-command.ts';
 
 export function projectNewHandler(deps: AppDeps) {

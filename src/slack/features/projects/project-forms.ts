@@ -22,9 +22,9 @@ import { allWorkspaces } from '../../services/team-workspaces.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { TEAM_VIEWS } from '../../ui/ids.ts';
 import { projectProblemMessage } from '../../ui/messages/project-problem.ts';
-import { readProjectForm, renderProjectForm } from '../../ui/team/project-form.ts';
-import { renderProjectSaved } from '../../ui/team/project-messages.ts';
 import { refusalFor, refusalText, renderRefusal } from '../../ui/team/refusal.ts';
+import { readProjectForm, renderProjectForm } from './project-form.ts';
+import { renderProjectSaved } from './project-messages.ts';
 
 /** The workspaces the actor may create projects in. */
 function refused(what: string, permission: Exclude<Permission, { allowed: true }>): RenderedMessage {

@@ -8,9 +8,9 @@ import { actorFor, mayManageProject } from '../../kit/permissions.ts';
 import { projectForCommand } from '../../services/command-project.ts';
 import type { ProjectChoice } from '../../services/resolve-project.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
-import { renderArchiveConfirm, renderProjectList } from '../../ui/team/project-messages.ts';
 import { renderRefusal } from '../../ui/team/refusal.ts';
 import { openEditProjectForm, openNewProjectForm } from './project-forms.ts';
+import { renderArchiveConfirm, renderProjectList } from './project-messages.ts';
 
 type Asker = { client: Parameters<typeof actorFor>[1]; teamId: string; userId: string };
 

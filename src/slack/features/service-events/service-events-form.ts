@@ -18,7 +18,7 @@ import { publishHome } from '../../services/publish-home.ts';
 import { serviceEventsAddress } from '../../services/service-events-home.ts';
 import { SERVICE_EVENTS_FIELDS, VIEWS } from '../../ui/ids.ts';
 import { renderProblemView } from '../../ui/modals/loading.ts';
-import { readServiceEventsSubmission, renderServiceEventsView } from '../../ui/modals/service-events.ts';
+import { readServiceEventsSubmission, renderServiceEventsView } from './service-events.ts';
 
 type ActionArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;

@@ -5,10 +5,10 @@ import type { CommandContext } from '../../kit/command-context.ts';
 import { formOpener } from '../../kit/open-team-modal.ts';
 import { actorFor } from '../../kit/permissions.ts';
 import { projectForCommand } from '../../services/command-project.ts';
-import { doneCounts, projectSprints } from '../../services/team-sprints.ts';
-import { renderSprintList } from '../../ui/team/sprint-list.ts';
 import { openNewSprintForm } from './sprint-forms.ts';
+import { renderSprintList } from './sprint-list.ts';
 import { locateSprint, sprintCardMessage, sprintWriteRefusal, startScopeMessage } from './sprint-messages.ts';
+import { doneCounts, projectSprints } from './team-sprints.ts';
 
 /** Sprints listed at most: the active and planned ones first, then the latest completed. */
 const MAX_LISTED = 12;

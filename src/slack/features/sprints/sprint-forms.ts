@@ -20,7 +20,7 @@ import {
   readStartDatesForm,
   renderNewSprintForm,
   renderStartDatesForm,
-} from '../../ui/team/sprint-forms.ts';
+} from './sprint-form-views.ts';
 import {
   SPRINT_GONE,
   sprintByIds,

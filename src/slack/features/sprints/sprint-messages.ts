@@ -10,19 +10,13 @@ import type { AppDeps } from '../../deps.ts';
 import { type Actor, actorFor, mayWriteProject } from '../../kit/permissions.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { activeProjects, type ProjectChoice, resolveProject } from '../../services/resolve-project.ts';
-import {
-  activeSprint,
-  pickSprint,
-  projectSprints,
-  sprintReport,
-  sprintScope,
-} from '../../services/team-sprints.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
 import { projectProblemMessage } from '../../ui/messages/project-problem.ts';
 import { renderRefusal } from '../../ui/team/refusal.ts';
-import { renderSprintCard } from '../../ui/team/sprint-card.ts';
-import { renderSprintStart } from '../../ui/team/sprint-start.ts';
+import { renderSprintCard } from './sprint-card.ts';
+import { renderSprintStart } from './sprint-start.ts';
+import { activeSprint, pickSprint, projectSprints, sprintReport, sprintScope } from './team-sprints.ts';
 
 export type Located =
   | { kind: 'found'; sprint: SprintRecord; project: ProjectChoice }

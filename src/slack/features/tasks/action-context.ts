@@ -13,15 +13,15 @@ import { once } from '../../kit/once.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { linkOfferForActing, type TaskActor, taskActor } from '../../services/task-actor.ts';
 import { describeTaskFailure, TaskRefusal } from '../../services/task-refusal.ts';
+import type { TaskRef } from '../../ui/values.ts';
+import { cardTitleFromText } from './task-card-message.ts';
 import {
   presentTaskOutcome,
   surfaceOfAction,
   type TaskOutcome,
   type TaskSurface,
   type Viewer,
-} from '../../services/task-surface.ts';
-import { cardTitleFromText } from '../../ui/messages/task-card-message.ts';
-import type { TaskRef } from '../../ui/values.ts';
+} from './task-surface.ts';
 
 export type TaskActionArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 type Action = BlockAction['actions'][number];

@@ -7,12 +7,12 @@ import type { AppDeps } from '../../deps.ts';
 import { resolveSlackUsers } from '../../services/resolve-slack-users.ts';
 import { addTaskAssignee, type TaskChange } from '../../services/task-changes.ts';
 import { TaskRefusal } from '../../services/task-refusal.ts';
-import type { TaskOutcome } from '../../services/task-surface.ts';
 import { assignedNotice, selfAssignedNotice } from '../../ui/messages/task-notice.ts';
 import { memberMrkdwn } from '../../ui/messages/task-parts.ts';
 import { decodeTaskActionBlockId, decodeTaskRef } from '../../ui/values.ts';
 import { type TaskActionContext, taskActionHandler } from './action-context.ts';
 import { cardOf } from './status-actions.ts';
+import type { TaskOutcome } from './task-surface.ts';
 
 async function assignOutcome(
   ctx: TaskActionContext,

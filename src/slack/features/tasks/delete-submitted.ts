@@ -12,8 +12,8 @@ import { assertMayDeleteTask } from '../../kit/permissions.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { taskActor } from '../../services/task-actor.ts';
 import { describeTaskFailure, TaskRefusal } from '../../services/task-refusal.ts';
-import { presentTaskOutcome, surfaceOfLocation, type TaskSurface } from '../../services/task-surface.ts';
-import { type DeleteTaskMetadata, fromDeletePayload } from '../../ui/modals/delete-task.ts';
+import { type DeleteTaskMetadata, fromDeletePayload } from './delete-task.ts';
+import { presentTaskOutcome, surfaceOfLocation, type TaskSurface } from './task-surface.ts';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 

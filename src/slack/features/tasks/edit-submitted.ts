@@ -18,14 +18,14 @@ import { resolveSlackUsers } from '../../services/resolve-slack-users.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
 import { projectStatuses } from '../../services/task-changes.ts';
 import { describeTaskFailure } from '../../services/task-refusal.ts';
-import { presentTaskOutcome, surfaceOfLocation } from '../../services/task-surface.ts';
 import { EDIT_TASK_FIELDS, VIEWS } from '../../ui/ids.ts';
 import { editedNotice } from '../../ui/messages/task-notice.ts';
-import { conflictErrors, planTaskEdit } from '../../ui/modals/edit-task-changes.ts';
-import { type EditTaskMetadata, fromEditPayload } from '../../ui/modals/edit-task-metadata.ts';
-import { type EditTaskSubmission, readEditTaskSubmission } from '../../ui/modals/edit-task-submission.ts';
-import { type EditField, taskFormValues } from '../../ui/modals/edit-task-values.ts';
 import { renderProblemView } from '../../ui/modals/loading.ts';
+import { conflictErrors, planTaskEdit } from './edit-task-changes.ts';
+import { type EditTaskMetadata, fromEditPayload } from './edit-task-metadata.ts';
+import { type EditTaskSubmission, readEditTaskSubmission } from './edit-task-submission.ts';
+import { type EditField, taskFormValues } from './edit-task-values.ts';
+import { presentTaskOutcome, surfaceOfLocation } from './task-surface.ts';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 

@@ -11,11 +11,11 @@ import { assertMayDeleteTask } from '../../kit/permissions.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import type { TaskActor } from '../../services/task-actor.ts';
 import { describeTaskFailure, TaskRefusal } from '../../services/task-refusal.ts';
-import { presentTaskOutcome, surfaceOfLocation } from '../../services/task-surface.ts';
 import { VIEWS } from '../../ui/ids.ts';
-import { renderDeleteTaskView, toDeletePayload } from '../../ui/modals/delete-task.ts';
 import { renderLoadingView, renderProblemView } from '../../ui/modals/loading.ts';
+import { renderDeleteTaskView, toDeletePayload } from './delete-task.ts';
 import type { OpenTaskModalRequest } from './open-edit-modal.ts';
+import { presentTaskOutcome, surfaceOfLocation } from './task-surface.ts';
 
 export async function openDeleteTaskModal(
   deps: AppDeps,

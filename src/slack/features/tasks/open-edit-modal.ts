@@ -11,13 +11,13 @@ import { fillOpenView } from '../../kit/fill-open-view.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
 import { describeTaskFailure } from '../../services/task-refusal.ts';
-import { presentTaskOutcome, surfaceOfLocation } from '../../services/task-surface.ts';
 import { VIEWS } from '../../ui/ids.ts';
-import type { TaskLocation } from '../../ui/messages/task-location.ts';
-import { renderEditTaskView } from '../../ui/modals/edit-task.ts';
-import { hashesOf, toEditPayload } from '../../ui/modals/edit-task-metadata.ts';
-import { taskFormValues } from '../../ui/modals/edit-task-values.ts';
 import { renderLoadingView, renderProblemView } from '../../ui/modals/loading.ts';
+import { renderEditTaskView } from './edit-task.ts';
+import { hashesOf, toEditPayload } from './edit-task-metadata.ts';
+import { taskFormValues } from './edit-task-values.ts';
+import type { TaskLocation } from './task-location.ts';
+import { presentTaskOutcome, surfaceOfLocation } from './task-surface.ts';
 
 export interface OpenTaskModalRequest {
   triggerId: string;

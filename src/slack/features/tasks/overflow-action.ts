@@ -5,13 +5,13 @@
 import type { AllMiddlewareArgs, BlockOverflowAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
 import { linkOfferForActing, taskActor } from '../../services/task-actor.ts';
-import { locationOfAction, presentTaskOutcome, surfaceOfAction } from '../../services/task-surface.ts';
 import { OVERFLOW } from '../../ui/ids.ts';
-import { cardTitleFromText } from '../../ui/messages/task-card-message.ts';
 import { decodeOverflowValue } from '../../ui/values.ts';
 import { presentFailure, viewerOf } from './action-context.ts';
 import { openDeleteTaskModal } from './open-delete-modal.ts';
 import { openEditTaskModal } from './open-edit-modal.ts';
+import { cardTitleFromText } from './task-card-message.ts';
+import { locationOfAction, presentTaskOutcome, surfaceOfAction } from './task-surface.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockOverflowAction> & AllMiddlewareArgs;
 

@@ -7,10 +7,10 @@ import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } 
 import type { AppDeps } from '../../deps.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
-import { presentTaskOutcome, surfaceOfAction } from '../../services/task-surface.ts';
 import { renderTaskCard } from '../../ui/messages/task-card.ts';
 import { decodeTaskRef } from '../../ui/values.ts';
 import { presentFailure, STALE_TASK_BUTTON, viewerOf } from './action-context.ts';
+import { presentTaskOutcome, surfaceOfAction } from './task-surface.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 

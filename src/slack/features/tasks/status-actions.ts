@@ -10,10 +10,10 @@ import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
 import { markTaskDone, setTaskStatus, type TaskChange } from '../../services/task-changes.ts';
-import type { TaskOutcome } from '../../services/task-surface.ts';
 import { statusChangedNotice, statusUndoneNotice, type TaskNotice } from '../../ui/messages/task-notice.ts';
 import { decodeTaskActionBlockId, decodeTaskRef, decodeUndoStatus } from '../../ui/values.ts';
 import { type TaskActionContext, taskActionHandler } from './action-context.ts';
+import type { TaskOutcome } from './task-surface.ts';
 
 /** How long an Undo is offered after a status change. */
 export const UNDO_WINDOW_MS = 60_000;

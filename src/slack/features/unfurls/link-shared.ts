@@ -8,8 +8,8 @@ import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
 import { slackUsersByMember } from '../../services/resolve-people.ts';
-import { tooManyLinks, unfurlGuard } from '../../services/task-unfurls.ts';
 import { renderTaskCard } from '../../ui/messages/task-card.ts';
+import { tooManyLinks, unfurlGuard } from './task-unfurls.ts';
 
 type Args = SlackEventMiddlewareArgs<'link_shared'> & AllMiddlewareArgs;
 

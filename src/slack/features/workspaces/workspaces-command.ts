@@ -22,7 +22,7 @@ import {
   renderWorkspaceForm,
   renderWorkspaceList,
   renderWorkspaceSaved,
-} from '../../ui/team/workspace-messages.ts';
+} from './workspace-messages.ts';
 
 async function openWorkspaceForm(
   deps: AppDeps,

@@ -4,7 +4,7 @@ import {
   type ApprovalCase,
   type MemberRights,
   ruleOnLinkApproval,
-} from '../../../../src/slack/services/account-linking/approval-rules.ts';
+} from '../../../../src/slack/features/account/approval-rules.ts';
 
 const WORKSPACE = 'Acme';
 const PROJECTS: Record<number, string> = { 1: 'Website', 2: 'Mobile App', 3: 'Operations' };

@@ -1,7 +1,13 @@
 /** The digest form: what it offers within Block Kit's limits, and how a submission is read back. */
 import { describe, expect, it } from 'vitest';
-import { type DigestFormInitial, renderDigestForm } from '../../../../src/slack/ui/digest/digest-form.ts';
-import { readDigestForm, selectedOptionLabels } from '../../../../src/slack/ui/digest/digest-form-values.ts';
+import {
+  type DigestFormInitial,
+  renderDigestForm,
+} from '../../../../src/slack/features/digest/digest-form.ts';
+import {
+  readDigestForm,
+  selectedOptionLabels,
+} from '../../../../src/slack/features/digest/digest-form-values.ts';
 import { DIGEST_FIELDS } from '../../../../src/slack/ui/ids.ts';
 import { expectViewWithinLimits } from '../support/block-kit.ts';
 

@@ -1,7 +1,7 @@
 /** `/task digest show` and `off`: every digest said plainly, with its buttons, within a message's limits. */
 import { describe, expect, it } from 'vitest';
 import type { DigestSubscription } from '../../../../src/digest/types.ts';
-import { renderDigestList } from '../../../../src/slack/ui/digest/digest-list.ts';
+import { renderDigestList } from '../../../../src/slack/features/digest/digest-list.ts';
 import { allStrings, expectMessageWithinLimits } from '../support/block-kit.ts';
 
 const NOW = new Date('2026-01-14T10:00:00.000Z');

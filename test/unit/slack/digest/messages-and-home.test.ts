@@ -1,14 +1,14 @@
 /** The digest's short answers, the personal digest on Home, and where a digest's links lead. */
 import { describe, expect, it } from 'vitest';
 import type { DigestSubscription } from '../../../../src/digest/types.ts';
-import { createDigestLinks } from '../../../../src/slack/services/digest-links.ts';
-import { createTaskLinks } from '../../../../src/slack/services/task-links.ts';
 import {
   digestSavedMessage,
   digestsOffMessage,
   notPostableText,
   taskActedMessage,
-} from '../../../../src/slack/ui/digest/digest-messages.ts';
+} from '../../../../src/slack/features/digest/digest-messages.ts';
+import { createDigestLinks } from '../../../../src/slack/services/digest-links.ts';
+import { createTaskLinks } from '../../../../src/slack/services/task-links.ts';
 import { renderPersonalDigest } from '../../../../src/slack/ui/digest/personal-digest.ts';
 import { renderAppHome } from '../../../../src/slack/ui/home/app-home.ts';
 import { allStrings, expectMessageWithinLimits, expectViewWithinLimits } from '../support/block-kit.ts';

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../src/api/schemas/records.ts';
 import { PROJECT_EVENT_KINDS, type ProjectEvent } from '../../../../src/events/project-event.ts';
 import { parseTaskCommand } from '../../../../src/slack/commands/parse.ts';
+import { kindsOf } from '../../../../src/slack/features/notifications/subscription-input.ts';
+import { filtersText } from '../../../../src/slack/features/notifications/subscription-messages.ts';
 import { subscriptionWants } from '../../../../src/slack/services/notifications/filters.ts';
-import { kindsOf } from '../../../../src/slack/services/notifications/subscription-input.ts';
-import { filtersText } from '../../../../src/slack/ui/notifications/subscription-messages.ts';
 import type { Subscription } from '../../../../src/store/repositories/subscriptions.ts';
 
 function intent(text: string) {

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../src/api/schemas/records.ts';
 import { PROJECT_EVENT_KINDS, type ProjectEvent } from '../../../../src/events/project-event.ts';
+import { renderSubscribeForm } from '../../../../src/slack/features/notifications/subscribe-form.ts';
+import { subscriptionListMessage } from '../../../../src/slack/features/notifications/subscription-messages.ts';
 import { renderDueTomorrowDm } from '../../../../src/slack/ui/notifications/dm-messages.ts';
 import { renderThreadReply } from '../../../../src/slack/ui/notifications/event-lines.ts';
-import { renderSubscribeForm } from '../../../../src/slack/ui/notifications/subscribe-form.ts';
-import { subscriptionListMessage } from '../../../../src/slack/ui/notifications/subscription-messages.ts';
 import type { Subscription } from '../../../../src/store/repositories/subscriptions.ts';
 import { expectMessageWithinLimits, expectViewWithinLimits } from '../support/block-kit.ts';
 

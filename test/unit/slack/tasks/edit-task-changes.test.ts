@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { conflictErrors, planTaskEdit } from '../../../../src/slack/ui/modals/edit-task-changes.ts';
-import { hashesOf } from '../../../../src/slack/ui/modals/edit-task-metadata.ts';
-import { type EditValues, taskFormValues } from '../../../../src/slack/ui/modals/edit-task-values.ts';
+import { conflictErrors, planTaskEdit } from '../../../../src/slack/features/tasks/edit-task-changes.ts';
+import { hashesOf } from '../../../../src/slack/features/tasks/edit-task-metadata.ts';
+import { type EditValues, taskFormValues } from '../../../../src/slack/features/tasks/edit-task-values.ts';
 import { ANA, BOB, LINKS, STATUSES, task } from '../support/fixtures.ts';
 
 const NY = 'America/New_York';

@@ -1,16 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '../../../../src/contract/index.ts';
-import { createMetadataSigner } from '../../../../src/slack/services/metadata-signer.ts';
-import { renderEditTaskView } from '../../../../src/slack/ui/modals/edit-task.ts';
+import { renderEditTaskView } from '../../../../src/slack/features/tasks/edit-task.ts';
 import {
   fromEditPayload,
   hashesOf,
   toEditPayload,
   valueHash,
-} from '../../../../src/slack/ui/modals/edit-task-metadata.ts';
-import { readEditTaskSubmission } from '../../../../src/slack/ui/modals/edit-task-submission.ts';
-import { dueWidgetValue, taskFormValues } from '../../../../src/slack/ui/modals/edit-task-values.ts';
+} from '../../../../src/slack/features/tasks/edit-task-metadata.ts';
+import { readEditTaskSubmission } from '../../../../src/slack/features/tasks/edit-task-submission.ts';
+import { dueWidgetValue, taskFormValues } from '../../../../src/slack/features/tasks/edit-task-values.ts';
+import { createMetadataSigner } from '../../../../src/slack/services/metadata-signer.ts';
 import { expectViewWithinLimits } from '../support/block-kit.ts';
 import { ANA, BOB, LINKS, manyMembers, STATUSES, task } from '../support/fixtures.ts';
 

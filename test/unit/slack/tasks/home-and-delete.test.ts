@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { renderAppHome } from '../../../../src/slack/ui/home/app-home.ts';
-import { ACTIONS } from '../../../../src/slack/ui/ids.ts';
 import {
   fromDeletePayload,
   renderDeleteTaskView,
   toDeletePayload,
-} from '../../../../src/slack/ui/modals/delete-task.ts';
+} from '../../../../src/slack/features/tasks/delete-task.ts';
+import { renderAppHome } from '../../../../src/slack/ui/home/app-home.ts';
+import { ACTIONS } from '../../../../src/slack/ui/ids.ts';
 import { decodeTaskActionBlockId } from '../../../../src/slack/ui/values.ts';
 import { expectViewWithinLimits } from '../support/block-kit.ts';
 import { LINKS, manyTasks, STATUSES, task } from '../support/fixtures.ts';

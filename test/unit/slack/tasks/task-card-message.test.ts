@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { renderCreatedMessage } from '../../../../src/slack/ui/messages/created.ts';
-import { renderDeletedTask, renderTaskCard } from '../../../../src/slack/ui/messages/task-card.ts';
+import { renderCreatedMessage } from '../../../../src/slack/features/create/created.ts';
 import {
   cardTitleFromText,
   replaceCardBlocks,
   sharedByInCard,
-} from '../../../../src/slack/ui/messages/task-card-message.ts';
+} from '../../../../src/slack/features/tasks/task-card-message.ts';
+import { renderDeletedTask, renderTaskCard } from '../../../../src/slack/ui/messages/task-card.ts';
 import { renderTaskNotice } from '../../../../src/slack/ui/messages/task-notice.ts';
 import { expectMessageWithinLimits } from '../support/block-kit.ts';
 import { LINKS, STATUSES, task } from '../support/fixtures.ts';

@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../../src/lib/clock.ts';
 import { pickedDue } from '../../../../src/slack/features/tasks/due-action.ts';
-import { tooManyLinks, UNFURL_QUIET_MS, unfurlGuard } from '../../../../src/slack/services/task-unfurls.ts';
+import {
+  tooManyLinks,
+  UNFURL_QUIET_MS,
+  unfurlGuard,
+} from '../../../../src/slack/features/unfurls/task-unfurls.ts';
 import { openStore } from '../../../../src/store/open-store.ts';
 import type { Store } from '../../../../src/store/types.ts';
 import { task } from '../support/fixtures.ts';

@@ -3,25 +3,31 @@
  * turns what Slack sends back into the typed value, or into errors keyed by the block to show them on.
  */
 import { describe, expect, it } from 'vitest';
-import { readAutomationForm, renderAutomationForm } from '../../../../src/slack/ui/team/automation-form.ts';
-import { readGoalForm, renderGoalForm } from '../../../../src/slack/ui/team/goal-form.ts';
+import {
+  readAutomationForm,
+  renderAutomationForm,
+} from '../../../../src/slack/features/automations/automation-form.ts';
+import { readGoalForm, renderGoalForm } from '../../../../src/slack/features/goals/goal-form.ts';
 import {
   readKeyResultForm,
   readNumber,
   renderKeyResultForm,
-} from '../../../../src/slack/ui/team/key-result-form.ts';
-import { readProjectForm, renderProjectForm } from '../../../../src/slack/ui/team/project-form.ts';
+} from '../../../../src/slack/features/goals/key-result-form.ts';
+import {
+  readThreadMindMapForm,
+  renderThreadMindMapForm,
+} from '../../../../src/slack/features/mind-maps/thread-mind-map-form.ts';
+import { readProjectForm, renderProjectForm } from '../../../../src/slack/features/projects/project-form.ts';
 import {
   readNewSprintForm,
   readStartDatesForm,
   renderNewSprintForm,
   renderStartDatesForm,
-} from '../../../../src/slack/ui/team/sprint-forms.ts';
+} from '../../../../src/slack/features/sprints/sprint-form-views.ts';
 import {
-  readThreadMindMapForm,
-  renderThreadMindMapForm,
-} from '../../../../src/slack/ui/team/thread-mind-map-form.ts';
-import { readWorkspaceForm, renderWorkspaceForm } from '../../../../src/slack/ui/team/workspace-messages.ts';
+  readWorkspaceForm,
+  renderWorkspaceForm,
+} from '../../../../src/slack/features/workspaces/workspace-messages.ts';
 import { expectViewWithinLimits } from '../support/block-kit.ts';
 
 const LONG = `${'Ω'.repeat(50)} <b> & ${'x'.repeat(4000)}`;

@@ -4,7 +4,7 @@
  */
 import { WebClient } from '@slack/web-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_THREAD_REPLIES, readThread } from '../../../../src/slack/services/team-thread-tree.ts';
+import { MAX_THREAD_REPLIES, readThread } from '../../../../src/slack/features/mind-maps/team-thread-tree.ts';
 import { createSlackEmulator, type SlackEmulator } from '../../../../src/slack-emulator/index.ts';
 
 let emulator: SlackEmulator;

@@ -4,21 +4,24 @@
  * emulator checks what it is sent, plus the "and N more" each list owes its reader.
  */
 import { describe, expect, it } from 'vitest';
-import { renderAutomationList } from '../../../../src/slack/ui/team/automation-messages.ts';
-import { renderGoalList } from '../../../../src/slack/ui/team/goal-messages.ts';
-import { renderInviteResult, renderMemberList } from '../../../../src/slack/ui/team/member-messages.ts';
+import { renderAutomationList } from '../../../../src/slack/features/automations/automation-message-blocks.ts';
+import { renderGoalList } from '../../../../src/slack/features/goals/goal-messages.ts';
 import {
   type MindMapNodeModel,
   renderMindMapList,
   renderMindMapOutline,
   renderMindMapPosted,
-} from '../../../../src/slack/ui/team/mind-map-messages.ts';
-import { renderArchiveConfirm, renderProjectList } from '../../../../src/slack/ui/team/project-messages.ts';
+} from '../../../../src/slack/features/mind-maps/mind-map-messages.ts';
+import {
+  renderArchiveConfirm,
+  renderProjectList,
+} from '../../../../src/slack/features/projects/project-messages.ts';
+import { renderSprintCard } from '../../../../src/slack/features/sprints/sprint-card.ts';
+import { renderSprintList } from '../../../../src/slack/features/sprints/sprint-list.ts';
+import { renderSprintStart } from '../../../../src/slack/features/sprints/sprint-start.ts';
+import { renderWorkspaceList } from '../../../../src/slack/features/workspaces/workspace-messages.ts';
+import { renderInviteResult, renderMemberList } from '../../../../src/slack/ui/team/member-messages.ts';
 import { linesToSections } from '../../../../src/slack/ui/team/sections.ts';
-import { renderSprintCard } from '../../../../src/slack/ui/team/sprint-card.ts';
-import { renderSprintList } from '../../../../src/slack/ui/team/sprint-list.ts';
-import { renderSprintStart } from '../../../../src/slack/ui/team/sprint-start.ts';
-import { renderWorkspaceList } from '../../../../src/slack/ui/team/workspace-messages.ts';
 import { allStrings, expectMessageWithinLimits } from '../support/block-kit.ts';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');

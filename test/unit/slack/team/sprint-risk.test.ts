@@ -1,6 +1,6 @@
 /** Which open tasks of an active sprint may miss it. */
 import { describe, expect, it } from 'vitest';
-import { riskReasons } from '../../../../src/slack/services/team-sprint-risk.ts';
+import { riskReasons } from '../../../../src/slack/features/sprints/team-sprint-risk.ts';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const someone = [{ id: 1, name: 'Ana' }];

@@ -5,7 +5,7 @@ import {
   mentionedUsers,
   threadToTree,
   titleFromMessage,
-} from '../../../../src/slack/services/team-thread-tree.ts';
+} from '../../../../src/slack/features/mind-maps/team-thread-tree.ts';
 
 const names = new Map([['U0BEN', 'ben']]);
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  readServiceEventsSubmission,
+  renderServiceEventsView,
+} from '../../../../../src/slack/features/service-events/service-events.ts';
+import {
   ago,
   renderServiceEventsLine,
   serviceEventsText,
 } from '../../../../../src/slack/ui/home/service-events-line.ts';
 import { ACTIONS, SERVICE_EVENTS_FIELDS, VIEWS } from '../../../../../src/slack/ui/ids.ts';
-import {
-  readServiceEventsSubmission,
-  renderServiceEventsView,
-} from '../../../../../src/slack/ui/modals/service-events.ts';
 
 const now = new Date('2026-11-26T12:00:00Z');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VERB_NAMES } from '../../../../../src/slack/commands/intents.ts';
 import { parseTaskCommand } from '../../../../../src/slack/commands/parse.ts';
-import { renderCreatedMessage } from '../../../../../src/slack/ui/messages/created.ts';
+import { renderCreatedMessage } from '../../../../../src/slack/features/create/created.ts';
 import { commandErrorMessage, errorMessage } from '../../../../../src/slack/ui/messages/errors.ts';
 import { renderHelp } from '../../../../../src/slack/ui/messages/help.ts';
 import { expectMessageWithinLimits } from '../../support/block-kit.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { renderMyTasks, renderProjectTasks } from '../../../../../src/slack/features/lists/task-list.ts';
 import type { ActionsBlock, KnownBlock, SectionBlock } from '../../../../../src/slack/ui/block-types.ts';
 import { ACTIONS } from '../../../../../src/slack/ui/ids.ts';
-import { renderMyTasks, renderProjectTasks } from '../../../../../src/slack/ui/messages/task-list.ts';
 import { decodeListPage, decodeTaskBlockId } from '../../../../../src/slack/ui/values.ts';
 import { expectMessageWithinLimits } from '../../support/block-kit.ts';
 import { LINKS, manyTasks, STATUSES, task } from '../../support/fixtures.ts';

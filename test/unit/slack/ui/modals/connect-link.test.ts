@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import {
+  readConnectSubmission,
+  renderConnectView,
+} from '../../../../../src/slack/features/account/connect.ts';
+import { readLinkSubmission, renderLinkView } from '../../../../../src/slack/features/account/link.ts';
 import type { InputBlock } from '../../../../../src/slack/ui/block-types.ts';
 import { CONNECT_FIELDS, LINK_FIELDS, VIEWS } from '../../../../../src/slack/ui/ids.ts';
-import { readConnectSubmission, renderConnectView } from '../../../../../src/slack/ui/modals/connect.ts';
-import { readLinkSubmission, renderLinkView } from '../../../../../src/slack/ui/modals/link.ts';
 import { expectViewWithinLimits } from '../../support/block-kit.ts';
 
 const F = CONNECT_FIELDS;

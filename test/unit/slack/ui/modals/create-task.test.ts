@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createMetadataSigner } from '../../../../../src/slack/services/metadata-signer.ts';
-import type { InputBlock } from '../../../../../src/slack/ui/block-types.ts';
-import { CREATE_TASK_FIELDS as F, VIEWS } from '../../../../../src/slack/ui/ids.ts';
-import { renderCreateTaskView } from '../../../../../src/slack/ui/modals/create-task.ts';
 import {
   type CreateTaskMetadata,
   decodeCreateTaskMetadata,
   encodeCreateTaskMetadata,
-} from '../../../../../src/slack/ui/modals/create-task-metadata.ts';
-import { readCreateTaskSubmission } from '../../../../../src/slack/ui/modals/create-task-submission.ts';
-import { prefillFromMessage } from '../../../../../src/slack/ui/modals/prefill-from-message.ts';
+} from '../../../../../src/slack/features/create/create-task-metadata.ts';
+import { renderCreateTaskView } from '../../../../../src/slack/features/create/create-task-modal.ts';
+import { readCreateTaskSubmission } from '../../../../../src/slack/features/create/create-task-submission.ts';
+import { prefillFromMessage } from '../../../../../src/slack/features/create/prefill-from-message.ts';
+import { createMetadataSigner } from '../../../../../src/slack/services/metadata-signer.ts';
+import type { InputBlock } from '../../../../../src/slack/ui/block-types.ts';
+import { CREATE_TASK_FIELDS as F, VIEWS } from '../../../../../src/slack/ui/ids.ts';
 import { expectViewWithinLimits } from '../../support/block-kit.ts';
 import { STATUSES } from '../../support/fixtures.ts';
 

@@ -1,0 +1,27 @@
+/**
+ * Which open tasks of an active sprint may miss it, and why: overdue already, due after the
+ * sprint's last day (in the reader's zone), or nobody assigned to do it.
+ */
+import { toLocalDateString } from '../../../lib/dates.ts';
+
+export interface RiskInput {
+  due_date: string | null;
+  assignees: readonly unknown[];
+}
+
+export function riskReasons(
+  task: RiskInput,
+  sprintEnd: string | null,
+  timeZone: string,
+  now: Date,
+): string[] {
+  const reasons: string[] = [];
+  const due = task.due_date ? new Date(task.due_date) : null;
+  if (due && !Number.isNaN(due.getTime())) {
+    if (due.getTime() < now.getTime()) reasons.push('overdue');
+    else if (sprintEnd && toLocalDateString(due, timeZone) > sprintEnd)
+      reasons.push('due after the sprint ends');
+  }
+  if (task.assignees.length === 0) reasons.push('no assignee');
+  return reasons;
+}
