@@ -3,7 +3,7 @@
  * service calls by rate class, its 429s and the client's retries, digests by outcome and the late
  * ones. Everything is observed from outside the code it measures, through diagnostics channels:
  * Node's HTTP server channels (a Slack request's arrival and its answer, which is the ack), the
- * Socket Mode channels (an envelope's arrival and its ack: `slack/receiver/socket-mode-acks.ts`), undici's
+ * Socket Mode channels (an envelope's arrival and its ack: `lib/socket-mode-channels.ts`), undici's
  * (every service request the client sends), and the digest runner's own (`digest-events.ts`). So
  * no handler and no client carries metrics code, and a process without `/metrics` pays nothing.
  *
@@ -22,7 +22,7 @@ import {
   SOCKET_ENVELOPE,
   type SocketAckEvent,
   type SocketEnvelopeEvent,
-} from '../slack/receiver/socket-mode-acks.ts';
+} from '../lib/socket-mode-channels.ts';
 
 /** The client's User-Agent: how the service's requests are told apart from any other undici request. */
 const CLIENT_AGENT = 'taskbridge-work-api-client';

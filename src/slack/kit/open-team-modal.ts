@@ -5,9 +5,9 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../deps.ts';
-import { describeFailure } from '../services/failure-message.ts';
 import type { ModalView } from '../ui/block-types.ts';
 import { renderLoadingView, renderProblemView } from '../ui/modals/loading.ts';
+import { describeFailure } from './failure-message.ts';
 import { fillOpenView } from './fill-open-view.ts';
 
 export interface TeamModalRequest {

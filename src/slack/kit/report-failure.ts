@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../deps.ts';
-import { describeFailure } from '../services/failure-message.ts';
 import { mrkdwn } from '../ui/limits.ts';
+import { describeFailure } from './failure-message.ts';
 import { type Recipient, tellPerson } from './tell-person.ts';
 
 /** Where the person can be told: the request's `respond`, and/or the bot's client and the person. */

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { AppDeps } from '../deps.ts';
-import { MetadataError } from '../services/metadata-signer.ts';
+import { MetadataError } from './metadata-signer.ts';
 
 const Id = z.number().int().positive();
 const Channel = z.string().max(40).nullable();

@@ -4,20 +4,12 @@
  * reads. Nothing is published while nobody subscribes, so a process without `/metrics` pays nothing.
  */
 import { channel } from 'node:diagnostics_channel';
-
-/** An envelope arrived (a command, an interaction, an event): `{ envelopeId, type }`. */
-export const SOCKET_ENVELOPE = 'taskbridge:socket-mode:envelope';
-/** The app acknowledged an envelope over the WebSocket: `{ envelopeId }`. */
-export const SOCKET_ACK = 'taskbridge:socket-mode:ack';
-
-export interface SocketEnvelopeEvent {
-  envelopeId: string;
-  type: string;
-}
-
-export interface SocketAckEvent {
-  envelopeId: string;
-}
+import {
+  SOCKET_ACK,
+  SOCKET_ENVELOPE,
+  type SocketAckEvent,
+  type SocketEnvelopeEvent,
+} from '../../lib/socket-mode-channels.ts';
 
 /** What is used of a `SocketModeClient` (an eventemitter3 emitter). */
 export interface SocketModeEmitter {

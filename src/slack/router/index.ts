@@ -12,7 +12,6 @@ import { CREATE_ROUTES } from '../features/create/routes.ts';
 import { DIGEST_ROUTES } from '../features/digest/routes.ts';
 import { GOAL_ROUTES } from '../features/goals/routes.ts';
 import { HOME_ROUTES } from '../features/home/routes.ts';
-import { LIST_ROUTES } from '../features/lists/routes.ts';
 import { MEMBER_ROUTES } from '../features/members/routes.ts';
 import { MIND_MAP_ROUTES } from '../features/mind-maps/routes.ts';
 import { NOTIFICATION_ROUTES } from '../features/notifications/routes.ts';
@@ -33,7 +32,6 @@ import { registerById } from './unrouted.ts';
 export const FEATURES: readonly FeatureRoutes[] = [
   CREATE_ROUTES,
   TASK_ROUTES,
-  LIST_ROUTES,
   ACCOUNT_ROUTES,
   HOME_ROUTES,
   UNFURL_ROUTES,

@@ -3,6 +3,7 @@
  * the same name once accents, case, punctuation and word order are set aside. An ambiguous name
  * suggests no one, since linking the wrong person would show them someone else's tasks.
  */
+import { normaliseName } from '../../lib/names.ts';
 
 /** The Slack profile fields that `users.info` returns and matching uses. */
 export interface SlackProfileForMatch {
@@ -15,18 +16,6 @@ export interface MatchableMember {
   id: number;
   name: string;
   email: string;
-}
-
-/** Name words without accents, case or punctuation, sorted: "Lima, Ána" → "ana lima". */
-export function normaliseName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .sort()
-    .join(' ');
 }
 
 export function suggestMember<M extends MatchableMember>(

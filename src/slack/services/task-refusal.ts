@@ -3,7 +3,7 @@
  * not exist. Its message is for the person as it is; nothing was changed.
  */
 import { NotFoundError } from '../../api/errors.ts';
-import { describeFailure } from './failure-message.ts';
+import { describeFailure } from '../kit/failure-message.ts';
 
 export class TaskRefusal extends Error {
   override name = 'TaskRefusal';

@@ -2,7 +2,7 @@
  * Options for external selects (answered from the options request) and for static member lists:
  * filtered by what was typed, at most 100, values short enough for Slack.
  */
-import { normaliseName } from '../services/link-suggest.ts';
+import { normaliseName } from '../../lib/names.ts';
 import type { PlainTextOption } from './block-types.ts';
 import { LIMITS, option } from './limits.ts';
 

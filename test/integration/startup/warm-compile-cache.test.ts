@@ -19,7 +19,7 @@ afterAll(() => rmSync(cache, { recursive: true, force: true }));
 function strippedAfresh(): string[] {
   const load = [
     APP_ENTRY,
-    'src/slack/features/lists/mine-command.ts',
+    'src/slack/features/tasks/mine-command.ts',
     'src/slack/features/digest/digest-command.ts',
   ]
     .map((path) => `await import(${JSON.stringify(new URL(path, `file://${root}/`).href)});`)

@@ -1,8 +1,8 @@
 /** Approve and Decline on an admin's "asks to be linked" message; the decision is made in `services/account-linking`. */
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
+import { describeFailure } from '../../kit/failure-message.ts';
 import { requireApi } from '../../kit/require-api.ts';
-import { describeFailure } from '../../services/failure-message.ts';
 import { decideLinkRequest } from './link-approval.ts';
 import { readLinkRequestValue } from './link-request.ts';
 

@@ -1,7 +1,7 @@
 /** The link form: the chosen member becomes a link at once only when the person's Slack email is theirs; otherwise a request to the admins. */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
-import { describeFailure } from '../../services/failure-message.ts';
+import { describeFailure } from '../../kit/failure-message.ts';
 import { LINK_FIELDS } from '../../ui/ids.ts';
 import { readLinkSubmission, renderLinkOutcomeView } from './link.ts';
 import { submitLinkForm } from './link-form.ts';

@@ -5,8 +5,8 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../../deps.ts';
+import { describeFailure } from '../../kit/failure-message.ts';
 import { fillOpenView } from '../../kit/fill-open-view.ts';
-import { describeFailure } from '../../services/failure-message.ts';
 import { VIEWS } from '../../ui/ids.ts';
 import { renderLoadingView, renderProblemView } from '../../ui/modals/loading.ts';
 import { renderLinkOutcomeView, renderLinkView } from './link.ts';

@@ -6,9 +6,9 @@
 
 import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
-import { actorFor, mayManageProject } from '../../kit/permissions.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { type ActionArgs, actionContext, staleButton } from '../../kit/team-action.ts';
+import { actorFor, mayManageProject } from '../../services/permissions.ts';
 import { refusalFor, renderRefusal } from '../../ui/team/refusal.ts';
 import { decodeRef } from '../../ui/team/values.ts';
 import { stateText } from './automation-message-blocks.ts';

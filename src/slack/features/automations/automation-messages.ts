@@ -2,7 +2,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { WorkApiClient } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
-import { actorFor, projectRoleOf } from '../../kit/permissions.ts';
+import { actorFor, projectRoleOf } from '../../services/permissions.ts';
 import { projectNames } from '../../services/team-projects.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { renderAutomationList } from './automation-message-blocks.ts';

@@ -9,9 +9,9 @@ import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } fro
 import type { WebClient } from '@slack/web-api';
 import type { TaskRecord } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
+import { describeFailure } from '../../kit/failure-message.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { tellPerson } from '../../kit/tell-person.ts';
-import { describeFailure } from '../../services/failure-message.ts';
 import { slackUsersByMember, unresolvedText } from '../../services/resolve-people.ts';
 import { resolveSlackUsers } from '../../services/resolve-slack-users.ts';
 import {

@@ -11,8 +11,8 @@ import type {
 } from '@slack/bolt';
 import { SubscriptionIdSchema } from '../../../digest/types.ts';
 import type { AppDeps } from '../../deps.ts';
+import { describeFailure } from '../../kit/failure-message.ts';
 import { checkPostable } from '../../services/digest-channel.ts';
-import { describeFailure } from '../../services/failure-message.ts';
 import { scheduleText } from '../../ui/digest/schedule-text.ts';
 import { digestListMessage } from './digest-list-model.ts';
 import { digestGoneMessage, digestsOffMessage, notPostableText } from './digest-messages.ts';

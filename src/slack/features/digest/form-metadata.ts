@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { SubscriptionIdSchema } from '../../../digest/types.ts';
 import type { AppDeps } from '../../deps.ts';
-import { MetadataError } from '../../services/metadata-signer.ts';
+import { MetadataError } from '../../kit/metadata-signer.ts';
 
 const KIND = 'digest_form';
 

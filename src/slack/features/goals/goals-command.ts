@@ -3,8 +3,8 @@ import { GOAL_STATUS_UNKNOWN } from '../../../api/schemas/goals.ts';
 import type { GoalIntent, GoalsIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { formOpener } from '../../kit/open-team-modal.ts';
-import { actorFor } from '../../kit/permissions.ts';
 import { projectForCommand } from '../../services/command-project.ts';
+import { actorFor } from '../../services/permissions.ts';
 import { projectNames } from '../../services/team-projects.ts';
 import { renderRefusal } from '../../ui/team/refusal.ts';
 import {

@@ -6,8 +6,8 @@ import { ConflictError, type ProjectMemberRecord, type WorkApiClient } from '../
 import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { InviteIntent, MembersIntent, RoleIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
-import { actorFor, mayManageProject } from '../../kit/permissions.ts';
 import { projectForCommand } from '../../services/command-project.ts';
+import { actorFor, mayManageProject } from '../../services/permissions.ts';
 import { resolvePeople, slackUsersByMember } from '../../services/resolve-people.ts';
 import type { ProjectChoice } from '../../services/resolve-project.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';

@@ -6,11 +6,11 @@
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
 import { openTeamModal } from '../../kit/open-team-modal.ts';
-import { actorFor, mayWriteProject } from '../../kit/permissions.ts';
 import { reportFailure } from '../../kit/report-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { teamFormHandler } from '../../kit/team-form.ts';
 import { sealTeamForm } from '../../kit/team-form-metadata.ts';
+import { actorFor, mayWriteProject } from '../../services/permissions.ts';
 import { activeProjects, channelDefaultProject } from '../../services/resolve-project.ts';
 import { TEAM_VIEWS } from '../../ui/ids.ts';
 import { renderRefusal } from '../../ui/team/refusal.ts';

@@ -1,7 +1,7 @@
 /** The Edit and Remove buttons of `/task subscriptions`: Edit opens the form prefilled, Remove redraws the list without it. */
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
-import { describeFailure } from '../../services/failure-message.ts';
+import { describeFailure } from '../../kit/failure-message.ts';
 import { openSubscribeForm } from './open-subscribe-form.ts';
 import { subscriptionListMessage } from './subscription-messages.ts';
 

@@ -7,16 +7,16 @@ import type { UpdateProjectBody } from '../../../contract/index.ts';
 import type { ProjectRef } from '../../commands/intents.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type FormOpener, openTeamModal } from '../../kit/open-team-modal.ts';
+import { requireApi } from '../../kit/require-api.ts';
+import { teamFormHandler } from '../../kit/team-form.ts';
+import { sealTeamForm } from '../../kit/team-form-metadata.ts';
 import {
   actorFor,
   mayManageProject,
   mayWriteWorkspace,
   type Permission,
   workspacesToCreateIn,
-} from '../../kit/permissions.ts';
-import { requireApi } from '../../kit/require-api.ts';
-import { teamFormHandler } from '../../kit/team-form.ts';
-import { sealTeamForm } from '../../kit/team-form-metadata.ts';
+} from '../../services/permissions.ts';
 import { resolveProject } from '../../services/resolve-project.ts';
 import { allWorkspaces } from '../../services/team-workspaces.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';

@@ -2,13 +2,13 @@
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
 import { formOpener } from '../../kit/open-team-modal.ts';
-import { actorFor } from '../../kit/permissions.ts';
 import {
   type ActionArgs,
   actionContext,
   staleButton,
   type TeamActionContext,
 } from '../../kit/team-action.ts';
+import { actorFor } from '../../services/permissions.ts';
 import { decodeRef } from '../../ui/team/values.ts';
 import { openStartDatesForm } from './sprint-forms.ts';
 import {

@@ -7,8 +7,8 @@ import { ConflictError, type SprintRecord, ValidationError, type WorkApiClient }
 import { escapeWithin } from '../../../slack-platform/mrkdwn.ts';
 import type { ProjectRef, SprintRef } from '../../commands/intents.ts';
 import type { AppDeps } from '../../deps.ts';
-import { type Actor, actorFor, mayWriteProject } from '../../kit/permissions.ts';
 import { requireApi } from '../../kit/require-api.ts';
+import { type Actor, actorFor, mayWriteProject } from '../../services/permissions.ts';
 import { activeProjects, type ProjectChoice, resolveProject } from '../../services/resolve-project.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';

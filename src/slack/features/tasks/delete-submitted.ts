@@ -8,8 +8,8 @@ import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } fro
 import { NotFoundError } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
-import { assertMayDeleteTask } from '../../kit/permissions.ts';
 import { requireApi } from '../../kit/require-api.ts';
+import { assertMayDeleteTask } from '../../services/permissions.ts';
 import { taskActor } from '../../services/task-actor.ts';
 import { describeTaskFailure, TaskRefusal } from '../../services/task-refusal.ts';
 import { type DeleteTaskMetadata, fromDeletePayload } from './delete-task.ts';

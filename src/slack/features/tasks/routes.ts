@@ -1,6 +1,7 @@
 /**
- * Acting on one task: the task card's buttons and menus, the verbs show, done, assign, due and
- * delete, and the edit and delete forms. Handlers load on first use (kit/lazy-route.ts).
+ * Tasks: the card's buttons and menus, the verbs show, done, assign, due and delete, the edit and
+ * delete forms, and the lists of tasks (`/task mine`, `/task list`, their Previous/Next buttons and
+ * a row's Done). Handlers load on first use (kit/lazy-route.ts).
  */
 import { lazyListener, lazyVerb } from '../../kit/lazy-route.ts';
 import type { FeatureRoutes } from '../../kit/routes.ts';
@@ -9,6 +10,7 @@ import { ACTIONS, VIEWS } from '../../ui/ids.ts';
 const assign = () => import('./assign-actions.ts');
 const status = () => import('./status-actions.ts');
 const links = () => import('./link-buttons.ts');
+const paging = () => import('./list-paging.ts');
 
 export const TASK_ROUTES: FeatureRoutes = {
   verbs: {
@@ -17,6 +19,8 @@ export const TASK_ROUTES: FeatureRoutes = {
     assign: lazyVerb(async () => (await import('./assign-command.ts')).assignHandler),
     due: lazyVerb(async () => (await import('./due-command.ts')).dueHandler),
     delete: lazyVerb(async () => (await import('./delete-command.ts')).deleteHandler),
+    mine: lazyVerb(async () => (await import('./mine-command.ts')).mineHandler),
+    list: lazyVerb(async () => (await import('./list-command.ts')).listHandler),
   },
   views: {
     [VIEWS.editTask]: lazyListener(
@@ -27,6 +31,11 @@ export const TASK_ROUTES: FeatureRoutes = {
     ),
   },
   actions: {
+    [ACTIONS.listPrevious]: lazyListener(async () => (await paging()).listPagingHandler),
+    [ACTIONS.listNext]: lazyListener(async () => (await paging()).listPagingHandler),
+    [ACTIONS.taskListDone]: lazyListener(
+      async () => (await import('./list-done-action.ts')).taskListDoneHandler,
+    ),
     [ACTIONS.taskDone]: lazyListener(async () => (await status()).taskDoneHandler),
     [ACTIONS.taskStatus]: lazyListener(async () => (await status()).taskStatusHandler),
     [ACTIONS.taskUndo]: lazyListener(async () => (await status()).taskUndoHandler),

@@ -9,7 +9,6 @@ import type { ProjectStatusDef } from '../../../contract/index.ts';
 import { type DayBucket, dayBucket, formatDueFallback, resolveTimeZone } from '../../../lib/dates.ts';
 import { slackDate } from '../../../slack-platform/date-tokens.ts';
 import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
-import type { NotifyPrefs } from '../../../store/repositories/notify-prefs.ts';
 import type { ActionsBlock, Button, HomeView, KnownBlock, SectionBlock } from '../block-types.ts';
 import { type PersonalDigestModel, renderPersonalDigest } from '../digest/personal-digest.ts';
 import { ACTIONS, COMMAND_NAME } from '../ids.ts';
@@ -18,7 +17,7 @@ import { renderTaskActionBar, renderTaskRow } from '../messages/task-card.ts';
 import { renderTaskNotice, type TaskNotice } from '../messages/task-notice.ts';
 import { dueOf, isDoneStatus, type SlackUserIds, statusesFor } from '../messages/task-parts.ts';
 import { decodeTaskBlockId } from '../values.ts';
-import { renderNotificationPrefs } from './notification-prefs.ts';
+import { type NotifyPrefs, renderNotificationPrefs } from './notification-prefs.ts';
 import { renderServiceEventsLine, type ServiceEventsHomeModel } from './service-events-line.ts';
 
 export interface AppHomeModel {

@@ -1,5 +1,4 @@
 /** The Home tab's direct-message notification switches: assigned to me, due tomorrow. Pure. */
-import type { NotifyPrefs } from '../../../store/repositories/notify-prefs.ts';
 import type { KnownBlock } from '../block-types.ts';
 import { NOTIFY_ACTIONS } from '../ids.ts';
 import { LIMITS, mrkdwn, plainText } from '../limits.ts';
@@ -16,6 +15,12 @@ function row(label: string, on: boolean, actionId: string): KnownBlock {
       value: on ? 'off' : 'on',
     },
   };
+}
+
+/** The switches as the Home shows them (the store's notification preferences have this shape). */
+export interface NotifyPrefs {
+  assigned: boolean;
+  dueTomorrow: boolean;
 }
 
 export function renderNotificationPrefs(prefs: NotifyPrefs): KnownBlock[] {

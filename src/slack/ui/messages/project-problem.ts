@@ -1,12 +1,13 @@
-import type { ProjectResolution } from '../../services/resolve-project.ts';
 import type { RenderedMessage } from '../block-types.ts';
 import { errorMessage } from './errors.ts';
 
+/** Why a command could not tell which project was meant: none named, or no project by that name. */
+export type ProjectProblem =
+  /** Nothing named and no channel default. */
+  { kind: 'none' } | { kind: 'not_found'; name: string; suggestions: ReadonlyArray<{ name: string }> };
+
 /** Why a command could not tell which project was meant, and what to type instead. */
-export function projectProblemMessage(
-  resolution: Exclude<ProjectResolution, { kind: 'found' }>,
-  verb: string,
-): RenderedMessage {
+export function projectProblemMessage(resolution: ProjectProblem, verb: string): RenderedMessage {
   if (resolution.kind === 'none') {
     return errorMessage({
       what: 'Which project?',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseName, suggestMember } from '../../../../src/slack/services/link-suggest.ts';
+import { normaliseName } from '../../../../src/lib/names.ts';
+import { suggestMember } from '../../../../src/slack/services/link-suggest.ts';
 
 const members = [
   { id: 1, name: 'Ana Lima', email: 'ana@acme.test' },

@@ -10,7 +10,7 @@ import {
 } from '../../../../src/slack/features/tasks/edit-task-metadata.ts';
 import { readEditTaskSubmission } from '../../../../src/slack/features/tasks/edit-task-submission.ts';
 import { dueWidgetValue, taskFormValues } from '../../../../src/slack/features/tasks/edit-task-values.ts';
-import { createMetadataSigner } from '../../../../src/slack/services/metadata-signer.ts';
+import { createMetadataSigner } from '../../../../src/slack/kit/metadata-signer.ts';
 import { expectViewWithinLimits } from '../support/block-kit.ts';
 import { ANA, BOB, LINKS, manyMembers, STATUSES, task } from '../support/fixtures.ts';
 

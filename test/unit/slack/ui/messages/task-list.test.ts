@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMyTasks, renderProjectTasks } from '../../../../../src/slack/features/lists/task-list.ts';
+import { renderMyTasks, renderProjectTasks } from '../../../../../src/slack/features/tasks/task-list.ts';
 import type { ActionsBlock, KnownBlock, SectionBlock } from '../../../../../src/slack/ui/block-types.ts';
 import { ACTIONS } from '../../../../../src/slack/ui/ids.ts';
 import { decodeListPage, decodeTaskBlockId } from '../../../../../src/slack/ui/values.ts';

@@ -15,10 +15,10 @@ import type { WebClient } from '@slack/web-api';
 import type { TaskRecord, WorkApiClient, WorkspaceRecord } from '../../api/index.ts';
 import { UNKNOWN_ROLE } from '../../api/schemas/records.ts';
 import type { AppDeps } from '../deps.ts';
-import type { TaskActor } from '../services/task-actor.ts';
-import { TaskRefusal } from '../services/task-refusal.ts';
-import { allWorkspaces } from '../services/team-workspaces.ts';
 import { refusalText } from '../ui/team/refusal.ts';
+import type { TaskActor } from './task-actor.ts';
+import { TaskRefusal } from './task-refusal.ts';
+import { allWorkspaces } from './team-workspaces.ts';
 
 /** The person acting, as the checks need them. */
 export interface Actor {

@@ -9,10 +9,10 @@ import { markTaskDone } from '../../services/task-changes.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { renderTaskCard } from '../../ui/messages/task-card.ts';
 import { decodeListRowDone, type ListPage } from '../../ui/values.ts';
-import { type TaskActionContext, taskActionHandler } from '../tasks/action-context.ts';
-import { statusChangeOutcome } from '../tasks/status-actions.ts';
+import { type TaskActionContext, taskActionHandler } from './action-context.ts';
 import { projectTasksPage } from './list-command.ts';
 import { myTasksPage } from './mine-command.ts';
+import { statusChangeOutcome } from './status-actions.ts';
 
 type Action = BlockAction['actions'][number];
 
