@@ -66,6 +66,28 @@ const RULES: readonly Rule[] = [
       ['src/slack/services', 'src/slack/kit', 'src/slack/ui'].some((f) => under(e.from, f)) &&
       (under(e.to, 'src/slack/features') || under(e.to, 'src/slack/router')),
   },
+  {
+    name: 'the kit imports no services (services build on the kit)',
+    breaks: (e) => under(e.from, 'src/slack/kit') && under(e.to, 'src/slack/services'),
+  },
+  {
+    name: 'shared Block Kit (src/slack/ui) imports no services, kit or store',
+    breaks: (e) =>
+      under(e.from, 'src/slack/ui') &&
+      ['src/slack/services', 'src/slack/kit', 'src/store'].some((f) => under(e.to, f)),
+  },
+  {
+    name: 'a feature imports no other feature (what two share is on the floor below)',
+    breaks: (e) => {
+      const feature = (path: string) => (under(path, 'src/slack/features') ? path.split('/')[3] : undefined);
+      const from = feature(e.from);
+      return from !== undefined && feature(e.to) !== undefined && feature(e.to) !== from;
+    },
+  },
+  {
+    name: 'ops reaches the Slack app only through its factory (src/create-app.ts)',
+    breaks: (e) => under(e.from, 'src/ops') && under(e.to, 'src/slack'),
+  },
 ];
 
 const SPECIFIER =
@@ -136,7 +158,16 @@ describe('imports run one way', () => {
         to: 'src/slack/features/account/open-link-modal.ts',
       },
     ];
+    wrong.push(
+      { from: 'src/slack/kit/report-failure.ts', to: 'src/slack/services/publish-home.ts' },
+      { from: 'src/slack/ui/home/app-home.ts', to: 'src/store/repositories/notify-prefs.ts' },
+      { from: 'src/slack/features/lists/x.ts', to: 'src/slack/features/tasks/action-context.ts' },
+      { from: 'src/ops/metrics.ts', to: 'src/slack/receiver/socket-mode-acks.ts' },
+    );
     for (const edge of wrong) expect(wrongWay([edge])).toHaveLength(1);
+    expect(
+      wrongWay([{ from: 'src/slack/features/tasks/list-command.ts', to: 'src/slack/features/tasks/x.ts' }]),
+    ).toEqual([]);
     expect(wrongWay([{ from: 'src/local/local-system.ts', to: 'src/slack-emulator/index.ts' }])).toEqual([]);
     expect(wrongWay([{ from: 'src/slack/ui/limits.ts', to: 'src/slack-emulator/index.ts' }])).toHaveLength(1);
     expect(wrongWay([{ from: 'src/slack/ui/limits.ts', to: 'src/slack-emulator/index.ts' }])).toHaveLength(1);
