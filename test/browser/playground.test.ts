@@ -106,7 +106,8 @@ describe.runIf(CHROMIUM.mustRun)('the playground in Chromium', () => {
 
     const modal = page.getByRole('dialog', { name: 'Create task' });
     await modal.waitFor();
-    expect(await modal.locator('[data-action-id="ct_title_input"]').inputValue()).toMatch(/pricing page/);
+    // Found by its label, as a screen reader names the box.
+    expect(await modal.getByLabel('Title').inputValue()).toMatch(/pricing page/);
     await modal.getByRole('button', { name: 'Create' }).click();
     await modal.waitFor({ state: 'hidden' });
 

@@ -43,7 +43,7 @@ function Actions({ block, ctx }) {
 function Input({ block, ctx }) {
   const error = ctx.errors?.[block.block_id];
   return html`<div class=${`bk-input-block${error ? ' bk-has-error' : ''}`} data-block-id=${block.block_id}>
-    <label class="bk-label">
+    <label class="bk-label" id=${`bk-label-${block.block_id}`}>
       ${plainText(block.label, ctx)}${block.optional ? html`<span class="bk-optional"> (optional)</span>` : null}
     </label>
     <${Element} el=${block.element} blockId=${block.block_id} ctx=${ctx} inInput=${true} />

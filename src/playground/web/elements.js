@@ -297,6 +297,8 @@ function TextInput({ el, blockId, ctx, inInput }) {
     class: 'bk-input',
     'data-action-id': el.action_id,
     placeholder: plainText(el.placeholder, ctx),
+    // An input block's label names its text box, as Slack's does for a screen reader.
+    'aria-labelledby': inInput ? `bk-label-${blockId}` : undefined,
     maxLength: el.max_length,
     value,
     onInput,
