@@ -8,7 +8,9 @@
  */
 import type { RespondArguments, RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
+import { StoreUnavailableError } from '../../store/store-unavailable.ts';
 import type { AppDeps } from '../deps.ts';
+import { STORE_DOWN_BEFORE_START } from '../services/failure-message.ts';
 import { type HeldAck, holdAck } from './held-ack.ts';
 import { respondVia } from './response-url.ts';
 import type { RunningCommands } from './running-commands.ts';
@@ -43,6 +45,11 @@ type Handler<A> = (args: A) => Promise<void>;
 export interface InTimeOptions {
   /** Defaults: the interactive row of `WAIT_BUDGETS`. */
   firstWordMs?: number;
+  /**
+   * A command its text alone answers (help, a parse error): it runs at once, without the store's
+   * check for a repeat, so it is answered in its ack even while the store is down.
+   */
+  answeredByText?: (command: NonNullable<AnyArgs['command']>) => boolean;
 }
 
 export type { RunningCommands } from './running-commands.ts';
@@ -56,7 +63,8 @@ export function answerInTime<A extends AnyArgs>(
   const firstWordMs = options.firstWordMs ?? WAIT_BUDGETS.interactive.firstWordMs;
   return async (args) => {
     const to = recipientOf(args);
-    const command = running ? args.command : undefined;
+    const command =
+      running && args.command && !options.answeredByText?.(args.command) ? args.command : undefined;
     // A command's first reply, when ready soon enough, travels in its ack (kit/held-ack.ts).
     const heldAck = args.command && args.ack ? holdAck(args.ack, deps.logger) : undefined;
     // Held while this command runs (here at once, in the store for every instance if it runs
@@ -65,8 +73,13 @@ export function answerInTime<A extends AnyArgs>(
     if (running && command) {
       const first = await running.start(command).catch((error: unknown) => {
         deps.logger.warn({ err: error }, 'could not mark a command as running');
-        return undefined;
+        return error instanceof StoreUnavailableError ? error : undefined;
       });
+      if (first instanceof StoreUnavailableError) {
+        // The store is down: whatever the command needs of it would fail too; say so in the ack.
+        await sayStoreDown(deps, args, to);
+        return;
+      }
       if (first === false) {
         await sayStillWorking(deps, args, to);
         return;
@@ -174,6 +187,24 @@ async function sayBusy(
 ): Promise<void> {
   const text = busyText(await promisedSeconds(deps, to.teamId));
   await say(client, respond, to, { response_type: 'ephemeral', replace_original: false, text });
+}
+
+/** The store is down: the command is answered in its ack, within Slack's 3 s, and did nothing. */
+async function sayStoreDown(deps: AppDeps, args: AnyArgs, to: Recipient | undefined): Promise<void> {
+  const message = {
+    response_type: 'ephemeral' as const,
+    replace_original: false,
+    text: STORE_DOWN_BEFORE_START,
+  };
+  try {
+    if (args.ack) {
+      await args.ack({ response_type: message.response_type, text: message.text });
+      return;
+    }
+    await say(args.client, args.respond, to, message);
+  } catch (sayError) {
+    deps.logger.warn({ err: sayError }, 'could not tell a person the store is down');
+  }
 }
 
 /** A repeat of a command still running is answered in its own ack: it needs nothing else. */

@@ -51,7 +51,9 @@ export function createIdempotency(store: Store): Idempotency {
         await store.release(storeKey);
         throw error;
       }
-      await store.set<StoredResult<T>>(storeKey, { value }, ttlMs);
+      // The work is done: a store that fails now must not turn it into a failure for the caller (a
+      // redelivery then finds the claim still held, and does not do it again).
+      await store.set<StoredResult<T>>(storeKey, { value }, ttlMs).catch(() => {});
       return { state: 'ran', value };
     },
   };
