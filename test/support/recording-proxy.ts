@@ -19,7 +19,15 @@ export interface RecordingProxy {
   close(): Promise<void>;
 }
 
-export async function startRecordingProxy(targetUrl: string): Promise<RecordingProxy> {
+export interface RecordingProxyOptions {
+  /** Runs once the target has answered, before the answer goes back (e.g. to spend a budget meanwhile). */
+  onAnswer?: (request: RecordedRequest) => Promise<void> | void;
+}
+
+export async function startRecordingProxy(
+  targetUrl: string,
+  options: RecordingProxyOptions = {},
+): Promise<RecordingProxy> {
   const target = new URL(targetUrl);
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((req, res) => {
@@ -35,7 +43,9 @@ export async function startRecordingProxy(targetUrl: string): Promise<RecordingP
       fetch(new URL(req.url ?? '/', target.origin), { method: req.method ?? 'GET', headers, body }).then(
         async (answer) => {
           const payload = Buffer.from(await answer.arrayBuffer());
-          requests.push({ at, method: req.method ?? 'GET', path: req.url ?? '/', status: answer.status });
+          const recorded = { at, method: req.method ?? 'GET', path: req.url ?? '/', status: answer.status };
+          requests.push(recorded);
+          await options.onAnswer?.(recorded);
           const out: Record<string, string> = {};
           answer.headers.forEach((value, name) => {
             if (name !== 'content-encoding' && name !== 'transfer-encoding' && name !== 'content-length')
