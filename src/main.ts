@@ -70,6 +70,7 @@ async function main(): Promise<void> {
     workApiClientOptions: shared.limiter ? { limiter: shared.limiter } : {},
     digests: { claimTtlMs: config.digestClaimLeaseMs, tickMs: config.digestTickMs },
     notifications: { windowMs: config.notifyWindowMs, leaseMs: config.notifyLeaseMs },
+    pendingCommands: { leaseMs: config.pendingCommandLeaseMs },
     routes: [readiness.route, metrics.route],
   });
   const inFlight = trackInFlight(app.app);

@@ -12,6 +12,7 @@ import { StoreUnavailableError } from '../../store/store-unavailable.ts';
 import type { AppDeps } from '../deps.ts';
 import { STORE_DOWN_BEFORE_START } from '../services/failure-message.ts';
 import { type HeldAck, holdAck } from './held-ack.ts';
+import { type PendingCommandHandle, pendingCommand } from './pending-command.ts';
 import { respondVia } from './response-url.ts';
 import type { RunningCommands } from './running-commands.ts';
 import { type Recipient, tellPerson } from './tell-person.ts';
@@ -29,6 +30,7 @@ interface AnyArgs {
     command: string;
     text?: string;
     response_url?: string;
+    trigger_id?: string;
   };
   body?: {
     response_url?: string;
@@ -65,8 +67,21 @@ export function answerInTime<A extends AnyArgs>(
     const to = recipientOf(args);
     const command =
       running && args.command && !options.answeredByText?.(args.command) ? args.command : undefined;
+    let spoke = false;
+    let done = false;
+    // Written only if the command has not answered by the time its empty ack goes: from then on it
+    // owes its person a result, which the store keeps for another instance should this one die.
+    let pending: PendingCommandHandle | undefined;
     // A command's first reply, when ready soon enough, travels in its ack (kit/held-ack.ts).
-    const heldAck = args.command && args.ack ? holdAck(args.ack, deps.logger) : undefined;
+    const heldAck =
+      args.command && args.ack
+        ? holdAck(args.ack, deps.logger, {
+            clock: deps.clock,
+            beforeEmpty: async () => {
+              if (!spoke && !done) await pending?.record();
+            },
+          })
+        : undefined;
     // Held while this command runs (here at once, in the store for every instance if it runs
     // long: running-commands.ts); a store that fails holds nothing back: the command runs.
     let held = false;
@@ -85,6 +100,7 @@ export function answerInTime<A extends AnyArgs>(
         return;
       }
       held = first === true;
+      pending = pendingCommand(deps, command);
     }
     const letGo = (): void => {
       if (!held || !running || !command) return;
@@ -93,15 +109,16 @@ export function answerInTime<A extends AnyArgs>(
         .finish(command)
         .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not clear a running command'));
     };
-    let spoke = false;
-    let done = false;
     const original = fasterRespond(args);
     const respond: RespondFn | undefined = original
-      ? (message) => {
+      ? async (message) => {
           spoke = true;
           // Answered: the same command typed again now is a new request, not an impatient repeat.
           letGo();
-          return replyVia(heldAck, original, message);
+          const sent = await replyVia(heldAck, original, message);
+          // The person has an answer: nothing is owed that a crash could lose.
+          await pending?.settle();
+          return sent;
         }
       : undefined;
     const timer = setTimeout(() => {
@@ -121,6 +138,7 @@ export function answerInTime<A extends AnyArgs>(
       clearTimeout(timer);
       letGo();
       await heldAck?.release();
+      await pending?.settle();
     }
   };
 }
