@@ -8,6 +8,7 @@
  */
 import type { RespondArguments, RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
+import { type Patience, withPatience } from '../../api/limiter-patience.ts';
 import { StoreUnavailableError } from '../../store/store-unavailable.ts';
 import type { AppDeps } from '../deps.ts';
 import { STORE_DOWN_BEFORE_START } from '../services/failure-message.ts';
@@ -121,8 +122,11 @@ export function answerInTime<A extends AnyArgs>(
           return sent;
         }
       : undefined;
+    // The client's own wait budget until a result is promised; the promise makes the command patient.
+    const patience: Patience = { maxWaitMs: 0 };
     const timer = setTimeout(() => {
       if (spoke || done || !to) return;
+      patience.maxWaitMs = WAIT_BUDGETS.interactive.promisedMaxWaitMs;
       void (async () => {
         await heldAck?.release();
         await sayBusy(deps, args.client, original, to);
@@ -132,7 +136,7 @@ export function answerInTime<A extends AnyArgs>(
     }, firstWordMs);
     const given = heldAck ? { ...args, ack: heldAck.ack } : args;
     try {
-      await handler(respond ? { ...given, respond } : given);
+      await withPatience(patience, () => handler(respond ? { ...given, respond } : given));
     } finally {
       done = true;
       clearTimeout(timer);
@@ -180,7 +184,10 @@ function recipientOf(args: AnyArgs): (Recipient & { teamId: string }) | undefine
   return { teamId, userId, channelId: body?.channel?.id ?? body?.container?.channel_id ?? null };
 }
 
-/** The busy note's promise: the limiter's wait now, plus one request's time. */
+/**
+ * The busy note's promise: the limiter's wait now (foreseen from every instance's waiters when the
+ * budget is shared), plus one request's time.
+ */
 async function promisedSeconds(deps: AppDeps, teamId: string): Promise<number> {
   let waitMs = 0;
   try {
@@ -189,7 +196,8 @@ async function promisedSeconds(deps: AppDeps, teamId: string): Promise<number> {
   } catch {
     waitMs = 0;
   }
-  const bound = Math.min(waitMs, WAIT_BUDGETS.interactive.maxWaitMs) + WAIT_BUDGETS.interactive.inFlightMs;
+  const bound =
+    Math.min(waitMs, WAIT_BUDGETS.interactive.promisedMaxWaitMs) + WAIT_BUDGETS.interactive.inFlightMs;
   return Math.ceil(bound / 1000);
 }
 
