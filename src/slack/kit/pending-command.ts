@@ -29,16 +29,18 @@ export function pendingCommand(deps: AppDeps, command: CommandOrigin): PendingCo
   const { pendingCommands: pending, pendingCommandLeaseMs: leaseMs } = deps;
   if (!command.trigger_id || !command.response_url) return undefined;
   const teamId = command.team_id;
-  const id = pending.idOf(command.trigger_id);
+  const triggerId = command.trigger_id;
   const receivedAt = deps.clock.now().getTime();
-  const renewal = new AbortController();
+  // Worked out only for a command that is recorded: most answer first and never are.
+  let id = '';
+  let renewal: AbortController | undefined;
   let written: Promise<boolean> | undefined;
   let settled: Promise<void> | undefined;
 
-  const renew = async (): Promise<void> => {
+  const renew = async (until: AbortController): Promise<void> => {
     // A third of the lease between renewals: two can be late before another instance may take it.
-    while (!renewal.signal.aborted) {
-      await deps.clock.sleep(leaseMs / 3, renewal.signal);
+    while (!until.signal.aborted) {
+      await deps.clock.sleep(leaseMs / 3, until.signal);
       if (!(await pending.renewLease(teamId, id, leaseMs))) {
         deps.logger.warn({ teamId }, 'a running command’s lease lapsed; another instance may answer for it');
       }
@@ -48,6 +50,9 @@ export function pendingCommand(deps: AppDeps, command: CommandOrigin): PendingCo
   return {
     record() {
       written ??= (async () => {
+        id = pending.idOf(triggerId);
+        renewal = new AbortController();
+        const renewing = renewal;
         // The lease before the record: no look elsewhere may find the record free while this runs.
         await pending.lease(teamId, id, leaseMs);
         await pending.add({
@@ -57,11 +62,11 @@ export function pendingCommand(deps: AppDeps, command: CommandOrigin): PendingCo
           channelId: command.channel_id,
           command: command.command,
           text: command.text ?? '',
-          triggerId: command.trigger_id ?? '',
+          triggerId,
           responseUrl: command.response_url ?? '',
           receivedAt,
         });
-        void renew().catch(() => {
+        void renew(renewing).catch(() => {
           // Stopped (the command ended) or the store failed: the lease then lapses on its own.
         });
         return true;
@@ -73,8 +78,9 @@ export function pendingCommand(deps: AppDeps, command: CommandOrigin): PendingCo
     },
     settle() {
       settled ??= (async () => {
-        renewal.abort();
+        renewal?.abort();
         if (!written || !(await written)) return;
+        renewal?.abort();
         try {
           await pending.remove(teamId, id);
           await pending.releaseLease(teamId, id);
