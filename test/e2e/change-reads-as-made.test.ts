@@ -33,7 +33,12 @@ describe('a change made, then its redraw refused', () => {
     clock.set('2026-11-20T12:00:00.000Z');
     spendAfterWrite = false;
     limiter = createRateLimiter({ clock });
-    h = await startHarness({ clock, limiter });
+    // The proxy in front of the sandbox is on loopback too, at a port known only once it starts.
+    h = await startHarness({
+      clock,
+      limiter,
+      addressPolicy: { allowPrivate: false, allowedHosts: ['127.0.0.1'] },
+    });
     const key = tokenKey(h.sandbox.token);
     proxy = await startRecordingProxy(h.sandbox.url, {
       onAnswer: async (request) => {
