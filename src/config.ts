@@ -79,6 +79,12 @@ export interface Config {
    */
   notifyLeaseMs: number;
   /**
+   * How long the instance running a command holds its record, in ms (PENDING_COMMAND_LEASE_SECONDS):
+   * an instance that dies mid-command leaves its person's answer to another once this passes.
+   * Default: 60 000.
+   */
+  pendingCommandLeaseMs: number;
+  /**
    * The interface the app (and in local mode the sandbox and the emulator) listens on. Default:
    * `127.0.0.1` in local mode (nothing there is meant for other machines); every interface otherwise.
    */
@@ -290,6 +296,7 @@ const fieldSchemas = {
     .default(60),
   NOTIFY_WINDOW_SECONDS: seconds('NOTIFY_WINDOW_SECONDS', 1, 600, 5),
   NOTIFY_LEASE_SECONDS: seconds('NOTIFY_LEASE_SECONDS', 1, 3600, 120),
+  PENDING_COMMAND_LEASE_SECONDS: seconds('PENDING_COMMAND_LEASE_SECONDS', 1, 600, 60),
   HOST: z
     .string()
     .trim()
@@ -406,6 +413,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     notifyWindowMs: f.NOTIFY_WINDOW_SECONDS! * 1000,
     notifyLeaseMs: f.NOTIFY_LEASE_SECONDS! * 1000,
     drainMs: (f.DRAIN_SECONDS ?? (slack.mode === 'local' ? 0 : 10)) * 1000,
+    pendingCommandLeaseMs: f.PENDING_COMMAND_LEASE_SECONDS! * 1000,
     logLevel: f.LOG_LEVEL!,
     sandboxPort: f.SANDBOX_PORT!,
     playgroundPort: f.PLAYGROUND_PORT!,

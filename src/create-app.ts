@@ -34,6 +34,7 @@ import { answerUnhandledError } from './slack/router/unhandled-error.ts';
 import { recheckUnprovenLinks } from './slack/services/account-linking/recheck-links.ts';
 import { createDigestLinks } from './slack/services/digest-links.ts';
 import { createAppDigests } from './slack/services/digest-runtime.ts';
+import { createInterruptedCommands } from './slack/services/interrupted-commands.ts';
 import { createNotifications } from './slack/services/notifications/notifications.ts';
 import { SlackProfiles } from './slack/services/slack-profiles.ts';
 import { createTaskLinks } from './slack/services/task-links.ts';
@@ -46,6 +47,7 @@ import { createConnections } from './store/repositories/connections.ts';
 import { createIdempotency } from './store/repositories/idempotency.ts';
 import { type AnyInstallation, createInstallationStore } from './store/repositories/installation-store.ts';
 import { createLinkRequests } from './store/repositories/link-requests.ts';
+import { createPendingCommands } from './store/repositories/pending-commands.ts';
 import { createServiceEventsSettings } from './store/repositories/service-events.ts';
 import { createUserLinks } from './store/repositories/user-links.ts';
 import type { Store } from './store/types.ts';
@@ -116,6 +118,15 @@ export interface CreateAppOptions {
     windowMs?: number;
     /** How long one instance holds a task's burst while sending it, in ms. Default 120 000. */
     leaseMs?: number;
+  };
+  /** Commands acknowledged and owing a result, kept so another instance answers for them after a crash. */
+  pendingCommands?: {
+    /** Whether `start()` runs the look for interrupted ones. Default true. */
+    enabled?: boolean;
+    /** How long the running instance holds a command's record, in ms. Default 60 000. */
+    leaseMs?: number;
+    /** How often each instance looks for records whose lease lapsed, in ms. Default 1 000. */
+    lookMs?: number;
   };
   /** More HTTP routes beside the events path in the HTTP modes (readiness, metrics: src/ops). */
   routes?: CustomRoute[];
@@ -247,8 +258,12 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     ...(opts.notifications?.windowMs ? { windowMs: opts.notifications.windowMs } : {}),
     ...(opts.notifications?.leaseMs ? { leaseMs: opts.notifications.leaseMs } : {}),
   });
+  const pendingCommands = createPendingCommands(opts.store);
+  const pendingCommandLeaseMs = opts.pendingCommands?.leaseMs ?? 60_000;
   const deps: AppDeps = {
     store: opts.store,
+    pendingCommands,
+    pendingCommandLeaseMs,
     installations,
     connections,
     userLinks,
@@ -271,6 +286,21 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     changePoller,
     publicUrl: opts.publicUrl,
   };
+  const interruptedCommands = createInterruptedCommands({
+    pending: pendingCommands,
+    idempotency: deps.idempotency,
+    api: (teamId) => workApi.clientFor(teamId),
+    slack: createTeamSlackClients({
+      botToken: slackBotToken,
+      installations,
+      slackApiUrl: opts.slackApiUrl,
+      logger: boltLogger(logger.child({ component: 'interrupted-commands' })),
+    }),
+    leaseMs: pendingCommandLeaseMs,
+    lookMs: opts.pendingCommands?.lookMs ?? 1_000,
+    clock,
+    logger,
+  });
   const serviceEventsEndpoint = createServiceEventsEndpoint({
     store: opts.store,
     settings: serviceEvents,
@@ -422,6 +452,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       if (opts.digests?.enabled ?? true) digests.runner.start();
       if (opts.changePolling?.enabled ?? true) changePoller.start();
       if (opts.notifications?.enabled ?? true) notifications.start();
+      if (opts.pendingCommands?.enabled ?? true) interruptedCommands.start();
       return started;
     },
     async stop() {
@@ -431,6 +462,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       // Releases the claims of digests not yet sent, so another instance sends them.
       await digests.runner.stop();
       await notifications.stop();
+      await interruptedCommands.stop();
       await receiver.stop();
     },
   };

@@ -76,6 +76,7 @@ async function main(): Promise<void> {
     workApiAddressPolicy: config.workApiAddressPolicy,
     digests: { claimTtlMs: config.digestClaimLeaseMs, tickMs: config.digestTickMs },
     notifications: { windowMs: config.notifyWindowMs, leaseMs: config.notifyLeaseMs },
+    pendingCommands: { leaseMs: config.pendingCommandLeaseMs },
     routes: [readiness.route, metrics.route],
   });
   const inFlight = trackInFlight(app.app);

@@ -85,10 +85,19 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', math.max(60000, untilMs - nowMs + 6000
 return 1
 `;
 
-// KEYS: slots, block. ARGV: now, windowMs. Answers {blockedUntil, stamp, stamp, …}.
+// KEYS: line. ARGV: waiterId, until, now. A waiter in the shared line until it leaves or `until`.
+const JOIN = `
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
+local ttl = math.ceil(tonumber(ARGV[2]) - tonumber(ARGV[3]))
+if ttl > 0 and redis.call('PTTL', KEYS[1]) < ttl then redis.call('PEXPIRE', KEYS[1], ttl) end
+return 1
+`;
+
+// KEYS: slots, block, line. ARGV: now, windowMs. Answers {blockedUntil, waiting, stamp, stamp, …}.
 const SNAPSHOT = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
-local out = {redis.call('GET', KEYS[2]) or '0'}
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[1])
+local out = {redis.call('GET', KEYS[2]) or '0', redis.call('ZCARD', KEYS[3])}
 local scores = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
 for i = 2, #scores, 2 do out[#out + 1] = scores[i] end
 return out
@@ -103,10 +112,19 @@ export class RedisRateLimitState implements RateLimitState {
     this.#prefix = options.prefix ?? 'taskbridge:ratelimit:';
   }
 
-  /** Both keys of a window share a hash tag, so a Redis Cluster keeps them on one node. */
-  #keys(key: string): [slots: string, block: string] {
-    return [`${this.#prefix}{${key}}:slots`, `${this.#prefix}{${key}}:block`];
+  /** A window's keys share a hash tag, so a Redis Cluster keeps them on one node. */
+  #keys(key: string): [slots: string, block: string, line: string] {
+    return [`${this.#prefix}{${key}}:slots`, `${this.#prefix}{${key}}:block`, `${this.#prefix}{${key}}:line`];
   }
+
+  readonly line = {
+    join: async (key: string, waiterId: string, until: number, now: number): Promise<void> => {
+      await this.#redis.eval(JOIN, [this.#keys(key)[2]], [waiterId, String(until), String(now)]);
+    },
+    leave: async (key: string, waiterId: string): Promise<void> => {
+      await this.#redis.eval('return redis.call("ZREM", KEYS[1], ARGV[1])', [this.#keys(key)[2]], [waiterId]);
+    },
+  };
 
   async take(
     key: string,
@@ -153,8 +171,9 @@ export class RedisRateLimitState implements RateLimitState {
     ])) as string[];
     const blockedUntil = Number(reply[0]);
     return {
-      stamps: reply.slice(1).map(Number),
+      stamps: reply.slice(2).map(Number),
       blockedUntil: blockedUntil > now ? blockedUntil : 0,
+      waiting: Number(reply[1]),
     };
   }
 }

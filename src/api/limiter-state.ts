@@ -25,6 +25,8 @@ export interface WindowSnapshot {
   stamps: number[];
   /** Until when the server told us to stop (a 429), epoch ms; 0 when not blocked. */
   blockedUntil: number;
+  /** Waiters in line for the window in every process, when the state keeps a shared line. */
+  waiting?: number;
 }
 
 /**
@@ -53,6 +55,15 @@ export interface RateLimitState {
   /** Refuses every slot of the key until `until` (epoch ms); never shortens an existing block. */
   block(key: string, until: number): Promise<void>;
   snapshot(key: string, windowMs: number, now: number): Promise<WindowSnapshot>;
+  /**
+   * Optional, for a state shared by processes: each process's waiters on a window are counted in
+   * one line (`snapshot().waiting`), so a wait is foreseen from everyone waiting, not only this
+   * process's. A waiter joins until `until` (epoch ms; a process that dies drops out then).
+   */
+  readonly line?: {
+    join(key: string, waiterId: string, until: number, now: number): Promise<void>;
+    leave(key: string, waiterId: string): Promise<void>;
+  };
   /**
    * Optional: `take` and `settle` answered at once, for a state in this process's memory. The
    * limiter uses them when nobody is waiting, so a request far from the limit costs no promise

@@ -12,6 +12,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { RATE_LIMITS, type RateClass } from '../contract/index.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
+import { currentPatience } from './limiter-patience.ts';
 import { MemoryRateLimitState, type RateLimitState } from './limiter-state.ts';
 
 export interface RateLimiterOptions {
@@ -81,7 +82,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   }
   const windowMs = options.windowMs ?? 60_000;
   if (!(windowMs > 0)) throw new RangeError(`createRateLimiter: windowMs must be positive, got ${windowMs}`);
-  const state = options.state ?? new MemoryRateLimitState();
+  const state: RateLimitState = options.state ?? new MemoryRateLimitState();
   const clock = options.clock ?? systemClock;
   const lanes = new Map<string, Lane>();
   // Slot ids must be unique across processes that share a state.
@@ -97,9 +98,15 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     return l;
   };
 
-  const estimate = async (key: string, limit: number, ahead: number): Promise<number> => {
+  /**
+   * The wait of one more request behind `ahead` of this process's waiters; with a shared line, behind
+   * every process's waiters (`self`: the asker is one of them already).
+   */
+  const estimate = async (key: string, limit: number, localAhead: number, self = false): Promise<number> => {
     const now = clock.now().getTime();
     const snap = await state.snapshot(key, windowMs, now);
+    const ahead =
+      snap.waiting === undefined ? localAhead : Math.max(localAhead, snap.waiting - (self ? 1 : 0));
     const blocked = Math.max(0, snap.blockedUntil - now);
     // A stamp in the future belongs to a request still in flight; expect its answer now rather than
     // at its bound, or every estimate made during a burst would be a timeout too long.
@@ -195,11 +202,28 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   ): Promise<AcquireResult> {
     const limit = limits[rateClass];
     const l = lane(key);
-    const deadline = clock.now().getTime() + maxWaitMs;
+    const patience = currentPatience();
+    const start = clock.now().getTime();
+    // The work's own patience, read at each look: it may grow while this request waits.
+    const deadline = () => start + Math.max(maxWaitMs, patience?.maxWaitMs ?? 0);
+    const waiterId = `${idPrefix}-w${++nextId}`;
+    let inLine: Promise<boolean> | undefined;
+    /**
+     * In the shared line (a state shared by processes) from when this waiter must wait, so every
+     * process foresees its wait behind it; a process that dies drops out some windows later.
+     */
+    const joinLine = (now: number): void => {
+      const longest = Math.min(deadline() - start, 10 * windowMs);
+      inLine = state.line?.join(key, waiterId, now + longest + windowMs, now).then(
+        () => true,
+        () => false,
+      );
+    };
     // Someone is already waiting: say now if the line is too long, rather than after queueing.
     if (l.queued > 0 && Number.isFinite(maxWaitMs)) {
       const wait = await estimate(key, limit, l.queued);
-      if (wait > maxWaitMs) return { granted: false, waitMs: wait };
+      if (start + wait > deadline()) return { granted: false, waitMs: wait };
+      joinLine(start);
     }
     l.queued++;
     const previous = l.tail;
@@ -230,7 +254,15 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         const wait = Math.max(0, taken.retryAt - now);
         // A provisional wait could shrink to a window from now, if the answer came at once.
         const soonest = taken.provisional ? Math.min(wait, windowMs) : wait;
-        if (now + soonest > deadline) return { granted: false, waitMs: wait };
+        if (now + soonest > deadline()) return { granted: false, waitMs: wait };
+        if (state.line && !inLine) {
+          // A shared window is full: the wait is foreseen from every process's waiters, and said
+          // now if it is too long.
+          const foreseen = await estimate(key, limit, l.queued - 1);
+          if (Number.isFinite(maxWaitMs) && now + foreseen > deadline())
+            return { granted: false, waitMs: foreseen };
+          joinLine(now);
+        }
         // An answer in another process cannot wake us: look again soon while the wait is provisional.
         const nap = taken.provisional ? Math.min(wait, PROVISIONAL_POLL_MS) : wait;
         if (l.changes === changes) await sleepUnlessWoken(l, nap, signal);
@@ -239,6 +271,9 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
       l.queued--;
       // Hand the turn on only after the one before us is done, so the line keeps its order.
       void previous.then(finished);
+      if (inLine) {
+        void inLine.then((joined) => (joined ? state.line?.leave(key, waiterId) : undefined)).catch(() => {});
+      }
     }
   }
 }

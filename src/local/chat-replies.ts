@@ -1,31 +1,12 @@
 /**
- * What a person would read of one slash command, for `npm run chat`: the command sent as the
- * playground sends it (`playground/chat-command.ts`), then the app's Slack calls as text. A message
- * the app put in its ack is among the calls (the signer shows it as Slack does, as the command's
- * answer).
+ * What a person would read of one slash command's answer, for `npm run chat`: the app's Slack
+ * calls as text. A message the app put in its ack is among the calls (the signer shows it as Slack
+ * does, as the command's answer). Light on purpose: `chat` loads it for every command.
  */
-import { runChatCommand } from '../playground/chat-command.ts';
-import { createInteractions } from '../playground/interactions.ts';
 import { DEFAULT_SEED } from '../slack-emulator/default-seed.ts';
-import type { SlackEmulator } from '../slack-emulator/index.ts';
-import type { SlackSigner } from '../slack-emulator/signer.ts';
 import { type MentionNames, messageToText } from './blocks-to-text.ts';
 
 export type Call = { method: string; args: Record<string, unknown> };
-
-/** Sends `text` as `user` in `channel` and reads every reply made because of it. */
-export async function commandReplies(
-  system: { signer: SlackSigner; emulator: SlackEmulator },
-  input: { user: string; channel: string; text: string },
-): Promise<string[]> {
-  const interactions = createInteractions({
-    emulator: system.emulator,
-    signer: system.signer,
-    unfurlDomains: [],
-  });
-  const answer = await runChatCommand(system.emulator, interactions, input);
-  return describeCalls(answer.calls);
-}
 
 /**
  * The local workspace's people and channels, as the playground shows them (a person by full

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEED } from '../slack-emulator/default-seed.ts';
 import { readable } from './blocks-to-text.ts';
-import { type Call, commandReplies, describeCalls } from './chat-replies.ts';
+import { type Call, describeCalls } from './chat-replies.ts';
 import { slackCommandText } from './chat-text.ts';
 import { RUNNING_FILE } from './running-file.ts';
 
@@ -66,10 +66,11 @@ async function throughRunning(user: string, channel: string, text: string): Prom
 
 /** Its own copy for one command; loaded only then, so talking to a running copy starts fast. */
 async function oneShot(user: string, channel: string, text: string): Promise<string[]> {
-  const [{ loadConfig }, { createLogger }, { startLocalSystem }] = await Promise.all([
+  const [{ loadConfig }, { createLogger }, { startLocalSystem }, { commandReplies }] = await Promise.all([
     import('../config.ts'),
     import('../lib/logger.ts'),
     import('./local-system.ts'),
+    import('./command-replies.ts'),
   ]);
   const config = loadConfig({
     ...process.env,

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createTaskbridgeApp, type TaskbridgeApp } from '../create-app.ts';
 import type { Logger } from '../lib/logger.ts';
+import { type InFlight, trackInFlight } from '../ops/in-flight.ts';
 import { sendDigestNow } from '../playground/digest-now.ts';
 import { type Playground, startPlayground } from '../playground/playground-server.ts';
 import { createSandbox, type Sandbox } from '../sandbox/index.ts';
@@ -47,6 +48,8 @@ export interface LocalSystem {
   /** Where the app listens, in words ("127.0.0.1 only, port 3000"; Socket Mode listens nowhere). */
   listening: string;
   playground: Playground | undefined;
+  /** The app's listeners under way, so a command's answer is read as soon as they end. */
+  appWork: InFlight;
   stop(): Promise<void>;
 }
 
@@ -63,6 +66,7 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
   let sandbox: Sandbox;
   let emulator: SlackEmulator;
   let app: TaskbridgeApp;
+  let appWork: InFlight;
   let eventsUrl: string | undefined;
   let listening: string;
   const signingSecret = randomBytes(16).toString('hex');
@@ -94,6 +98,7 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
       logger: opts.logger,
       digests: { enabled: opts.scheduleDigests ?? true },
     });
+    appWork = trackInFlight(app.app);
     const appStarted = await namingThePort(app.start(), 'PORT', opts.port, "the Slack app's events", host);
     started.push(() => app.stop());
     if (!appStarted.eventsUrl && !socket) throw new Error('the local app did not start its HTTP receiver');
@@ -144,6 +149,7 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
             startPlayground({
               emulator,
               signer,
+              appWork,
               port: opts.playgroundPort,
               host,
               unfurlDomains: [new URL(LOCAL_TASK_URL.replace(/\{\w+\}/g, '1')).hostname],
@@ -163,5 +169,5 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
     const page = playground;
     started.push(() => page.close());
   }
-  return { sandbox, emulator, app, signer, eventsUrl, listening, playground, stop: stopStarted };
+  return { sandbox, emulator, app, signer, eventsUrl, listening, playground, appWork, stop: stopStarted };
 }

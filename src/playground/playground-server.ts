@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { SlackEmulator } from '../slack-emulator/index.ts';
 import type { SlackSigner } from '../slack-emulator/signer.ts';
-import { runChatCommand } from './chat-command.ts';
+import { type AppWork, runChatCommand } from './chat-command.ts';
 import { emojiTable } from './emoji-table.ts';
 import { createInteractions, PlaygroundInputError } from './interactions.ts';
 import { originPolicy } from './request-origin.ts';
@@ -24,6 +24,8 @@ export interface PlaygroundOptions {
   /** Sends a channel's digests now, as the scheduler would at their minute. */
   sendDigestNow(channelId: string): Promise<{ sent: number }>;
   unfurlDomains: readonly string[];
+  /** The app's listeners under way: `npm run chat` answers as soon as they end. */
+  appWork?: AppWork;
   /** Default 0 (a free port). */
   port?: number;
   /** Default 127.0.0.1: the page acts as anyone in the workspace, so it stays on this machine. */
@@ -70,7 +72,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       }
       return options.sendDigestNow(emulator.channel(b.channel)!.id);
     },
-    chat: (b) => runChatCommand(emulator, interactions, b as never),
+    chat: (b) => runChatCommand(emulator, interactions, b as never, options.appWork),
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -11,6 +11,7 @@ import type { Connections } from '../store/repositories/connections.ts';
 import type { Idempotency } from '../store/repositories/idempotency.ts';
 import type { TaskbridgeInstallationStore } from '../store/repositories/installation-store.ts';
 import type { LinkRequests } from '../store/repositories/link-requests.ts';
+import type { PendingCommands } from '../store/repositories/pending-commands.ts';
 import type { ServiceEventsSettings } from '../store/repositories/service-events.ts';
 import type { UserLinks } from '../store/repositories/user-links.ts';
 import type { Store } from '../store/types.ts';
@@ -31,6 +32,10 @@ export interface AppDeps {
   linkRequests: LinkRequests;
   channelDefaults: ChannelDefaults;
   idempotency: Idempotency;
+  /** Commands acknowledged and still owing a result, kept for another instance should this one die. */
+  pendingCommands: PendingCommands;
+  /** How long an instance holds a running command's record; after a crash, another answers for it then. */
+  pendingCommandLeaseMs: number;
   workApi: WorkApiRegistry;
   profiles: SlackProfiles;
   metadata: MetadataSigner;

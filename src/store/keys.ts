@@ -111,6 +111,17 @@ export const storeKeys = {
   /** Workspaces with outbox records waiting (listed like `notify-burst:team:`). */
   notifyOutboxTeams: () => 'notify-outbox:team:',
   notifyOutboxTeam: (teamId: string) => `notify-outbox:team:${checkSlackId('teamId', teamId)}`,
+  /**
+   * A command acknowledged and still owing its person a result, kept until it answers so that an
+   * instance that dies meanwhile leaves it to another (`repositories/pending-commands.ts`).
+   */
+  pendingCommand: (teamId: string) => `${storeKeys.team(teamId)}pending-command:`,
+  /** The lease of the one instance running (or, after a crash, answering for) a pending command. */
+  pendingCommandLease: (teamId: string, id: string) =>
+    `${storeKeys.team(teamId)}pending-command-lease:${checkSlackId('hash', id)}`,
+  /** Workspaces with pending commands (listed like `notify-burst:team:`). */
+  pendingCommandTeams: () => 'pending-command:team:',
+  pendingCommandTeam: (teamId: string) => `pending-command:team:${checkSlackId('teamId', teamId)}`,
   /** A project event already written to its bursts (a repeat writes nothing). */
   notifyEventDone: (teamId: string, eventId: string) =>
     `${storeKeys.team(teamId)}notify-event-done:${eventId}`,

@@ -1,5 +1,7 @@
 import KeyvRedis, { createClient, type RedisClientType } from '@keyv/redis';
 import { Keyv } from 'keyv';
+import { type Clock, systemClock } from '../lib/clock.ts';
+import { boundedStore, STORE_ANSWER_MS, withinBound } from './bounded-store.ts';
 import { useFastDeserialize } from './keyv-deserialize.ts';
 import { createKeyvStore } from './keyv-store.ts';
 import { createRedisKeyIndex, type RedisKeyIndex } from './redis-key-index.ts';
@@ -46,6 +48,10 @@ export interface RedisStore extends Store {
 export interface RedisStoreOptions {
   /** How long the first connection may take before opening fails, in ms. Default: 5000. */
   connectTimeoutMs?: number;
+  /** A call not answered within this many ms fails as the store being down. Default: STORE_ANSWER_MS. */
+  answerWithinMs?: number;
+  /** Times that bound. Default: the system clock. */
+  clock?: Clock;
 }
 
 /**
@@ -53,10 +59,13 @@ export interface RedisStoreOptions {
  * (atomic on the server, so it holds across every instance of the app).
  */
 export async function openRedisStore(url: string, options: RedisStoreOptions = {}): Promise<RedisStore> {
-  const { connectTimeoutMs = 5000 } = options;
+  const { connectTimeoutMs = 5000, answerWithinMs = STORE_ANSWER_MS, clock = systemClock } = options;
   let ready = false;
   const client = createClient({
     url,
+    // While the connection is down a call fails at once rather than queueing until it is back: the
+    // person waiting is told now, not when Redis returns.
+    disableOfflineQueue: true,
     socket: {
       connectTimeout: connectTimeoutMs,
       // Fail fast while opening (a wrong STORE_URL should stop the start); once up, keep reconnecting.
@@ -94,6 +103,7 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
   });
   keyv.on('error', () => {});
   useFastDeserialize(keyv);
+  let closed = false;
   const store = createKeyvStore(keyv, {
     scan: (prefix) => index.list(prefix),
     async claim(key, ttlMs) {
@@ -115,12 +125,15 @@ export async function openRedisStore(url: string, options: RedisStoreOptions = {
       return (await client.pExpire(CLAIM_PREFIX + key, Math.ceil(ttlMs))) === 1;
     },
     async close() {
+      closed = true;
       await client.close();
     },
   });
-  return Object.assign(store, {
+  // A store closed on purpose is not down: its calls say it is closed.
+  const bound = { clock, withinMs: answerWithinMs, isDown: () => !closed && !client.isReady };
+  return Object.assign(boundedStore(store, bound), {
     evalScript: (script: string, keys: string[], args: string[]) =>
-      client.eval(script, { keys, arguments: args }),
+      withinBound(client.eval(script, { keys, arguments: args }), 'eval', bound),
     async ping() {
       await client.ping();
     },

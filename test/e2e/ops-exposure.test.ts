@@ -7,6 +7,7 @@
  * no Bolt listener acks, is answered at once with no "not acknowledged" error; and after SIGTERM `/readyz` answers 503 for the drain
  * period while requests are still served.
  */
+
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -21,6 +22,7 @@ import { createCipher } from '../../src/store/cipher.ts';
 import { openStore } from '../../src/store/open-store.ts';
 import { createServiceEventsSettings } from '../../src/store/repositories/service-events.ts';
 import { type AppProcess, type LogLine, startAppProcess } from '../support/app-process.ts';
+import { until as untilWithin } from '../support/until.ts';
 
 const ENCRYPTION_KEY = randomBytes(32).toString('hex');
 const SIGNING_SECRET = `signing-${randomBytes(12).toString('hex')}`;
@@ -51,15 +53,6 @@ function accepts(host: string, port: number): Promise<boolean> {
 const portOf = (url: string) => Number(new URL(url).port);
 
 /** Polls until read() gives a value: each wait is for the thing itself, never a fixed sleep. */
-async function until<T>(what: string, read: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('an instance exposes and logs only what it should', () => {
   let dataDir: string;
@@ -256,3 +249,8 @@ describe('an instance exposes and logs only what it should', () => {
     expectNoSecretIn(app.logs);
   }, 90_000);
 });
+
+/** Waits as the shared helper does, with this file's longer bound for a process to start. */
+function until<T>(what: string, read: () => T | undefined | Promise<T | undefined>, ms = 20_000) {
+  return untilWithin(what, read, ms);
+}

@@ -6,11 +6,13 @@
  * `webhook-id` posts nothing more. Real clock and real timers (the webhook's timestamp is checked
  * against the wall clock), with a short burst window.
  */
+
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../src/slack-emulator/model.ts';
 import { type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
 import { serviceCall } from '../support/service-call.ts';
+import { until } from '../support/until.ts';
 
 const CHANNEL = 'C0WEBSITE';
 const WEBSITE = 1;
@@ -31,16 +33,6 @@ async function service(method: string, path: string, body?: unknown) {
 
 const inChannel = (method: string) =>
   h!.emulator.calls(method).filter((c: RecordedCall) => c.args.channel === CHANNEL && c.response.ok === true);
-
-async function until<T>(what: string, read: () => T | undefined, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('service events into channel threads', () => {
   it('a change on the service becomes a card, a later burst one reply and an edit, a redelivery nothing', async () => {

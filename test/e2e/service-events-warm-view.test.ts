@@ -3,11 +3,13 @@
  * its task view. Once the view is warm, a task created on the service is not yet in it, and every
  * one of them must still reach the channel that follows its project (it was dropped, answered 204).
  */
+
 import { afterEach, describe, expect, it } from 'vitest';
 import { taskViewOf } from '../../src/api/task-view.ts';
 import type { RecordedCall } from '../../src/slack-emulator/model.ts';
 import { type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
 import { serviceCall } from '../support/service-call.ts';
+import { until } from '../support/until.ts';
 
 const CHANNEL = 'C0WEBSITE';
 const WEBSITE = 1;
@@ -20,16 +22,6 @@ afterEach(async () => {
 
 const inChannel = (method: string) =>
   h!.emulator.calls(method).filter((c: RecordedCall) => c.args.channel === CHANNEL && c.response.ok === true);
-
-async function until<T>(what: string, read: () => T | undefined, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('service events from a service that shows only the spec', () => {
   it('announces every task created on the service after the view is warm', async () => {

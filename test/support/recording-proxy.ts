@@ -19,11 +19,22 @@ export interface RecordingProxy {
   close(): Promise<void>;
 }
 
-export async function startRecordingProxy(targetUrl: string): Promise<RecordingProxy> {
+export interface RecordingProxyOptions {
+  /** Runs once the target has answered, before the answer goes back (e.g. to spend a budget meanwhile). */
+  onAnswer?: (request: RecordedRequest) => Promise<void> | void;
+  /** Runs before a request goes on; `drop` never sends it (as if it was lost on the way), answering 502. */
+  beforeForward?: (request: { method: string; path: string }) => Promise<'forward' | 'drop'>;
+}
+
+export async function startRecordingProxy(
+  targetUrl: string,
+  options: RecordingProxyOptions = {},
+): Promise<RecordingProxy> {
   const target = new URL(targetUrl);
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((req, res) => {
     const at = Date.now();
+    const asked = { method: req.method ?? 'GET', path: req.url ?? '/' };
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -32,22 +43,28 @@ export async function startRecordingProxy(targetUrl: string): Promise<RecordingP
         if (typeof value === 'string' && name !== 'host' && name !== 'connection') headers.set(name, value);
       }
       const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
-      fetch(new URL(req.url ?? '/', target.origin), { method: req.method ?? 'GET', headers, body }).then(
-        async (answer) => {
-          const payload = Buffer.from(await answer.arrayBuffer());
-          requests.push({ at, method: req.method ?? 'GET', path: req.url ?? '/', status: answer.status });
-          const out: Record<string, string> = {};
-          answer.headers.forEach((value, name) => {
-            if (name !== 'content-encoding' && name !== 'transfer-encoding' && name !== 'content-length')
-              out[name] = value;
-          });
-          res.writeHead(answer.status, out).end(payload);
-        },
-        () => {
-          requests.push({ at, method: req.method ?? 'GET', path: req.url ?? '/', status: 502 });
-          res.writeHead(502).end();
-        },
-      );
+      const refuse = () => {
+        requests.push({ at, ...asked, status: 502 });
+        if (!res.headersSent && !res.destroyed) res.writeHead(502).end();
+      };
+      const forward = () =>
+        fetch(new URL(asked.path, target.origin), { method: asked.method, headers, body }).then(
+          async (answer) => {
+            const payload = Buffer.from(await answer.arrayBuffer());
+            const recorded = { at, ...asked, status: answer.status };
+            requests.push(recorded);
+            await options.onAnswer?.(recorded);
+            const out: Record<string, string> = {};
+            answer.headers.forEach((value, name) => {
+              if (name !== 'content-encoding' && name !== 'transfer-encoding' && name !== 'content-length')
+                out[name] = value;
+            });
+            res.writeHead(answer.status, out).end(payload);
+          },
+          refuse,
+        );
+      const verdict = options.beforeForward ? options.beforeForward(asked) : Promise.resolve('forward');
+      void verdict.then((v) => (v === 'forward' ? forward() : refuse()), refuse);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -13,6 +13,7 @@ import {
   ValidationError,
   WorkApiError,
 } from '../../api/errors.ts';
+import { StoreUnavailableError } from '../../store/store-unavailable.ts';
 import { MetadataError } from './metadata-signer.ts';
 
 export class NotConnectedError extends Error {
@@ -29,10 +30,19 @@ export interface Failure {
   reference?: string;
 }
 
+/** Said in a command's ack when the store was down before the command began. */
+export const STORE_DOWN_BEFORE_START =
+  ':warning: Taskbridge can’t reach its storage just now, so nothing was done. Please try again in a minute.';
+
 export function describeFailure(error: unknown, reference?: string): Failure {
   if (error instanceof NotConnectedError) {
     return {
       text: ':electric_plug: Taskbridge isn’t connected to your work-management service yet. A workspace admin can connect it with `/task connect` or from the app’s Home tab.',
+    };
+  }
+  if (error instanceof StoreUnavailableError) {
+    return {
+      text: ':warning: Taskbridge can’t reach its storage just now. Please try again in a minute.',
     };
   }
   if (error instanceof MetadataError) {

@@ -6,6 +6,7 @@
  * the empty ack goes and replies take the response_url as before.
  */
 import type { RespondArguments } from '@slack/bolt';
+import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
 
 /**
@@ -31,16 +32,43 @@ export interface HeldAck {
   release(): Promise<void>;
 }
 
-export function holdAck(boltAck: Ack, logger: Logger, holdMs = ACK_HOLD_MS): HeldAck {
+export interface HoldOptions {
+  holdMs?: number;
+  /**
+   * Runs before the empty ack goes (the command then owes a result it has not given): the ack waits
+   * for it, up to `beforeEmptyMs`, so the command is recorded before anything is promised.
+   */
+  beforeEmpty?: () => Promise<void>;
+  beforeEmptyMs?: number;
+  /** Times `beforeEmptyMs`. */
+  clock?: Clock;
+}
+
+/** The longest the empty ack waits for `beforeEmpty`: Slack's 3 s still has room after the hold. */
+const BEFORE_EMPTY_MS = 500;
+
+export function holdAck(boltAck: Ack, logger: Logger, options: HoldOptions = {}): HeldAck {
+  const { holdMs = ACK_HOLD_MS, beforeEmpty, beforeEmptyMs = BEFORE_EMPTY_MS, clock } = options;
   let state: 'waiting' | 'held' | 'sent' = 'waiting';
   let timer: NodeJS.Timeout | undefined;
+  let emptyGoing: Promise<void> | undefined;
   const send = async (response?: unknown): Promise<void> => {
     state = 'sent';
     if (timer) clearTimeout(timer);
     await boltAck(response);
   };
-  const sendLogged = (): Promise<void> =>
-    send().catch((error: unknown) => logger.warn({ err: error }, 'could not acknowledge a command'));
+  const sendEmpty = async (): Promise<void> => {
+    state = 'sent';
+    if (timer) clearTimeout(timer);
+    if (beforeEmpty) await withinMs(beforeEmpty(), beforeEmptyMs, clock);
+    await boltAck();
+  };
+  const sendLogged = (): Promise<void> => {
+    emptyGoing ??= sendEmpty().catch((error: unknown) =>
+      logger.warn({ err: error }, 'could not acknowledge a command'),
+    );
+    return emptyGoing;
+  };
   return {
     ack: (response) => {
       if (state !== 'waiting') return Promise.resolve();
@@ -57,6 +85,15 @@ export function holdAck(boltAck: Ack, logger: Logger, holdMs = ACK_HOLD_MS): Hel
       await send(body);
       return true;
     },
-    release: () => (state === 'held' ? sendLogged() : Promise.resolve()),
+    release: () => (state === 'held' ? sendLogged() : (emptyGoing ?? Promise.resolve())),
   };
+}
+
+/** `work`, or nothing once `ms` have passed (its failure is its own to log). */
+async function withinMs(work: Promise<void>, ms: number, clock: Clock | undefined): Promise<void> {
+  if (!clock) return work.catch(() => undefined);
+  const stop = new AbortController();
+  const late = clock.sleep(ms, stop.signal).catch(() => undefined);
+  await Promise.race([work.catch(() => undefined), late]);
+  stop.abort();
 }

@@ -8,8 +8,12 @@
  */
 import type { RespondArguments, RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
+import { type Patience, withPatience } from '../../api/limiter-patience.ts';
+import { StoreUnavailableError } from '../../store/store-unavailable.ts';
 import type { AppDeps } from '../deps.ts';
+import { STORE_DOWN_BEFORE_START } from './failure-message.ts';
 import { type HeldAck, holdAck } from './held-ack.ts';
+import { type PendingCommandHandle, pendingCommand } from './pending-command.ts';
 import { respondVia } from './response-url.ts';
 import type { RunningCommands } from './running-commands.ts';
 import { type Recipient, tellPerson } from './tell-person.ts';
@@ -27,6 +31,7 @@ interface AnyArgs {
     command: string;
     text?: string;
     response_url?: string;
+    trigger_id?: string;
   };
   body?: {
     response_url?: string;
@@ -43,6 +48,11 @@ type Handler<A> = (args: A) => Promise<void>;
 export interface InTimeOptions {
   /** Defaults: the interactive row of `WAIT_BUDGETS`. */
   firstWordMs?: number;
+  /**
+   * A command its text alone answers (help, a parse error): it runs at once, without the store's
+   * check for a repeat, so it is answered in its ack even while the store is down.
+   */
+  answeredByText?: (command: NonNullable<AnyArgs['command']>) => boolean;
 }
 
 export type { RunningCommands } from './running-commands.ts';
@@ -56,22 +66,42 @@ export function answerInTime<A extends AnyArgs>(
   const firstWordMs = options.firstWordMs ?? WAIT_BUDGETS.interactive.firstWordMs;
   return async (args) => {
     const to = recipientOf(args);
-    const command = running ? args.command : undefined;
+    const command =
+      running && args.command && !options.answeredByText?.(args.command) ? args.command : undefined;
+    let spoke = false;
+    let done = false;
+    // Written only if the command has not answered by the time its empty ack goes: from then on it
+    // owes its person a result, which the store keeps for another instance should this one die.
+    let pending: PendingCommandHandle | undefined;
     // A command's first reply, when ready soon enough, travels in its ack (kit/held-ack.ts).
-    const heldAck = args.command && args.ack ? holdAck(args.ack, deps.logger) : undefined;
+    const heldAck =
+      args.command && args.ack
+        ? holdAck(args.ack, deps.logger, {
+            clock: deps.clock,
+            beforeEmpty: async () => {
+              if (!spoke && !done) await pending?.record();
+            },
+          })
+        : undefined;
     // Held while this command runs (here at once, in the store for every instance if it runs
     // long: running-commands.ts); a store that fails holds nothing back: the command runs.
     let held = false;
     if (running && command) {
       const first = await running.start(command).catch((error: unknown) => {
         deps.logger.warn({ err: error }, 'could not mark a command as running');
-        return undefined;
+        return error instanceof StoreUnavailableError ? error : undefined;
       });
+      if (first instanceof StoreUnavailableError) {
+        // The store is down: whatever the command needs of it would fail too; say so in the ack.
+        await sayStoreDown(deps, args, to);
+        return;
+      }
       if (first === false) {
         await sayStillWorking(deps, args, to);
         return;
       }
       held = first === true;
+      pending = pendingCommand(deps, command);
     }
     const letGo = (): void => {
       if (!held || !running || !command) return;
@@ -80,19 +110,23 @@ export function answerInTime<A extends AnyArgs>(
         .finish(command)
         .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not clear a running command'));
     };
-    let spoke = false;
-    let done = false;
     const original = fasterRespond(args);
     const respond: RespondFn | undefined = original
-      ? (message) => {
+      ? async (message) => {
           spoke = true;
           // Answered: the same command typed again now is a new request, not an impatient repeat.
           letGo();
-          return replyVia(heldAck, original, message);
+          const sent = await replyVia(heldAck, original, message);
+          // The person has an answer: nothing is owed that a crash could lose.
+          await pending?.settle();
+          return sent;
         }
       : undefined;
+    // The client's own wait budget until a result is promised; the promise makes the command patient.
+    const patience: Patience = { maxWaitMs: 0 };
     const timer = setTimeout(() => {
       if (spoke || done || !to) return;
+      patience.maxWaitMs = WAIT_BUDGETS.interactive.promisedMaxWaitMs;
       void (async () => {
         await heldAck?.release();
         await sayBusy(deps, args.client, original, to);
@@ -102,12 +136,13 @@ export function answerInTime<A extends AnyArgs>(
     }, firstWordMs);
     const given = heldAck ? { ...args, ack: heldAck.ack } : args;
     try {
-      await handler(respond ? { ...given, respond } : given);
+      await withPatience(patience, () => handler(respond ? { ...given, respond } : given));
     } finally {
       done = true;
       clearTimeout(timer);
       letGo();
       await heldAck?.release();
+      await pending?.settle();
     }
   };
 }
@@ -149,7 +184,10 @@ function recipientOf(args: AnyArgs): (Recipient & { teamId: string }) | undefine
   return { teamId, userId, channelId: body?.channel?.id ?? body?.container?.channel_id ?? null };
 }
 
-/** The busy note's promise: the limiter's wait now, plus one request's time. */
+/**
+ * The busy note's promise: the limiter's wait now (foreseen from every instance's waiters when the
+ * budget is shared), plus one request's time.
+ */
 async function promisedSeconds(deps: AppDeps, teamId: string): Promise<number> {
   let waitMs = 0;
   try {
@@ -158,7 +196,8 @@ async function promisedSeconds(deps: AppDeps, teamId: string): Promise<number> {
   } catch {
     waitMs = 0;
   }
-  const bound = Math.min(waitMs, WAIT_BUDGETS.interactive.maxWaitMs) + WAIT_BUDGETS.interactive.inFlightMs;
+  const bound =
+    Math.min(waitMs, WAIT_BUDGETS.interactive.promisedMaxWaitMs) + WAIT_BUDGETS.interactive.inFlightMs;
   return Math.ceil(bound / 1000);
 }
 
@@ -174,6 +213,24 @@ async function sayBusy(
 ): Promise<void> {
   const text = busyText(await promisedSeconds(deps, to.teamId));
   await say(client, respond, to, { response_type: 'ephemeral', replace_original: false, text });
+}
+
+/** The store is down: the command is answered in its ack, within Slack's 3 s, and did nothing. */
+async function sayStoreDown(deps: AppDeps, args: AnyArgs, to: Recipient | undefined): Promise<void> {
+  const message = {
+    response_type: 'ephemeral' as const,
+    replace_original: false,
+    text: STORE_DOWN_BEFORE_START,
+  };
+  try {
+    if (args.ack) {
+      await args.ack({ response_type: message.response_type, text: message.text });
+      return;
+    }
+    await say(args.client, args.respond, to, message);
+  } catch (sayError) {
+    deps.logger.warn({ err: sayError }, 'could not tell a person the store is down');
+  }
 }
 
 /** A repeat of a command still running is answered in its own ack: it needs nothing else. */

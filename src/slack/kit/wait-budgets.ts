@@ -13,6 +13,12 @@ export const WAIT_BUDGETS = {
     maxWaitMs: 30_000,
     /** Added to the limiter's wait in the promise made to the person: one request's time. */
     inFlightMs: 10_000,
+    /**
+     * Once a person has been promised the result (the busy note), the command's calls wait up to
+     * this long for their slot: a wait longer than foreseen still ends in the result, not in
+     * "nothing was changed" (another instance's people may take the slots first).
+     */
+    promisedMaxWaitMs: 300_000,
   },
   digest: {
     maxWaitMs: 600_000,

@@ -26,7 +26,7 @@ import type { FeatureRoutes, Listener } from '../kit/routes.ts';
 import { runningCommandsIn } from '../kit/running-commands.ts';
 import { COMMAND_NAME } from '../ui/ids.ts';
 import { mergeRoutes } from './merge-routes.ts';
-import { taskCommand } from './task-command.ts';
+import { answeredByText, taskCommand } from './task-command.ts';
 import { registerById } from './unrouted.ts';
 
 export const FEATURES: readonly FeatureRoutes[] = [
@@ -47,10 +47,15 @@ export const FEATURES: readonly FeatureRoutes[] = [
   NOTIFICATION_ROUTES,
 ];
 
+const FEATURE_VERBS = mergeRoutes(FEATURES).verbs;
+
 /** `/task` itself: parses the text and hands the intent to the verb a feature declared. */
 const TASK_COMMAND: FeatureRoutes = {
-  commands: { [COMMAND_NAME]: taskCommand(mergeRoutes(FEATURES).verbs) },
+  commands: { [COMMAND_NAME]: taskCommand(FEATURE_VERBS) },
 };
+
+/** Commands whose text alone may answer them, by name (see `answerInTime`'s `answeredByText`). */
+const ANSWERED_BY_TEXT = new Map([[COMMAND_NAME, answeredByText(FEATURE_VERBS)]]);
 
 export const ROUTES = mergeRoutes([...FEATURES, TASK_COMMAND]);
 export const COMMAND_ROUTES = ROUTES.commands;
@@ -63,7 +68,10 @@ export function registerListeners(app: App, deps: AppDeps): void {
   const running = runningCommandsIn(deps.store);
   const build = (table: ReadonlyMap<string, Listener>, wrap: boolean) =>
     new Map([...table].map(([id, make]) => [id, wrap ? answerInTime(deps, make(deps)) : make(deps)]));
-  for (const [name, make] of ROUTES.commands) app.command(name, answerInTime(deps, make(deps), running));
+  for (const [name, make] of ROUTES.commands) {
+    const byText = ANSWERED_BY_TEXT.get(name);
+    app.command(name, answerInTime(deps, make(deps), running, byText ? { answeredByText: byText } : {}));
+  }
   for (const [name, make] of ROUTES.events) app.event(name, make(deps));
   registerById(app, deps, {
     shortcuts: build(ROUTES.shortcuts, true),

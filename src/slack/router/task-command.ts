@@ -28,14 +28,43 @@ async function projectNamesFor(deps: AppDeps, teamId: string, text: string): Pro
   return withinBudget(work, PROJECT_NAMES_BUDGET_MS);
 }
 
+type Parsed = ReturnType<typeof parseTaskCommand>;
+
+/**
+ * Each command's reading without project names, made once for `answeredByText` and the handler
+ * (a text that may name a spaced project is read again with the names).
+ */
+const readings = new WeakMap<object, Parsed>();
+
+function enabledVerbs(verbs: RouteTables['verbs']): VerbName[] {
+  return ['help', ...verbs.keys()];
+}
+
+/**
+ * Whether the text alone answers the command (help, a parse error): such a command needs no store
+ * and no service, and is answered in its ack whatever else is down.
+ */
+export function answeredByText(verbs: RouteTables['verbs']) {
+  const enabled = enabledVerbs(verbs);
+  return (command: { text?: string }): boolean => {
+    const text = command.text ?? '';
+    if (MAYBE_SPACED_PROJECT.test(text)) return false;
+    const parsed = parseTaskCommand(text, { enabled });
+    readings.set(command, parsed);
+    return parsed.kind === 'error' || parsed.verb === 'help';
+  };
+}
+
 /** `/task` over the verbs the features declare; help lists exactly those. */
 export function taskCommand(verbs: RouteTables['verbs']) {
-  const enabled: VerbName[] = ['help', ...verbs.keys()];
+  const enabled = enabledVerbs(verbs);
   return (deps: AppDeps) =>
     async ({ command, ack, respond, client }: SlackCommandMiddlewareArgs & AllMiddlewareArgs) => {
       const text = command.text ?? '';
-      const projectNames = await projectNamesFor(deps, command.team_id, text);
-      const parsed = parseTaskCommand(text, { enabled, projectNames });
+      const read = readings.get(command);
+      const parsed =
+        read ??
+        parseTaskCommand(text, { enabled, projectNames: await projectNamesFor(deps, command.team_id, text) });
       if (parsed.kind === 'error') {
         await ack({ response_type: 'ephemeral', ...commandErrorMessage(parsed, { enabled: enabled }) });
         return;

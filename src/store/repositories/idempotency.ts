@@ -20,6 +20,11 @@ export interface Idempotency {
    * fn's result must survive JSON (it is stored).
    */
   once<T>(key: string, ttlMs: number, fn: () => Promise<T> | T): Promise<OnceOutcome<T>>;
+  /**
+   * What became of a key's work, without doing it: `done` with its stored result, `claimed` when a
+   * caller took it and stored nothing (still running, or it died), `none` when nobody took it.
+   */
+  peek<T>(key: string): Promise<{ state: 'done'; value: T } | { state: 'claimed' } | { state: 'none' }>;
 }
 
 /** Keys longer than this are hashed, so any caller-built key (a view's hash, a long event id) fits the store. */
@@ -29,14 +34,24 @@ interface StoredResult<T> {
   value: T;
 }
 
+function storeKeyOf(key: string): string {
+  if (typeof key !== 'string' || key === '') throw new TypeError('once() needs a non-empty key');
+  return storeKeys.once(
+    key.length > MAX_RAW_KEY ? `sha256:${createHash('sha256').update(key).digest('hex')}` : key,
+  );
+}
+
 /** Dedupes Slack retries (`event_id`), double submits (a view submission's hash) and the like. */
 export function createIdempotency(store: Store): Idempotency {
   return {
+    async peek<T>(key: string) {
+      const storeKey = storeKeyOf(key);
+      const finished = await store.get<StoredResult<T>>(storeKey);
+      if (finished) return { state: 'done' as const, value: finished.value };
+      return { state: (await store.claimed(storeKey)) ? ('claimed' as const) : ('none' as const) };
+    },
     async once<T>(key: string, ttlMs: number, fn: () => Promise<T> | T): Promise<OnceOutcome<T>> {
-      if (typeof key !== 'string' || key === '') throw new TypeError('once() needs a non-empty key');
-      const storeKey = storeKeys.once(
-        key.length > MAX_RAW_KEY ? `sha256:${createHash('sha256').update(key).digest('hex')}` : key,
-      );
+      const storeKey = storeKeyOf(key);
       // The result can outlive its claim by the time fn took, so look for it before claiming.
       const earlier = await store.get<StoredResult<T>>(storeKey);
       if (earlier) return { state: 'replayed', value: earlier.value };
@@ -51,7 +66,9 @@ export function createIdempotency(store: Store): Idempotency {
         await store.release(storeKey);
         throw error;
       }
-      await store.set<StoredResult<T>>(storeKey, { value }, ttlMs);
+      // The work is done: a store that fails now must not turn it into a failure for the caller (a
+      // redelivery then finds the claim still held, and does not do it again).
+      await store.set<StoredResult<T>>(storeKey, { value }, ttlMs).catch(() => {});
       return { state: 'ran', value };
     },
   };

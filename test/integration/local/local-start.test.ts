@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
 import { createLogger } from '../../../src/lib/logger.ts';
-import { commandReplies } from '../../../src/local/chat-replies.ts';
+import { commandReplies } from '../../../src/local/command-replies.ts';
 import { type LocalSystem, startLocalSystem } from '../../../src/local/local-system.ts';
 import { PortInUseError } from '../../../src/local/port-in-use.ts';
 import { createSandbox } from '../../../src/sandbox/index.ts';

@@ -10,6 +10,7 @@
  * reply, whichever instance took each change. An assignment message owed when an instance is
  * killed goes once from the instance started after it.
  */
+
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -31,6 +32,7 @@ import type { Store } from '../../../src/store/types.ts';
 import { type AppProcess, startAppProcess } from '../../support/app-process.ts';
 import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
 import { serviceCall } from '../../support/service-call.ts';
+import { until as untilWithin } from '../../support/until.ts';
 
 const SIGNING_SECRET = 'durable-events-signing-secret';
 const ENCRYPTION_KEY = 'ab'.repeat(32);
@@ -81,15 +83,6 @@ async function startRelay(): Promise<Relay> {
 }
 
 /** Polls until read() gives a value (each wait is for the thing itself, never a fixed sleep). */
-async function until<T>(what: string, read: () => T | undefined | Promise<T | undefined>, ms = 30_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('service events survive a crash and merge across instances', () => {
   let dataDir: string;
@@ -355,3 +348,8 @@ describe('service events survive a crash and merge across instances', () => {
     }, 120_000);
   });
 });
+
+/** Waits as the shared helper does, with this file's longer bound for a process to start. */
+function until<T>(what: string, read: () => T | undefined | Promise<T | undefined>, ms = 30_000) {
+  return untilWithin(what, read, ms, 100);
+}

@@ -12,7 +12,7 @@ import { once } from '../../kit/once.ts';
 import { publishHome } from '../../services/publish-home.ts';
 import { linkOfferForActing, type TaskActor, taskActor } from '../../services/task-actor.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
-import { describeTaskFailure, TaskRefusal } from '../../services/task-refusal.ts';
+import { ChangedButNotShown, describeTaskFailure, TaskRefusal } from '../../services/task-refusal.ts';
 import type { TaskCardModel } from '../../ui/messages/task-card.ts';
 import { renderTaskCard } from '../../ui/messages/task-card.ts';
 
@@ -48,7 +48,9 @@ export async function actOnTask(
     );
     if (outcome.state !== 'ran') return;
   } catch (error) {
-    if (!(error instanceof TaskRefusal || error instanceof NotFoundError)) throw error;
+    const told =
+      error instanceof TaskRefusal || error instanceof NotFoundError || error instanceof ChangedButNotShown;
+    if (!told) throw error;
     const text =
       error instanceof NotFoundError ? missingTaskText(taskId) : describeTaskFailure(error, taskId);
     await ctx.respond({ response_type: 'ephemeral', text });

@@ -6,13 +6,14 @@
 import type { BlockAction } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
 import { markTaskDone } from '../../services/task-changes.ts';
+import { afterChange } from '../../services/task-refusal.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { renderTaskCard } from '../../ui/messages/task-card.ts';
 import { decodeListRowDone, type ListPage } from '../../ui/values.ts';
 import { type TaskActionContext, taskActionHandler } from './action-context.ts';
 import { projectTasksPage } from './list-command.ts';
 import { myTasksPage } from './mine-command.ts';
-import { statusChangeOutcome } from './status-actions.ts';
+import { statusChangeDone, statusChangeOutcome } from './status-actions.ts';
 
 type Action = BlockAction['actions'][number];
 
@@ -27,8 +28,11 @@ export function taskListDoneHandler(deps: AppDeps) {
     refOf: (action) => rowValue(action)?.ref ?? null,
     run: async (ctx) => {
       const change = await markTaskDone(ctx.api, ctx.ref.taskId);
+      // Done on the service from here: a list or card that cannot be drawn does not unsay it.
       const outcome = await statusChangeOutcome(ctx, change);
-      const list = await listPage(ctx, rowValue(ctx.action)?.page);
+      const list = await afterChange(statusChangeDone(change), 'The list could not be redrawn', () =>
+        listPage(ctx, rowValue(ctx.action)?.page),
+      );
       if (list && ctx.surface.kind !== 'home' && 'respond' in ctx.surface && ctx.surface.respond) {
         await ctx.surface.respond({ replace_original: true, ...list });
         // The list now lacks (or moved) the task: its card, with the Undo, comes as a message of its own.

@@ -10,6 +10,7 @@ import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
 import { markTaskDone, setTaskStatus, type TaskChange } from '../../services/task-changes.ts';
+import { afterChange } from '../../services/task-refusal.ts';
 import { statusChangedNotice, statusUndoneNotice, type TaskNotice } from '../../ui/messages/task-notice.ts';
 import { decodeTaskActionBlockId, decodeTaskRef, decodeUndoStatus } from '../../ui/values.ts';
 import { type TaskActionContext, taskActionHandler } from './action-context.ts';
@@ -42,12 +43,24 @@ export function alreadyNote(task: TaskRecord, status: ProjectStatusDef): string 
   return `Task #${task.id} is already *${escapeMrkdwn(truncate(status.name, 100))}*.`;
 }
 
-/** The card after a status change, with its notice and Undo; shown with the title away from the card. */
+/** What a status change did, as one sentence: "Marked #42 done." */
+export function statusChangeDone(change: TaskChange & { status: ProjectStatusDef }): string {
+  if (!change.changed) return alreadyNote(change.after, change.status);
+  if (change.status.is_done) return `Marked #${change.after.id} done.`;
+  return `Moved #${change.after.id} to *${escapeMrkdwn(truncate(change.status.name, 100))}*.`;
+}
+
+/**
+ * The card after a status change, with its notice and Undo; shown with the title away from the
+ * card. The change is made by now: a card that cannot be drawn still says so.
+ */
 export async function statusChangeOutcome(
   ctx: TaskActionContext,
   change: TaskChange & { status: ProjectStatusDef },
 ): Promise<TaskOutcome> {
-  const model = await cardOf(ctx, change.after);
+  const model = await afterChange(statusChangeDone(change), 'The card could not be redrawn', () =>
+    cardOf(ctx, change.after),
+  );
   if (!change.changed) return { card: model, note: alreadyNote(change.after, change.status) };
   model.notice = statusChangeNotice(change, {
     actorSlackUserId: ctx.viewer.userId,
@@ -100,7 +113,9 @@ export function taskUndoHandler(deps: AppDeps) {
         };
       }
       const change = await setTaskStatus(ctx.api, ctx.ref.taskId, undo.from);
-      const model = await cardOf(ctx, change.after);
+      const model = await afterChange(statusChangeDone(change), 'The card could not be redrawn', () =>
+        cardOf(ctx, change.after),
+      );
       model.notice = statusUndoneNotice({
         actorSlackUserId: ctx.viewer.userId,
         statusName: change.status.name,

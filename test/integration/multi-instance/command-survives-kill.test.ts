@@ -1,0 +1,180 @@
+/**
+ * A `/task new` acknowledged and promised ("I'll post the result here") survives its instance:
+ * the real app (`node src/main.ts`, on the embedded SQLite file) is killed (SIGKILL) while the
+ * service is slow, then started again. Each person promised a result hears once what became of
+ * their command, and it is what happened: the task was created (it is on the service, once) or it
+ * was not (it is not there). Twice over: the creations lost on their way to the service (nothing
+ * created), and the service acting at once but its answers slow to come back (every task created,
+ * none twice).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorkApiClient, type WorkApiClient } from '../../../src/api/index.ts';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import { createSlackEmulator, type SlackEmulator } from '../../../src/slack-emulator/index.ts';
+import type { RecordedCall } from '../../../src/slack-emulator/model.ts';
+import { createSlackSigner } from '../../../src/slack-emulator/signer.ts';
+import { openStore } from '../../../src/store/open-store.ts';
+import { createPendingCommands } from '../../../src/store/repositories/pending-commands.ts';
+import { type AppProcess, startAppProcess } from '../../support/app-process.ts';
+import { type RecordingProxy, startRecordingProxy } from '../../support/recording-proxy.ts';
+
+const SIGNING_SECRET = 'kill-test-signing-secret';
+const TEAM = 'T0001';
+const PEOPLE = 5;
+/** Short, so that the restarted instance answers for the dead one's commands within seconds. */
+const LEASE_SECONDS = 2;
+const SLOW_MS = 6_000;
+
+describe('a promised /task new across a SIGKILL and a restart', () => {
+  let dataDir: string;
+  let sandbox: Sandbox;
+  let proxy: RecordingProxy;
+  let emulator: SlackEmulator;
+  let api: WorkApiClient;
+  let env: Record<string, string>;
+  /** When set, the service's answers to creations come back this late (the tasks exist meanwhile). */
+  let slowAnswers = false;
+  /** When set, creations are held on their way to the service until it resolves, then lost. */
+  let lostOnTheWay: Promise<void> | undefined;
+  let loseThem = () => {};
+  const apps: AppProcess[] = [];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-kill-'));
+    sandbox = await createSandbox({ port: 0, seed: 'demo' });
+    proxy = await startRecordingProxy(sandbox.url, {
+      beforeForward: async (request) => {
+        if (!lostOnTheWay || request.method !== 'POST') return 'forward';
+        await lostOnTheWay;
+        return 'drop';
+      },
+      onAnswer: async (request) => {
+        if (slowAnswers && request.method === 'POST') await new Promise((r) => setTimeout(r, SLOW_MS));
+      },
+    });
+    emulator = await createSlackEmulator({ port: 0 });
+    api = createWorkApiClient({ baseUrl: sandbox.url, token: sandbox.createToken(1, 'test'), cache: false });
+    env = {
+      SLACK_BOT_TOKEN: emulator.botToken,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: emulator.url,
+      WORK_API_URL: proxy.url,
+      WORK_API_TOKEN: sandbox.token,
+      STORE_URL: `sqlite:${join(dataDir, 'app.db')}`,
+      ENCRYPTION_KEY: 'ab'.repeat(32),
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      PENDING_COMMAND_LEASE_SECONDS: String(LEASE_SECONDS),
+    };
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const app of apps)
+      if (app.child.exitCode === null && app.child.signalCode === null) app.kill('SIGKILL');
+    await Promise.all(apps.map((a) => a.exited));
+    await emulator?.close();
+    await proxy?.close();
+    await sandbox?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  const responses = () => emulator.calls('response_url');
+  const textOf = (c: RecordedCall) => String(c.args.text ?? '');
+
+  /**
+   * Starts an instance, has PEOPLE people run `/task new` while the service is slow, kills the
+   * instance once each was promised a result, starts it again, and waits until every record is
+   * answered for. What each was told after the restart, by title.
+   */
+  async function killMidCommand(slow: () => void, label: string) {
+    const first = await startAppProcess(`${label}-before`, env);
+    apps.push(first);
+    const signer = createSlackSigner({ appUrl: first.eventsUrl, signingSecret: SIGNING_SECRET, emulator });
+    // The project list is read (and cached) before the service turns slow: the creations then wait.
+    const warm = responses().length;
+    await signer.command(`/task new Warm up ${label} #Website`);
+    await emulator.waitForCall('response_url', (c) => responses().indexOf(c) >= warm, 20_000);
+
+    slow();
+    const titles = Array.from({ length: PEOPLE }, (_, n) => `${label} ${n + 1}`);
+    const seen = responses().length;
+    const acks = await Promise.all(titles.map((title) => signer.command(`/task new ${title} #Website`)));
+    expect(acks.map((a) => a.status)).toEqual(titles.map(() => 200));
+    const since = () => responses().slice(seen);
+    await until(
+      () => since().filter((c) => textOf(c).includes('post the result here')).length === PEOPLE,
+      15_000,
+    );
+    first.kill('SIGKILL');
+    expect((await first.exited).signal).toBe('SIGKILL');
+    slowAnswers = false;
+    loseThem();
+
+    const second = await startAppProcess(`${label}-after`, env);
+    apps.push(second);
+    const told = () => since().filter((c) => textOf(c).includes('was interrupted'));
+    await until(() => titles.every((t) => told().some((c) => textOf(c).includes(t))), 40_000);
+    // Nothing is left to answer for: no one can be told twice later.
+    const store = await openStore(env.STORE_URL!);
+    try {
+      await until(async () => (await createPendingCommands(store).waiting(TEAM)).length === 0, 15_000);
+    } finally {
+      await store.close();
+    }
+    second.kill('SIGTERM');
+    await second.exited;
+    return titles.map((title) => ({
+      title,
+      words: told()
+        .filter((c) => textOf(c).includes(title))
+        .map(textOf),
+    }));
+  }
+
+  /** Each person told once, and truly; the share of promises kept. */
+  async function check(outcomes: Array<{ title: string; words: string[] }>, label: string) {
+    let kept = 0;
+    const created: boolean[] = [];
+    for (const { title, words } of outcomes) {
+      expect(words).toHaveLength(1);
+      const made = (await api.tasks.list({ q: title, per_page: 100 })).data.filter((t) => t.title === title);
+      expect(made.length).toBeLessThanOrEqual(1);
+      if (made.length === 1) expect(words[0]).toContain(`task #${made[0]!.id}`);
+      else expect(words[0]).toContain('the task was not created');
+      created.push(made.length === 1);
+      kept++;
+    }
+    console.info(`kill test (${label}): ${kept} of ${PEOPLE} promises kept after the restart`);
+    return created;
+  }
+
+  it('says so when the creations never reached the service: nothing was created', async () => {
+    const outcomes = await killMidCommand(() => {
+      lostOnTheWay = new Promise((resolve) => {
+        loseThem = () => {
+          lostOnTheWay = undefined;
+          resolve();
+        };
+      });
+    }, 'Lost on the way');
+    expect(await check(outcomes, 'creations lost on the way')).toEqual(outcomes.map(() => false));
+  }, 120_000);
+
+  it('says which task was made when the service acted but its answer never came back, and makes none twice', async () => {
+    const outcomes = await killMidCommand(() => {
+      slowAnswers = true;
+    }, 'Slow to answer');
+    expect(await check(outcomes, 'service slow to answer')).toEqual(outcomes.map(() => true));
+  }, 120_000);
+});
+
+async function until(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Three instances of the real app on one Redis share one token's budget (60 general requests a
+ * minute). With the minute's budget already spent, freeing slot by slot, about 40 people run a
+ * command at once, spread over the instances. Whoever is told "I'll post the result here" gets
+ * their result, never "Nothing was changed" afterwards: the busy note's wait is foreseen from every
+ * instance's waiters, a wait too long for the budget is said at once (nothing promised), and a
+ * promised command waits for its slot rather than giving up.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisRateLimitState, tokenKey } from '../../../src/api/index.ts';
+import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import { createSlackEmulator, type SlackEmulator } from '../../../src/slack-emulator/index.ts';
+import type { RecordedCall } from '../../../src/slack-emulator/model.ts';
+import { createSlackSigner, type SlackSigner } from '../../../src/slack-emulator/signer.ts';
+import type { RedisStore } from '../../../src/store/redis-store.ts';
+import { openRedisStore } from '../../../src/store/redis-store.ts';
+import { createUserLinks } from '../../../src/store/repositories/user-links.ts';
+import { type AppProcess, startAppProcess } from '../../support/app-process.ts';
+import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
+
+const SIGNING_SECRET = 'shared-budget-signing-secret';
+const TEAM = 'T0001';
+const ANA = 'U0ANA';
+const PEOPLE = 40;
+const LIMIT = 60;
+const MINUTE_MS = 60_000;
+
+describe.runIf(redisTool.mustRun)('promises made on a budget three instances share', () => {
+  let dataDir: string;
+  let redis: RedisServer;
+  let sandbox: Sandbox;
+  let emulator: SlackEmulator;
+  let store: RedisStore;
+  let apps: AppProcess[] = [];
+  let signers: SlackSigner[] = [];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-budget-'));
+    redis = await startRedisServer(redisTool.require(), { dataDir });
+    sandbox = await createSandbox({
+      port: 0,
+      seed: 'demo',
+      rateLimits: { general: LIMIT, search: 30, upload: 10 },
+    });
+    emulator = await createSlackEmulator({ port: 0 });
+    store = await openRedisStore(redis.url);
+    await createUserLinks(store, { now: () => new Date() }).link(TEAM, ANA, {
+      memberId: 1,
+      memberName: 'Ana Silva',
+      email: 'ana@example.com',
+    });
+    const env = {
+      SLACK_BOT_TOKEN: emulator.botToken,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: emulator.url,
+      WORK_API_URL: sandbox.url,
+      WORK_API_TOKEN: sandbox.token,
+      STORE_URL: redis.url,
+      ENCRYPTION_KEY: 'ef'.repeat(32),
+      PORT: '0',
+      LOG_LEVEL: 'info',
+    };
+    apps = await Promise.all(['one', 'two', 'three'].map((name) => startAppProcess(name, env)));
+    signers = apps.map((app) =>
+      createSlackSigner({ appUrl: app.eventsUrl, signingSecret: SIGNING_SECRET, emulator }),
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const app of apps) if (app.child.exitCode === null) app.kill('SIGKILL');
+    await Promise.all(apps.map((a) => a.exited));
+    await store?.close();
+    await emulator?.close();
+    await sandbox?.close();
+    await redis?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  it('keeps every promise of a result', async () => {
+    // The minute's budget spent by earlier requests, one freeing every ~0.8 s from 10 s on.
+    const state = new RedisRateLimitState({
+      redis: { eval: (script, keys, args) => store.evalScript(script, keys, args) },
+    });
+    const key = `${tokenKey(sandbox.token)}:general`;
+    const now = Date.now();
+    for (let n = 0; n < LIMIT; n++) {
+      const stamp = now - 50_000 + Math.floor((n * 50_000) / LIMIT);
+      await state.take(key, `spent-${n}`, LIMIT, MINUTE_MS, now, stamp);
+    }
+
+    const seen = emulator.calls('response_url').length;
+    const answers = await Promise.all(
+      Array.from({ length: PEOPLE }, (_, n) => signers[n % signers.length]!.command(`/task show ${n + 1}`)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+
+    const text = (c: RecordedCall) => String(c.args.text ?? '');
+    const isPromise = (c: RecordedCall) => text(c).includes('post the result here');
+    const byPerson = () => {
+      const people = new Map<string, RecordedCall[]>();
+      for (const call of emulator.calls('response_url').slice(seen)) {
+        const id = String(call.args.url_id);
+        people.set(id, [...(people.get(id) ?? []), call]);
+      }
+      return [...people.values()];
+    };
+    // Everyone is answered: their result, or (told at once, nothing promised) when to try again.
+    await until(
+      () => byPerson().length === PEOPLE && byPerson().every((calls) => calls.some((c) => !isPromise(c))),
+      180_000,
+    );
+    const promised = byPerson().filter((calls) => calls.some(isPromise));
+    const kept = promised.filter((calls) => {
+      const after = calls.slice(calls.findIndex(isPromise) + 1);
+      return after.length > 0 && after.every((c) => !/Nothing was changed/.test(text(c)));
+    });
+    console.info(
+      `three instances, one budget: ${kept.length} of ${promised.length} promises kept (${PEOPLE} people)`,
+    );
+    expect(promised.length).toBeGreaterThan(0);
+    expect(kept.length).toBe(promised.length);
+  }, 240_000);
+});
+
+async function until(check: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
