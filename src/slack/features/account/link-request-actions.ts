@@ -1,4 +1,4 @@
-/** Approve and Decline on an admin's "asks to be linked" message; the decision is made in `services/account-linking`. */
+/** Approve and Decline on an admin's "asks to be linked" message; the decision is made in `link-approval.ts` under the rule of `approval-rules.ts`. */
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
 import { describeFailure } from '../../kit/failure-message.ts';

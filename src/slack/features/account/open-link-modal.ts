@@ -1,6 +1,6 @@
 /**
  * Opens the link form: a loading view at once (the trigger lasts 3 s), then what linking means for
- * this person (`services/account-linking/link-form.ts`): linked already by their Slack email, a
+ * this person (`link-form.ts`): linked already by their Slack email, a
  * request waiting for an admin, or the members to say which one is theirs.
  */
 import type { WebClient } from '@slack/web-api';

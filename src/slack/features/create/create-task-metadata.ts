@@ -1,7 +1,7 @@
 /**
  * What the create-task modal carries in `private_metadata`: where it was opened from, so the
  * submission can post in the right thread. Compact keys keep it far below Slack's 3000 characters;
- * `seal`/`open` hooks let the caller sign it (see services/metadata-signer.ts).
+ * `seal`/`open` hooks let the caller sign it (see kit/metadata-signer.ts).
  */
 import { LIMITS } from '../../ui/limits.ts';
 
