@@ -158,7 +158,8 @@ function workOf(app: TaskbridgeApp): AppWork {
  * Sends `/task text` as the person and collects what the app answered: the ack body, then the
  * replies made until the app has finished the command, and any that follow within `quietMs`.
  * Quiet alone was not enough: a handler slower than 1.5 s says "busy" first, then nothing for a
- * while, and its real answer fell into the next command's replies.
+ * while, and its real answer fell into the next command's replies. Once the app's listeners have
+ * ended, what is left on its way comes at once: a short quiet is enough (25 ms, not 120).
  */
 export async function runCommand(
   h: Harness,
@@ -191,7 +192,7 @@ export async function runCommand(
       seen = calls.length;
       quietSince = Date.now();
     }
-    if ((seen > 0 || acked) && Date.now() - quietSince >= (options.quietMs ?? 120)) break;
+    if ((seen > 0 || acked) && Date.now() - quietSince >= (options.quietMs ?? 25)) break;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   for (const call of fresh()) {
