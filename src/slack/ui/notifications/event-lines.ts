@@ -4,7 +4,7 @@
  * tokens. Pure.
  */
 import type { TaskRecord } from '../../../api/schemas/records.ts';
-import type { ProjectEvent } from '../../../events/project-event.ts';
+import type { ProjectEvent } from '../../../notify/events/project-event.ts';
 import { dueMrkdwn } from '../../../slack-platform/date-tokens.ts';
 import { escapeMrkdwn, escapeWithin, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { RenderedMessage } from '../block-types.ts';
