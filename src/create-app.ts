@@ -19,7 +19,6 @@ import {
   SERVICE_EVENTS_ROUTE,
   type ServiceEventsEndpoint,
 } from './notify/events/service-events-endpoint.ts';
-import { createNotifications } from './notify/notifications.ts';
 import { createServiceEventsSettings } from './notify/store/service-events.ts';
 import { boltLogger } from './slack/bolt-logger.ts';
 import type { AppDeps } from './slack/deps.ts';
@@ -36,6 +35,7 @@ import { answerUnhandledError } from './slack/router/unhandled-error.ts';
 import { recheckUnprovenLinks } from './slack/services/account-linking/recheck-links.ts';
 import { createDigestLinks } from './slack/services/digest-links.ts';
 import { createAppDigests } from './slack/services/digest-runtime.ts';
+import { createAppNotifications } from './slack/services/notifications-runtime.ts';
 import { SlackProfiles } from './slack/services/slack-profiles.ts';
 import { createTaskLinks } from './slack/services/task-links.ts';
 import { createTeamSlackClients } from './slack/services/team-slack-clients.ts';
@@ -218,7 +218,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     clock,
     logger,
   });
-  const notifications = createNotifications({
+  const notifications = createAppNotifications({
     store: opts.store,
     userLinks,
     api: (teamId) => workApi.clientFor(teamId),

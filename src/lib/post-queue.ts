@@ -4,7 +4,8 @@
  * (https://docs.slack.dev/apis/web-api/rate-limits): every call waits for its conversation's lane
  * (one call at a time, `spacingMs` apart) and for a slot in its workspace (at most
  * `teamCallsPerSecond` a second as Slack receives them). A 429 holds the workspace for
- * `Retry-After` and the same call is sent again, so nothing is dropped. */
+ * `Retry-After` and the same call is sent again, so nothing is dropped.
+ */
 import type { Clock } from './clock.ts';
 import { classifySlackFailure } from './slack-failure.ts';
 

@@ -3,23 +3,18 @@
  * (from 09:00 in their own zone) for their tasks due tomorrow. Each is switched on the Home tab;
  * people without a link get nothing.
  */
-import type { WebClient } from '@slack/web-api';
 import type { TaskRecord, WorkApiClient } from '../api/index.ts';
-import { dueKind, toLocalDateString, toLocalTimeString } from '../lib/dates.ts';
+import { dueKind, dueOf, toLocalDateString, toLocalTimeString } from '../lib/dates.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { PostQueue } from '../lib/post-queue.ts';
-import type { SlackProfiles } from '../slack/services/slack-profiles.ts';
-import { myTasks } from '../slack/services/task-list-source.ts';
-import type { TaskCardModel } from '../slack/ui/messages/task-card.ts';
-import { dueOf } from '../slack/ui/messages/task-parts.ts';
-import { renderAssignedDm, renderDueTomorrowDm } from '../slack/ui/notifications/dm-messages.ts';
-import { newlyAssigned } from '../slack/ui/notifications/event-lines.ts';
 import { storeKeys } from '../store/keys.ts';
 import type { UserLinks } from '../store/repositories/user-links.ts';
 import type { Store } from '../store/types.ts';
+import type { NotifyChatClient } from './chat-client.ts';
 import type { ProjectEvent } from './events/project-event.ts';
+import type { CardContext, NotifyCard, NotifyMessage, NotifyMessages } from './messages.ts';
+import { newlyAssigned } from './newly-assigned.ts';
 import type { NotifyPrefsRepo } from './store/notify-prefs.ts';
-import type { CardContext, PostingClient } from './thread-poster.ts';
 
 /** From this local time on, the day's "due tomorrow" message may go. */
 export const DUE_REMINDER_FROM = '09:00';
@@ -36,17 +31,27 @@ export interface DirectMessagesOptions {
   store: Store;
   userLinks: UserLinks;
   prefs: NotifyPrefsRepo;
-  profiles: SlackProfiles;
   queue: PostQueue;
-  slack: (teamId: string) => Promise<PostingClient | undefined>;
-  /** A full client, for people's zones. */
-  slackFull: (teamId: string) => Promise<WebClient | undefined>;
+  slack: (teamId: string) => Promise<NotifyChatClient | undefined>;
+  messages: NotifyMessages;
+  /** Reads linked people's time zones in a workspace; undefined where the app cannot read them. */
+  zones: (teamId: string) => Promise<PersonZone | undefined>;
   api: (teamId: string) => Promise<WorkApiClient | undefined>;
+  /** A member's open tasks, and whether Taskbridge's own copy answered (no request spent). */
+  openTasks: (api: WorkApiClient, memberId: number, now: Date) => Promise<OpenTasks>;
   cardContext: (teamId: string, task: TaskRecord) => Promise<CardContext>;
   projectName: (teamId: string, projectId: number | null) => Promise<string | null>;
   now: () => Date;
   logger: Logger;
   signal: () => AbortSignal;
+}
+
+/** A person's time zone (their Slack profile's, or a fallback) by their Slack user id. */
+export type PersonZone = (slackUserId: string) => Promise<string>;
+
+export interface OpenTasks {
+  tasks: TaskRecord[];
+  fromView: boolean;
 }
 
 /** Whether an event may owe someone an assignment message (who is linked is read when it goes). */
@@ -56,12 +61,12 @@ export function mayAssignSomeone(event: ProjectEvent): boolean {
 }
 
 export function createDirectMessages(o: DirectMessagesOptions) {
-  const post = async (teamId: string, userId: string, message: { text: string; blocks: unknown[] }) => {
+  const post = async (teamId: string, userId: string, message: NotifyMessage) => {
     const slack = await o.slack(teamId);
     if (!slack) return false;
     try {
       await o.queue.send(teamId, userId, o.signal(), () =>
-        slack.chat.postMessage({ channel: userId, text: message.text, blocks: message.blocks as never }),
+        slack.chat.postMessage({ channel: userId, text: message.text, blocks: message.blocks }),
       );
       return true;
     } catch (error) {
@@ -70,12 +75,12 @@ export function createDirectMessages(o: DirectMessagesOptions) {
     }
   };
 
-  const cardOf = async (teamId: string, task: TaskRecord): Promise<TaskCardModel> => {
+  const cardOf = async (teamId: string, task: TaskRecord): Promise<NotifyCard> => {
     const [context, projectName] = await Promise.all([
       o.cardContext(teamId, task),
       o.projectName(teamId, task.project_id),
     ]);
-    return { task, url: context.url, projectName, statuses: context.statuses, slackUserIds: context.people };
+    return { ...context, task, projectName };
   };
 
   return {
@@ -86,7 +91,7 @@ export function createDirectMessages(o: DirectMessagesOptions) {
       for (const member of newlyAssigned([event])) {
         const link = await o.userLinks.findByMember(teamId, member.id);
         if (!link || !(await o.prefs.get(teamId, link.slackUserId)).assigned) continue;
-        const message = renderAssignedDm(await cardOf(teamId, event.task), o.now());
+        const message = o.messages.assignedDm(await cardOf(teamId, event.task), o.now());
         if (await post(teamId, link.slackUserId, message)) sent++;
       }
       return sent;
@@ -98,14 +103,14 @@ export function createDirectMessages(o: DirectMessagesOptions) {
      */
     async dueTomorrow(teamId: string): Promise<number> {
       const api = await o.api(teamId);
-      const full = await o.slackFull(teamId);
-      if (!api || !full) return 0;
+      const zoneOf = await o.zones(teamId);
+      if (!api || !zoneOf) return 0;
       const now = o.now();
       let sent = 0;
       for (const link of await o.userLinks.listForTeam(teamId)) {
         try {
           if (!(await o.prefs.get(teamId, link.slackUserId)).dueTomorrow) continue;
-          const zone = await o.profiles.timeZone(full, teamId, link.slackUserId);
+          const zone = await zoneOf(link.slackUserId);
           if (toLocalTimeString(now, zone) < DUE_REMINDER_FROM) continue;
           const checkedKey = storeKeys.notifyDueChecked(teamId, link.slackUserId);
           // Compared on the app's clock (the record's own expiry only tidies up).
@@ -113,7 +118,7 @@ export function createDirectMessages(o: DirectMessagesOptions) {
           if (checkedAt && now.getTime() - Date.parse(checkedAt) < DUE_RECHECK_MS) continue;
           const today = toLocalDateString(now, zone);
           const tomorrow = nextDay(today);
-          const read = await openTasksOf(api, link.memberId, now);
+          const read = await o.openTasks(api, link.memberId, now);
           const tasks = read.tasks.filter((task) => {
             const due = dueOf(task);
             return due !== null && dueDay(due, zone) === tomorrow;
@@ -128,7 +133,7 @@ export function createDirectMessages(o: DirectMessagesOptions) {
           }
           if (fresh.length === 0) continue;
           const rows = await Promise.all(fresh.map((task) => cardOf(teamId, task)));
-          if (await post(teamId, link.slackUserId, renderDueTomorrowDm(rows, now))) sent++;
+          if (await post(teamId, link.slackUserId, o.messages.dueTomorrowDm(rows, now))) sent++;
         } catch (error) {
           o.logger.warn({ err: error, teamId }, 'due-tomorrow reminders failed for one person');
         }
@@ -139,20 +144,6 @@ export function createDirectMessages(o: DirectMessagesOptions) {
 }
 
 export type DirectMessages = ReturnType<typeof createDirectMessages>;
-
-async function openTasksOf(
-  api: WorkApiClient,
-  memberId: number,
-  now: Date,
-): Promise<{ tasks: TaskRecord[]; fromView: boolean }> {
-  const ask = () => myTasks(api, { memberId, status: null, page: 1, perPage: 100, now: now.getTime() });
-  let answer = await ask();
-  if (answer.pending) {
-    await answer.pending;
-    answer = await ask();
-  }
-  return { tasks: answer.page.data, fromView: answer.fromView === true };
-}
 
 /** The local day a task is due on; a date-only due date is the same day everywhere. */
 function dueDay(due: Date, zone: string): string {

@@ -9,40 +9,47 @@
  * event's outbox record in the same step and sent from there (`outbox-sender.ts`), so it too
  * survives an instance that dies after the service heard 2xx.
  */
-import type { WebClient } from '@slack/web-api';
 import type { TaskRecord, WorkApiClient } from '../api/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
 import { PostQueue } from '../lib/post-queue.ts';
-import type { SlackProfiles } from '../slack/services/slack-profiles.ts';
-import { projectStatuses } from '../slack/services/task-changes.ts';
-import type { TaskLinks } from '../slack/services/task-links.ts';
-import { renderProjectNotice } from '../slack/ui/notifications/event-lines.ts';
 import { checkSlackId } from '../store/keys.ts';
 import type { UserLinks } from '../store/repositories/user-links.ts';
 import type { Store } from '../store/types.ts';
-import { createDirectMessages, type DirectMessages, mayAssignSomeone } from './direct-messages.ts';
+import type { NotifyChatClient } from './chat-client.ts';
+import {
+  createDirectMessages,
+  type DirectMessages,
+  mayAssignSomeone,
+  type OpenTasks,
+  type PersonZone,
+} from './direct-messages.ts';
 import type { ProjectEvent, ProjectEventSink, WatchedProjects } from './events/project-event.ts';
 import { subscriptionWants } from './filters.ts';
+import type { CardContext, NotifyMessages } from './messages.ts';
 import { createOutboxSender } from './outbox-sender.ts';
 import { createNotifyBursts } from './store/notify-bursts.ts';
 import { createNotifyOutbox } from './store/notify-outbox.ts';
 import { createNotifyPrefs, type NotifyPrefsRepo } from './store/notify-prefs.ts';
 import { createSubscriptions, type Subscriptions } from './store/subscriptions.ts';
 import { createTaskThreads, type TaskThreads } from './store/task-threads.ts';
-import { type CardContext, type PostingClient, ThreadPoster } from './thread-poster.ts';
+import { ThreadPoster } from './thread-poster.ts';
 
 export interface NotificationsOptions {
   store: Store;
   userLinks: UserLinks;
   /** The workspace's service client, or undefined when it is not connected. */
   api: (teamId: string) => Promise<WorkApiClient | undefined>;
-  taskLinks: TaskLinks;
-  profiles: SlackProfiles;
   /** The client notifications post with: 429s come back to the post queue, which waits and resends. */
-  slack: (teamId: string) => Promise<PostingClient | undefined>;
-  /** A full client, for people's zones. */
-  slackFull: (teamId: string) => Promise<WebClient | undefined>;
+  slack: (teamId: string) => Promise<NotifyChatClient | undefined>;
+  /** What is posted: cards, replies, notices and direct messages (the app's Block Kit). */
+  messages: NotifyMessages;
+  /** What a card shows besides the task: linked people, the task's address, the project's statuses. */
+  cardContext: (teamId: string, task: TaskRecord) => Promise<CardContext>;
+  /** Reads linked people's time zones in a workspace, for "due tomorrow"; undefined where it cannot. */
+  zones: (teamId: string) => Promise<PersonZone | undefined>;
+  /** A member's open tasks, for "due tomorrow". */
+  openTasks: (api: WorkApiClient, memberId: number, now: Date) => Promise<OpenTasks>;
   /** The workspaces "due tomorrow" messages go to (those with linked people). */
   teams: () => Promise<string[]>;
   /** The app clock; a clock that can also `sleep` (a test's) paces posts too. */
@@ -118,19 +125,6 @@ export function createNotifications(o: NotificationsOptions): Notifications {
       logger.info({ teamId: info.teamId, retryAfterMs: info.retryAfterMs }, 'Slack asked to wait'),
   });
 
-  const cardContext = async (teamId: string, task: TaskRecord): Promise<CardContext> => {
-    const api = await o.api(teamId);
-    // The links' member map is cached per team (renewed by every link change): no scan per card.
-    const [people, statuses] = await Promise.all([
-      o.userLinks.slackUserByMember(teamId),
-      api ? projectStatuses(api, task.project_id).catch(() => undefined) : undefined,
-    ]);
-    return {
-      people,
-      url: o.taskLinks.urlFor(task),
-      statuses,
-    };
-  };
   const projectName = async (teamId: string, projectId: number | null) => {
     if (projectId === null) return null;
     const subs = await subscriptions.listByTeam(teamId);
@@ -146,7 +140,8 @@ export function createNotifications(o: NotificationsOptions): Notifications {
     leaseMs: o.leaseMs ?? 120_000,
     queue,
     slack: o.slack,
-    cardContext,
+    messages: o.messages,
+    cardContext: o.cardContext,
     now,
     windowMs: o.windowMs ?? 5000,
     logger,
@@ -156,12 +151,13 @@ export function createNotifications(o: NotificationsOptions): Notifications {
     store: o.store,
     userLinks: o.userLinks,
     prefs,
-    profiles: o.profiles,
     queue,
     slack: o.slack,
-    slackFull: o.slackFull,
+    messages: o.messages,
+    zones: o.zones,
     api: o.api,
-    cardContext,
+    openTasks: o.openTasks,
+    cardContext: o.cardContext,
     projectName,
     now,
     logger,
@@ -172,7 +168,7 @@ export function createNotifications(o: NotificationsOptions): Notifications {
     const slack = await o.slack(teamId);
     if (!slack) return;
     const people = await o.userLinks.slackUserByMember(teamId);
-    const message = renderProjectNotice(event, name, people, event.task);
+    const message = o.messages.projectNotice(event, name, people);
     await queue
       .send(teamId, channelId, signal(), () => slack.chat.postMessage({ channel: channelId, ...message }))
       .catch((error: unknown) =>

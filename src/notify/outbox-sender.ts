@@ -1,5 +1,5 @@
 /**
- * Sends a project event's outbox record (`store/repositories/notify-outbox.ts`) under its lease:
+ * Sends a project event's outbox record (`store/notify-outbox.ts`) under its lease:
  * each channel's notice, then the assignment messages, saving what is left after each step, then
  * removes the record. A send Slack refuses is logged where it is made and counts as done, as for
  * cards. A step that throws (the store, a service read) keeps the lease until it lapses, so the

@@ -11,28 +11,16 @@
  * instance holds the task's lease when the window closes; an event written there before the
  * service was answered survives a crash of the instance that took it.
  */
-import type { WebClient } from '@slack/web-api';
 import type { TaskRecord } from '../api/schemas/records.ts';
-import type { ProjectStatusDef } from '../contract/index.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { PostQueue } from '../lib/post-queue.ts';
-import type { RenderedMessage } from '../slack/ui/block-types.ts';
-import { renderDeletedTask, renderTaskCard } from '../slack/ui/messages/task-card.ts';
-import type { SlackUserIds } from '../slack/ui/messages/task-parts.ts';
-import { renderThreadReply } from '../slack/ui/notifications/event-lines.ts';
+import type { NotifyChatClient } from './chat-client.ts';
 import type { ProjectEvent } from './events/project-event.ts';
+import type { CardContext, NotifyMessage, NotifyMessages } from './messages.ts';
 import { newestTask } from './newest-task.ts';
 import type { NotifyBursts } from './store/notify-bursts.ts';
 import type { Subscription } from './store/subscriptions.ts';
 import type { TaskThread, TaskThreads } from './store/task-threads.ts';
-
-export type PostingClient = Pick<WebClient, 'chat'>;
-
-export interface CardContext {
-  people: SlackUserIds;
-  url: string | undefined;
-  statuses?: ProjectStatusDef[] | undefined;
-}
 
 export interface ThreadPosterOptions {
   threads: TaskThreads;
@@ -40,7 +28,8 @@ export interface ThreadPosterOptions {
   /** How long one instance's hold on a task's burst lasts: it must outlast one send (queue waits included). */
   leaseMs: number;
   queue: PostQueue;
-  slack: (teamId: string) => Promise<PostingClient | undefined>;
+  slack: (teamId: string) => Promise<NotifyChatClient | undefined>;
+  messages: NotifyMessages;
   /** What a card shows besides the task: linked people, the task's address, the project's statuses. */
   cardContext: (teamId: string, task: TaskRecord) => Promise<CardContext>;
   now: () => Date;
@@ -273,7 +262,7 @@ export class ThreadPoster {
     const task = newestTask(events);
     const title = task?.title ?? thread?.title ?? `Task ${taskId}`;
     const context = task ? await this.#o.cardContext(teamId, task) : { people: new Map(), url: undefined };
-    const reply = renderThreadReply({ id: taskId, title }, events, context.people);
+    const reply = this.#o.messages.threadReply({ id: taskId, title }, events, context.people);
     const deleted = events.some((e) => e.kind === 'task.deleted');
     if (!thread) {
       // No card to reply under (a task known by id only): the change goes in the channel alone.
@@ -293,8 +282,8 @@ export class ThreadPoster {
       (slack) => slack.chat.postMessage(last.broadcast ? { ...inThread, reply_broadcast: true } : inThread),
       held,
     );
-    const card: RenderedMessage | undefined = deleted
-      ? renderDeletedTask({ taskId, title }, this.#o.now())
+    const card: NotifyMessage | undefined = deleted
+      ? this.#o.messages.deletedCard({ taskId, title }, this.#o.now())
       : task
         ? await this.#card(teamId, task, last.projectName)
         : undefined;
@@ -321,18 +310,9 @@ export class ThreadPoster {
     }
   }
 
-  async #card(teamId: string, task: TaskRecord, projectName: string): Promise<RenderedMessage> {
+  async #card(teamId: string, task: TaskRecord, projectName: string): Promise<NotifyMessage> {
     const context = await this.#o.cardContext(teamId, task);
-    return renderTaskCard(
-      {
-        task,
-        url: context.url,
-        projectName,
-        statuses: context.statuses,
-        slackUserIds: context.people,
-      },
-      this.#o.now(),
-    );
+    return this.#o.messages.card({ ...context, task, projectName }, this.#o.now());
   }
 
   /**
@@ -342,7 +322,7 @@ export class ThreadPoster {
   async #call<T>(
     teamId: string,
     channelId: string,
-    call: (slack: PostingClient) => Promise<T>,
+    call: (slack: NotifyChatClient) => Promise<T>,
     held?: Held,
     kind: 'post' | 'edit' = 'post',
   ): Promise<T | undefined> {
