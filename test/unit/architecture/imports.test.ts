@@ -76,7 +76,7 @@ const RULES: readonly Rule[] = [
   {
     // Events in, bursts, threads, outbox and direct messages; its Block Kit is built in
     // src/slack/ui/notifications and handed to it as `messages`, Slack's clients adapted to its shapes.
-    name: 'src/notify builds no Block Kit and calls no Slack client of its own: it imports nothing of Slack or the digest',
+    name: 'src/notify (the notifications engine) imports nothing of Slack or the digest',
     breaks: (e) =>
       under(e.from, 'src/notify') &&
       [
