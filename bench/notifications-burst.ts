@@ -14,8 +14,8 @@
 import { parseArgs } from 'node:util';
 import { createWorkApiClient, type TaskRecord } from '../src/api/index.ts';
 import { createTaskbridgeApp } from '../src/create-app.ts';
-import type { ProjectEvent } from '../src/events/project-event.ts';
 import { createLogger } from '../src/lib/logger.ts';
+import type { ProjectEvent } from '../src/notify/events/project-event.ts';
 import { createSandbox } from '../src/sandbox/index.ts';
 import { createSlackEmulator } from '../src/slack-emulator/index.ts';
 import { openStore } from '../src/store/open-store.ts';

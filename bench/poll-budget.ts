@@ -13,10 +13,10 @@
  */
 import { parseArgs } from 'node:util';
 import { createRateLimiter, createWorkApiClient } from '../src/api/index.ts';
-import { createChangePoller, POLL_TICK_MS } from '../src/events/change-poller.ts';
-import { POLL_REQUESTS_PER_MINUTE } from '../src/events/poll-budget.ts';
 import { fixedClock } from '../src/lib/clock.ts';
 import { createLogger } from '../src/lib/logger.ts';
+import { createChangePoller, POLL_TICK_MS } from '../src/notify/events/change-poller.ts';
+import { POLL_REQUESTS_PER_MINUTE } from '../src/notify/events/poll-budget.ts';
 import { createSandbox } from '../src/sandbox/index.ts';
 import { seedBulkTasks } from '../src/sandbox/seed/bulk-tasks.ts';
 import { openStore } from '../src/store/open-store.ts';

@@ -10,15 +10,16 @@ import type { ExtendedErrorHandlerArgs } from '@slack/bolt/dist/App.js';
 import { WebClient } from '@slack/web-api';
 import type { AddressPolicy, WorkApiClientOptions } from './api/index.ts';
 import { taskViewOf } from './api/task-view.ts';
-import { createChangePoller } from './events/change-poller.ts';
-import type { ProjectEventSink, WatchedProjects } from './events/project-event.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
+import { createChangePoller } from './notify/events/change-poller.ts';
+import type { ProjectEventSink, WatchedProjects } from './notify/events/project-event.ts';
 import {
   createServiceEventsEndpoint,
   SERVICE_EVENTS_ROUTE,
   type ServiceEventsEndpoint,
-} from './events/service-events-endpoint.ts';
-import { type Clock, systemClock } from './lib/clock.ts';
-import { createLogger, type Logger } from './lib/logger.ts';
+} from './notify/events/service-events-endpoint.ts';
+import { createServiceEventsSettings } from './notify/store/service-events.ts';
 import { boltLogger } from './slack/bolt-logger.ts';
 import type { AppDeps } from './slack/deps.ts';
 import { createMetadataSigner } from './slack/kit/metadata-signer.ts';
@@ -35,7 +36,7 @@ import { recheckUnprovenLinks } from './slack/services/account-linking/recheck-l
 import { createDigestLinks } from './slack/services/digest-links.ts';
 import { createAppDigests } from './slack/services/digest-runtime.ts';
 import { createInterruptedCommands } from './slack/services/interrupted-commands.ts';
-import { createNotifications } from './slack/services/notifications/notifications.ts';
+import { createAppNotifications } from './slack/services/notifications-runtime.ts';
 import { SlackProfiles } from './slack/services/slack-profiles.ts';
 import { createTaskLinks } from './slack/services/task-links.ts';
 import { createTeamSlackClients } from './slack/services/team-slack-clients.ts';
@@ -48,7 +49,6 @@ import { createIdempotency } from './store/repositories/idempotency.ts';
 import { type AnyInstallation, createInstallationStore } from './store/repositories/installation-store.ts';
 import { createLinkRequests } from './store/repositories/link-requests.ts';
 import { createPendingCommands } from './store/repositories/pending-commands.ts';
-import { createServiceEventsSettings } from './store/repositories/service-events.ts';
 import { createUserLinks } from './store/repositories/user-links.ts';
 import type { Store } from './store/types.ts';
 
@@ -229,7 +229,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     clock,
     logger,
   });
-  const notifications = createNotifications({
+  const notifications = createAppNotifications({
     store: opts.store,
     userLinks,
     api: (teamId) => workApi.clientFor(teamId),

@@ -4,16 +4,17 @@
  */
 
 import { type Clock, systemClock } from '../lib/clock.ts';
+import { PostQueue } from '../lib/post-queue.ts';
+import { classifySlackFailure } from '../lib/slack-failure.ts';
 import { createUserLinks } from '../store/repositories/user-links.ts';
 import type { Store } from '../store/types.ts';
 import type { DigestMessages } from './messages.ts';
-import { PostQueue } from './post-queue.ts';
 import { ProjectFetches } from './project-fetches.ts';
 import type { DigestLinks } from './render-digest.ts';
 import type { DigestLogger, DigestRunnerOptions, DigestSlackClient } from './runner-options.ts';
 import { LATE_GRACE_MS } from './schedule.ts';
 import { type DigestTask, selectionHorizon } from './select.ts';
-import { classifySlackFailure, DigestDeliveryError, describeSlackFailure } from './slack-failure.ts';
+import { DigestDeliveryError, describeSlackFailure } from './slack-failure.ts';
 import type { DigestSubscriptions } from './subscriptions.ts';
 import type { DigestTaskSource } from './task-source.ts';
 import type { DigestSubscription } from './types.ts';

@@ -4,6 +4,8 @@
  * and record what became of each. A claim is given back whenever a digest was not sent, so a later
  * tick (or another runner) sends it; never once it was.
  */
+
+import { classifySlackFailure } from '../lib/slack-failure.ts';
 import { publishDigestRecorded } from './digest-events.ts';
 import type { DueEntry, DueIndex } from './due-index.ts';
 import { planFirings } from './plan.ts';
@@ -13,7 +15,6 @@ import { pauseChannel } from './run-pause.ts';
 import { type DigestSlackClient, emptyReport, type TickReport } from './runner-options.ts';
 import { dueFirings, firingKey } from './schedule.ts';
 import type { DigestTask } from './select.ts';
-import { classifySlackFailure } from './slack-failure.ts';
 import type { LastFiring } from './subscriptions.ts';
 import type { DigestFiring, DigestSubscription } from './types.ts';
 

@@ -367,6 +367,13 @@ function clip(text: string): string {
 
 // ---- showing due dates ----
 
+/** A record's due instant, or null (also for a value that isn't a date). */
+export function dueOf(task: { due_date: string | null }): Date | null {
+  if (!task.due_date) return null;
+  const due = new Date(task.due_date);
+  return Number.isNaN(due.getTime()) ? null : due;
+}
+
 /**
  * How a stored due instant is meant: `end-of-day` (59.999 seconds: a date without a time, see the top),
  * `calendar` (exactly midnight UTC: a bare `YYYY-MM-DD` given to the service by someone else) or

@@ -7,7 +7,7 @@
  * saved secret and the watched projects are polled; a run's stop removes what it registered.
  */
 import type { TaskbridgeApp } from '../create-app.ts';
-import { SERVICE_EVENTS_PREFIX } from '../events/service-events-endpoint.ts';
+import { SERVICE_EVENTS_PREFIX } from '../notify/events/service-events-endpoint.ts';
 import type { Sandbox } from '../sandbox/index.ts';
 
 export async function registerLocalWebhook(

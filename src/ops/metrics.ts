@@ -16,13 +16,13 @@ import type { CustomRoute } from '@slack/bolt';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { classifyRequest } from '../contract/index.ts';
 import { DIGEST_RECORDED, type DigestRecordedEvent } from '../digest/digest-events.ts';
-import { SERVICE_EVENT_REFUSED, type ServiceEventRefused } from '../events/service-events-endpoint.ts';
 import {
   SOCKET_ACK,
   SOCKET_ENVELOPE,
   type SocketAckEvent,
   type SocketEnvelopeEvent,
 } from '../lib/socket-mode-channels.ts';
+import { SERVICE_EVENT_REFUSED, type ServiceEventRefused } from '../notify/events/service-events-endpoint.ts';
 
 /** The client's User-Agent: how the service's requests are told apart from any other undici request. */
 const CLIENT_AGENT = 'taskbridge-work-api-client';

@@ -2,22 +2,23 @@
  * Everything a Slack handler may use, passed in rather than imported as globals, so a test builds
  * the same app over its own store, clock, sandbox and emulator.
  */
-import type { ChangePoller } from '../events/change-poller.ts';
-import type { ProjectEventSink, WatchedProjects } from '../events/project-event.ts';
+
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { ChangePoller } from '../notify/events/change-poller.ts';
+import type { ProjectEventSink, WatchedProjects } from '../notify/events/project-event.ts';
+import type { Notifications } from '../notify/notifications.ts';
+import type { ServiceEventsSettings } from '../notify/store/service-events.ts';
 import type { ChannelDefaults } from '../store/repositories/channel-defaults.ts';
 import type { Connections } from '../store/repositories/connections.ts';
 import type { Idempotency } from '../store/repositories/idempotency.ts';
 import type { TaskbridgeInstallationStore } from '../store/repositories/installation-store.ts';
 import type { LinkRequests } from '../store/repositories/link-requests.ts';
 import type { PendingCommands } from '../store/repositories/pending-commands.ts';
-import type { ServiceEventsSettings } from '../store/repositories/service-events.ts';
 import type { UserLinks } from '../store/repositories/user-links.ts';
 import type { Store } from '../store/types.ts';
 import type { MetadataSigner } from './kit/metadata-signer.ts';
 import type { AppDigests } from './services/digest-runtime.ts';
-import type { Notifications } from './services/notifications/notifications.ts';
 import type { SlackProfiles } from './services/slack-profiles.ts';
 import type { TaskLinks } from './services/task-links.ts';
 import type { WorkApiRegistry } from './services/work-api-registry.ts';

@@ -10,7 +10,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FixedClock } from '../../src/lib/clock.ts';
-import { DUE_RECHECK_MS } from '../../src/slack/services/notifications/direct-messages.ts';
+import { DUE_RECHECK_MS } from '../../src/notify/direct-messages.ts';
 import { type Harness, TEAM, USERS } from '../support/harness.ts';
 import { notifyTools, startNotifyHarness } from '../support/notify-tools.ts';
 import { testSandboxProfile } from '../support/sandbox-profile.ts';

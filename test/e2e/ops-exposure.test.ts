@@ -15,12 +15,12 @@ import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServiceEventsSettings } from '../../src/notify/store/service-events.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
 import { createSlackEmulator, type SlackEmulator } from '../../src/slack-emulator/index.ts';
 import { createSlackSigner } from '../../src/slack-emulator/signer.ts';
 import { createCipher } from '../../src/store/cipher.ts';
 import { openStore } from '../../src/store/open-store.ts';
-import { createServiceEventsSettings } from '../../src/store/repositories/service-events.ts';
 import { type AppProcess, type LogLine, startAppProcess } from '../support/app-process.ts';
 import { until as untilWithin } from '../support/until.ts';
 

@@ -7,7 +7,7 @@
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { taskViewOf } from '../../src/api/task-view.ts';
-import type { ProjectEvent, ProjectEventSink } from '../../src/events/project-event.ts';
+import type { ProjectEvent, ProjectEventSink } from '../../src/notify/events/project-event.ts';
 import { createMetrics } from '../../src/ops/metrics.ts';
 import { startOpsServer } from '../../src/ops/ops-server.ts';
 import { fixedClock, type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';

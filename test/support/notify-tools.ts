@@ -4,8 +4,8 @@
  * events built from real tasks, and their delivery to the app's sink.
  */
 import type { TaskRecord } from '../../src/api/index.ts';
-import type { ProjectEvent, ProjectEventKind } from '../../src/events/project-event.ts';
 import type { FixedClock } from '../../src/lib/clock.ts';
+import type { ProjectEvent, ProjectEventKind } from '../../src/notify/events/project-event.ts';
 import type { RecordedCall } from '../../src/slack-emulator/model.ts';
 import { fixedClock, type Harness, startHarness, TEAM } from './harness.ts';
 import { isInterimNote } from './interim-notes.ts';

@@ -3,7 +3,7 @@
  * secret is saved, how fresh the polling fallback keeps the watched projects, and the address to
  * register on the service (PUBLIC_URL + the workspace's path).
  */
-import { SERVICE_EVENTS_PREFIX } from '../../events/service-events-endpoint.ts';
+import { SERVICE_EVENTS_PREFIX } from '../../notify/events/service-events-endpoint.ts';
 import type { AppDeps } from '../deps.ts';
 import type { ServiceEventsHomeModel } from '../ui/home/service-events-line.ts';
 

@@ -20,8 +20,8 @@ export interface TeamSlackClientsOptions {
   logger?: SlackLogger | undefined;
   /**
    * `caller`: a 429 comes straight back and nothing is retried by the client, for a caller that
-   * paces itself (the digest's post queue waits `Retry-After`; a post retried blindly after a
-   * timeout could be posted twice). Default `client`: one retry by the client.
+   * paces itself (the post queue of digests and notifications waits `Retry-After`; a post retried
+   * blindly after a timeout could be posted twice). Default `client`: one retry by the client.
    */
   pacing?: 'client' | 'caller';
 }

@@ -10,7 +10,7 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 const SRC = join(ROOT, 'src');
 
 interface Edge {
-  /** Both relative to the repository root, with `/`. */
+  /** Both relative to the repository root, with `/`; a package import goes to `node_modules/<name>`. */
   from: string;
   to: string;
 }
@@ -39,9 +39,22 @@ const RULES: readonly Rule[] = [
     name: 'src/api and src/sandbox import nothing of Slack',
     breaks: (e) =>
       (under(e.from, 'src/api') || under(e.from, 'src/sandbox')) &&
-      ['src/slack', 'src/slack-emulator', 'src/slack-platform', 'src/create-app.ts', 'src/digest'].some((f) =>
-        under(e.to, f),
-      ),
+      [
+        'src/slack',
+        'src/slack-emulator',
+        'src/slack-platform',
+        'src/create-app.ts',
+        'src/digest',
+        'src/notify',
+      ].some((f) => under(e.to, f)),
+  },
+  {
+    // The store is the persistence port and its engines: what a feature keeps there is that feature's.
+    name: 'src/store imports only src/lib and src/contract',
+    breaks: (e) =>
+      under(e.from, 'src/store') &&
+      under(e.to, 'src') &&
+      !['src/store', 'src/lib', 'src/contract'].some((f) => under(e.to, f)),
   },
   {
     name: "Slack's platform rules import only src/lib",
@@ -61,6 +74,21 @@ const RULES: readonly Rule[] = [
       ),
   },
   {
+    // Events in, bursts, threads, outbox and direct messages; its Block Kit is built in
+    // src/slack/ui/notifications and handed to it as `messages`, Slack's clients adapted to its shapes.
+    name: 'src/notify (the notifications engine) imports nothing of Slack or the digest',
+    breaks: (e) =>
+      under(e.from, 'src/notify') &&
+      [
+        'src/slack',
+        'src/slack-emulator',
+        'src/slack-platform',
+        'src/create-app.ts',
+        'src/digest',
+        'node_modules/@slack',
+      ].some((f) => under(e.to, f)),
+  },
+  {
     name: 'services, kit and ui never import features or the router',
     breaks: (e) =>
       ['src/slack/services', 'src/slack/kit', 'src/slack/ui'].some((f) => under(e.from, f)) &&
@@ -74,7 +102,7 @@ const RULES: readonly Rule[] = [
     name: 'shared Block Kit (src/slack/ui) imports no services, kit or store',
     breaks: (e) =>
       under(e.from, 'src/slack/ui') &&
-      ['src/slack/services', 'src/slack/kit', 'src/store'].some((f) => under(e.to, f)),
+      ['src/slack/services', 'src/slack/kit', 'src/store', 'src/notify/store'].some((f) => under(e.to, f)),
   },
   {
     name: 'a feature imports no other feature (what two share is on the floor below)',
@@ -93,14 +121,18 @@ const RULES: readonly Rule[] = [
 const SPECIFIER =
   /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
 
+function allSpecifiers(source: string): string[] {
+  return [...source.matchAll(SPECIFIER)].flatMap((m) => m[1] ?? m[2] ?? m[3] ?? []);
+}
+
 /** The relative specifiers of a file's imports and re-exports. */
 function specifiers(source: string): string[] {
-  const out: string[] = [];
-  for (const m of source.matchAll(SPECIFIER)) {
-    const spec = m[1] ?? m[2] ?? m[3];
-    if (spec?.startsWith('.')) out.push(spec);
-  }
-  return out;
+  return allSpecifiers(source).filter((spec) => spec.startsWith('.'));
+}
+
+/** The packages a file imports (Node's built-ins left out). */
+function packages(source: string): string[] {
+  return allSpecifiers(source).filter((spec) => !spec.startsWith('.') && !spec.startsWith('node:'));
 }
 
 function tsFiles(dir: string): string[] {
@@ -112,14 +144,19 @@ function tsFiles(dir: string): string[] {
 }
 
 function edgesOf(files: readonly string[]): Edge[] {
-  return files.flatMap((file) =>
-    specifiers(readFileSync(file, 'utf8')).map((spec) => ({
-      from: relative(ROOT, file).split('\\').join('/'),
-      to: relative(ROOT, resolve(dirname(file), spec))
-        .split('\\')
-        .join('/'),
-    })),
-  );
+  return files.flatMap((file) => {
+    const source = readFileSync(file, 'utf8');
+    const from = relative(ROOT, file).split('\\').join('/');
+    return [
+      ...specifiers(source).map((spec) => ({
+        from,
+        to: relative(ROOT, resolve(dirname(file), spec))
+          .split('\\')
+          .join('/'),
+      })),
+      ...packages(source).map((spec) => ({ from, to: `node_modules/${spec}` })),
+    ];
+  });
 }
 
 function wrongWay(edges: readonly Edge[]): string[] {
@@ -140,6 +177,9 @@ describe('imports run one way', () => {
       './side-effect.ts',
     ]);
     expect(specifiers("import { z } from 'zod';")).toEqual([]);
+    expect(
+      packages("import type { WebClient } from '@slack/web-api';\nimport { readFileSync } from 'node:fs';"),
+    ).toEqual(['@slack/web-api']);
     // The tree is large: a parser that saw nothing would pass every rule.
     expect(edges.length).toBeGreaterThan(1000);
   });
@@ -160,7 +200,15 @@ describe('imports run one way', () => {
     ];
     wrong.push(
       { from: 'src/slack/kit/report-failure.ts', to: 'src/slack/services/publish-home.ts' },
-      { from: 'src/slack/ui/home/app-home.ts', to: 'src/store/repositories/notify-prefs.ts' },
+      { from: 'src/slack/ui/home/app-home.ts', to: 'src/store/repositories/user-links.ts' },
+      { from: 'src/slack/ui/home/app-home.ts', to: 'src/notify/store/notify-prefs.ts' },
+      { from: 'src/store/repositories/subscriptions.ts', to: 'src/notify/events/project-event.ts' },
+      { from: 'src/store/keys.ts', to: 'src/api/index.ts' },
+      { from: 'src/notify/thread-poster.ts', to: 'src/slack/ui/messages/task-card.ts' },
+      { from: 'src/notify/direct-messages.ts', to: 'src/slack/services/task-list-source.ts' },
+      { from: 'src/notify/thread-poster.ts', to: 'node_modules/@slack/web-api' },
+      { from: 'src/notify/notifications.ts', to: 'src/digest/post-queue.ts' },
+      { from: 'src/api/task-view.ts', to: 'src/notify/events/project-event.ts' },
       { from: 'src/slack/features/lists/x.ts', to: 'src/slack/features/tasks/action-context.ts' },
       { from: 'src/ops/metrics.ts', to: 'src/slack/receiver/socket-mode-acks.ts' },
     );
@@ -169,6 +217,16 @@ describe('imports run one way', () => {
       wrongWay([{ from: 'src/slack/features/tasks/list-command.ts', to: 'src/slack/features/tasks/x.ts' }]),
     ).toEqual([]);
     expect(wrongWay([{ from: 'src/local/local-system.ts', to: 'src/slack-emulator/index.ts' }])).toEqual([]);
+    expect(
+      wrongWay([
+        { from: 'src/notify/notifications.ts', to: 'src/lib/post-queue.ts' },
+        { from: 'src/notify/thread-poster.ts', to: 'src/store/types.ts' },
+        { from: 'src/notify/events/webhook-body.ts', to: 'node_modules/zod' },
+        { from: 'src/store/repositories/connections.ts', to: 'src/contract/index.ts' },
+        { from: 'src/store/repositories/installation-store.ts', to: 'node_modules/@slack/bolt' },
+        { from: 'src/slack/ui/notifications/notify-messages.ts', to: 'src/notify/messages.ts' },
+      ]),
+    ).toEqual([]);
     expect(wrongWay([{ from: 'src/slack/ui/limits.ts', to: 'src/slack-emulator/index.ts' }])).toHaveLength(1);
     expect(wrongWay([{ from: 'src/slack/ui/limits.ts', to: 'src/slack-emulator/index.ts' }])).toHaveLength(1);
     expect(wrongWay([{ from: 'src/slack/features/tasks/routes.ts', to: 'src/slack/kit/routes.ts' }])).toEqual(

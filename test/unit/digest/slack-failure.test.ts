@@ -1,6 +1,7 @@
 import { webApi } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
-import { classifySlackFailure, describeSlackFailure } from '../../../src/digest/slack-failure.ts';
+import { describeSlackFailure } from '../../../src/digest/slack-failure.ts';
+import { classifySlackFailure } from '../../../src/lib/slack-failure.ts';
 
 const { WebAPIPlatformError, WebAPIRateLimitedError, WebAPIHTTPError, WebAPIRequestError } = webApi;
 

@@ -1,5 +1,5 @@
 /** The event words people type and see, and the event kinds they stand for. */
-import type { ProjectEventKind } from '../../../events/project-event.ts';
+import type { ProjectEventKind } from '../../../notify/events/project-event.ts';
 import type { EventWord } from '../../commands/verbs/notify.ts';
 
 export const KIND_OF_WORD: Readonly<Record<EventWord, ProjectEventKind>> = {

@@ -1,6 +1,6 @@
 /** The Home tab's switches for direct-message notifications: saved per person, then the tab is redrawn. */
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
-import type { NotifyPrefs } from '../../../store/repositories/notify-prefs.ts';
+import type { NotifyPrefs } from '../../../notify/store/notify-prefs.ts';
 import type { AppDeps } from '../../deps.ts';
 import { publishHome } from '../../services/publish-home.ts';
 

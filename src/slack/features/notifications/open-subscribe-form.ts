@@ -1,6 +1,6 @@
 /** Opens the subscribe form for a channel (from `/task subscribe` alone, or a list's Edit button), prefilled when editing. */
 import type { WebClient } from '@slack/web-api';
-import { PROJECT_EVENT_KINDS } from '../../../events/project-event.ts';
+import { PROJECT_EVENT_KINDS } from '../../../notify/events/project-event.ts';
 import type { AppDeps } from '../../deps.ts';
 import { openTeamModal } from '../../kit/open-team-modal.ts';
 import { requireApi } from '../../kit/require-api.ts';

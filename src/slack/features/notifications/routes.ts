@@ -1,7 +1,7 @@
 /**
  * Channel notifications: `/task subscribe`, `unsubscribe`, `subscriptions`, the subscribe form,
  * the list's Edit and Remove, and the Home tab's direct-message switches. Events themselves arrive
- * at `deps.projectEvents` (services/notifications), not through Slack. Handlers load on first use
+ * at `deps.projectEvents` (the engine in src/notify), not through Slack. Handlers load on first use
  * (kit/lazy-route.ts).
  */
 import { lazyListener, lazyVerb } from '../../kit/lazy-route.ts';

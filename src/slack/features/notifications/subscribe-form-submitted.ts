@@ -4,8 +4,8 @@
  * project) and the person is told in the channel.
  */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
-import type { ProjectEventKind } from '../../../events/project-event.ts';
-import { PROJECT_EVENT_KINDS } from '../../../events/project-event.ts';
+import type { ProjectEventKind } from '../../../notify/events/project-event.ts';
+import { PROJECT_EVENT_KINDS } from '../../../notify/events/project-event.ts';
 import { tokenize } from '../../commands/tokens.ts';
 import { readFilters } from '../../commands/verbs/notify.ts';
 import type { AppDeps } from '../../deps.ts';

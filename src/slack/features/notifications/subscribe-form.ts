@@ -2,7 +2,7 @@
  * The subscribe form: which project, which events, filters (in the command's syntax, shown under
  * the field), and whether thread replies also show in the channel. Pure.
  */
-import { PROJECT_EVENT_KINDS, type ProjectEventKind } from '../../../events/project-event.ts';
+import { PROJECT_EVENT_KINDS, type ProjectEventKind } from '../../../notify/events/project-event.ts';
 import type { ModalView } from '../../ui/block-types.ts';
 import { NOTIFY_FIELDS, NOTIFY_VIEWS } from '../../ui/ids.ts';
 import { LIMITS, option, plainText } from '../../ui/limits.ts';

@@ -4,8 +4,8 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { WorkApiClient } from '../../../api/index.ts';
-import { PROJECT_EVENT_KINDS, type ProjectEventKind } from '../../../events/project-event.ts';
-import type { SubscriptionFilters } from '../../../store/repositories/subscriptions.ts';
+import { PROJECT_EVENT_KINDS, type ProjectEventKind } from '../../../notify/events/project-event.ts';
+import type { SubscriptionFilters } from '../../../notify/store/subscriptions.ts';
 import type { NotifyFilterRefs } from '../../commands/intents.ts';
 import type { EventWord } from '../../commands/verbs/notify.ts';
 import type { AppDeps } from '../../deps.ts';

@@ -1,7 +1,7 @@
 /** What a channel follows, said back: after subscribing, in the list (with Edit and Remove), after removing. Pure. */
-import { PROJECT_EVENT_KINDS } from '../../../events/project-event.ts';
+import { PROJECT_EVENT_KINDS } from '../../../notify/events/project-event.ts';
+import type { Subscription, SubscriptionFilters } from '../../../notify/store/subscriptions.ts';
 import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
-import type { Subscription, SubscriptionFilters } from '../../../store/repositories/subscriptions.ts';
 import { FILTER_HELP } from '../../commands/verbs/notify.ts';
 import type { KnownBlock, RenderedMessage } from '../../ui/block-types.ts';
 import { NOTIFY_ACTIONS } from '../../ui/ids.ts';

@@ -10,7 +10,7 @@ import type {
   SlackViewMiddlewareArgs,
   ViewSubmitAction,
 } from '@slack/bolt';
-import { checkWebhookSecret } from '../../../store/repositories/service-events.ts';
+import { checkWebhookSecret } from '../../../notify/store/service-events.ts';
 import type { AppDeps } from '../../deps.ts';
 import { fillOpenView } from '../../kit/fill-open-view.ts';
 import { personOf } from '../../kit/person.ts';

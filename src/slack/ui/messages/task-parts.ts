@@ -6,7 +6,7 @@
 import { isDoneName } from '../../../api/done-status.ts';
 import type { TaskRecord } from '../../../api/index.ts';
 import type { MemberRef, Priority, ProjectStatusDef, TaskStatus } from '../../../contract/index.ts';
-import { dueKind, formatDueFallback, isOverdue } from '../../../lib/dates.ts';
+import { dueKind, dueOf, formatDueFallback, isOverdue } from '../../../lib/dates.ts';
 import { dueMrkdwn } from '../../../slack-platform/date-tokens.ts';
 import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
 import { statusEmoji } from '../status-color.ts';
@@ -67,12 +67,8 @@ export function priorityPlain(priority: Priority | (string & {})): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The task's due instant, or null (also for a value that isn't a date). */
-export function dueOf(task: Pick<TaskRecord, 'due_date'>): Date | null {
-  if (!task.due_date) return null;
-  const due = new Date(task.due_date);
-  return Number.isNaN(due.getTime()) ? null : due;
-}
+/** Read in lib (the notifications engine reads due dates too), and offered here beside the other parts. */
+export { dueOf } from '../../../lib/dates.ts';
 
 export interface DueView {
   /** mrkdwn shown in each reader's zone, with a marker when overdue. */

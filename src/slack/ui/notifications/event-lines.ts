@@ -4,52 +4,18 @@
  * tokens. Pure.
  */
 import type { TaskRecord } from '../../../api/schemas/records.ts';
-import type { ProjectEvent } from '../../../events/project-event.ts';
+import type { ProjectEvent } from '../../../notify/events/project-event.ts';
+import { membersOf, nameOf, newlyAssigned } from '../../../notify/newly-assigned.ts';
 import { dueMrkdwn } from '../../../slack-platform/date-tokens.ts';
 import { escapeMrkdwn, escapeWithin, truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { RenderedMessage } from '../block-types.ts';
 import { joinWithin, LIMITS, mrkdwn } from '../limits.ts';
 import { memberMrkdwn, priorityPlain, type SlackUserIds } from '../messages/task-parts.ts';
 
-type Member = { id: number; name: string };
-
-function nameOf(value: unknown): string | null {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string') {
-    return (value as { name: string }).name;
-  }
-  return null;
-}
-
-function membersOf(value: unknown): Member[] | null {
-  if (!Array.isArray(value)) return null;
-  return value.flatMap((m): Member[] => {
-    if (typeof m === 'number') return [{ id: m, name: `Member ${m}` }];
-    if (m && typeof m === 'object' && typeof (m as { id?: unknown }).id === 'number') {
-      const id = (m as { id: number }).id;
-      return [{ id, name: nameOf(m) ?? `Member ${id}` }];
-    }
-    return [];
-  });
-}
-
 function dateOf(value: unknown): Date | null {
   if (typeof value !== 'string') return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
-}
-
-/** Members assigned by these events that were not assigned before them. */
-export function newlyAssigned(events: readonly ProjectEvent[]): Member[] {
-  const found = new Map<number, Member>();
-  for (const event of events) {
-    if (event.kind !== 'task.assigned' && event.kind !== 'task.created') continue;
-    const change = event.changes?.assignees;
-    const after = membersOf(change?.after) ?? event.task?.assignees ?? [];
-    const before = new Set((membersOf(change?.before) ?? []).map((m) => m.id));
-    for (const m of after) if (!before.has(m.id)) found.set(m.id, { id: m.id, name: m.name });
-  }
-  return [...found.values()];
 }
 
 const bold = (text: string) => `*${escapeMrkdwn(truncate(text, 100))}*`;

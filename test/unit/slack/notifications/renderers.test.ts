@@ -1,12 +1,12 @@
 /** The notification messages and form stay within Block Kit's limits and read as meant. */
 import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../src/api/schemas/records.ts';
-import { PROJECT_EVENT_KINDS, type ProjectEvent } from '../../../../src/events/project-event.ts';
+import { PROJECT_EVENT_KINDS, type ProjectEvent } from '../../../../src/notify/events/project-event.ts';
+import type { Subscription } from '../../../../src/notify/store/subscriptions.ts';
 import { renderSubscribeForm } from '../../../../src/slack/features/notifications/subscribe-form.ts';
 import { subscriptionListMessage } from '../../../../src/slack/features/notifications/subscription-messages.ts';
 import { renderDueTomorrowDm } from '../../../../src/slack/ui/notifications/dm-messages.ts';
 import { renderThreadReply } from '../../../../src/slack/ui/notifications/event-lines.ts';
-import type { Subscription } from '../../../../src/store/repositories/subscriptions.ts';
 import { expectMessageWithinLimits, expectViewWithinLimits } from '../support/block-kit.ts';
 
 const NOW = new Date('2026-03-04T10:00:00Z');
