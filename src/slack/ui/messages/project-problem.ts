@@ -1,6 +1,7 @@
 import type { ProjectResolution } from '../../services/resolve-project.ts';
 import type { RenderedMessage } from '../block-types.ts';
 import { errorMessage } from './errors.ts';
+import { namesThatExist } from './names-that-exist.ts';
 
 /** Why a command could not tell which project was meant, and what to type instead. */
 export function projectProblemMessage(
@@ -15,9 +16,13 @@ export function projectProblemMessage(
     });
   }
   const suggestions = resolution.suggestions.map((p) => `\`#${p.name}\``).join(', ');
+  const known =
+    resolution.known === undefined
+      ? null
+      : namesThatExist('Projects', resolution.known, resolution.name, 'There are no active projects yet.');
   return errorMessage({
-    what: `No project called “${resolution.name}”.`,
-    why: suggestions ? `Did you mean ${suggestions}?` : null,
+    what: `No project “${resolution.name}”.`,
+    why: [suggestions ? `Did you mean ${suggestions}?` : '', known ?? ''].filter(Boolean).join(' ') || null,
     next: 'Check the name: the start of it is enough when only one project begins that way.',
   });
 }
