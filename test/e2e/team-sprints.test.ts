@@ -225,6 +225,34 @@ describe('sprints from Slack', () => {
     expect(sprint).toMatchObject({ status: 'active', start_date: '2099-02-01', end_date: '2099-02-14' });
   });
 
+  it('gives the starter the card where the app cannot post in the channel', async () => {
+    // The app is not in #random: the start stays the starter's, by direct message.
+    await h.signer.command('/task sprint start #"Mobile App"', { channel: 'C0RANDOM' });
+    const scope = await shown('Pick dates and start');
+    await h.signer.blockAction({
+      actionId: 'team_sprint_set_dates',
+      value: buttonValue(scope, 'team_sprint_set_dates'),
+      message: scope,
+      channel: 'C0RANDOM',
+    });
+    const form = await filledView('team_sprint_start_dates');
+    await h.signer.viewSubmission({
+      view: form,
+      values: {
+        sp_start: { sp_start_picker: pickedDate('2099-02-01') },
+        sp_end: { sp_end_picker: pickedDate('2099-02-14') },
+      },
+    });
+    const card = await h.emulator.waitForCall(
+      'chat.postMessage',
+      (c) => c.args.channel === USERS.ana && JSON.stringify(c.args).includes('started *Mobile Sprint 1*'),
+      5_000,
+    );
+    expect(card.response.ok).toBe(true);
+    expect(h.emulator.messages('C0RANDOM').some((m) => m.text.includes('Mobile Sprint 1'))).toBe(false);
+    expect((await sprintsOf(2))[0]!.status).toBe('active');
+  });
+
   it('plans a sprint by form and answers its card with a Start button', async () => {
     await h.signer.command('/task sprint new Sprint 9 #Website');
     const form = await filledView('team_sprint_new');
