@@ -9,7 +9,10 @@ import type { DigestFiring, DigestSubscription } from './types.ts';
 
 export interface DigestMessageModel<T extends DigestTask = DigestTask> {
   /** Its id goes into every menu value; its zone formats fallback dates. */
-  subscription: Pick<DigestSubscription, 'id' | 'timeZone' | 'sections' | 'filters' | 'postWhenEmpty'>;
+  subscription: Pick<
+    DigestSubscription,
+    'id' | 'timeZone' | 'sections' | 'filters' | 'postWhenEmpty' | 'time' | 'days'
+  >;
   /** The local date in the header; a late firing adds a line saying when it was due. */
   firing: Pick<DigestFiring, 'localDate' | 'scheduledAt' | 'late'>;
   /** What `selectTasks` chose, re-selected for each edit in place. */
@@ -20,6 +23,13 @@ export interface DigestMessageModel<T extends DigestTask = DigestTask> {
   taskUrl: (task: T) => string | undefined;
   /** Where "and N more" links to: the full list in the service. */
   moreUrl: string | undefined;
+  /** Set for "Send a preview now": the message says it is a preview and when the real one posts. */
+  preview?: DigestMessagePreview | undefined;
+}
+
+export interface DigestMessagePreview {
+  /** The Slack user who asked for it. */
+  by?: string | undefined;
 }
 
 export interface PausedNoticeModel {

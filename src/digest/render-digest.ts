@@ -3,7 +3,7 @@
  * date, then compose (`messages`: the Slack UI's). Pure; the runner calls it for the first post, a
  * preview and every edit.
  */
-import type { DigestMessage, DigestMessages } from './messages.ts';
+import type { DigestMessage, DigestMessagePreview, DigestMessages } from './messages.ts';
 import { type DigestSelection, type DigestTask, selectTasks } from './select.ts';
 import type { DigestFiring, DigestSubscription } from './types.ts';
 
@@ -28,6 +28,8 @@ export interface RenderDigestInput {
    * and an edited message must not keep listing tasks that are all done.
    */
   showWhenEmpty: boolean;
+  /** A preview says it is one. */
+  preview?: DigestMessagePreview | undefined;
 }
 
 export interface RenderedDigest {
@@ -54,6 +56,7 @@ export function renderDigest(input: RenderDigestInput): RenderedDigest | null {
       slackUserIds: input.slackUserIds,
       taskUrl: (task) => links.taskUrl(task, subscription),
       moreUrl: links.listUrl(subscription),
+      preview: input.preview,
     },
     input.now,
   );

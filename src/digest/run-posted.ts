@@ -1,9 +1,13 @@
 /**
- * Digests outside the schedule: "Send a preview now", and the day's message edited in place after
- * Done or Snooze. Neither claims anything; edits of one message run one at a time, each from a list
+ * Digests outside the schedule: "Send a preview now" (marked as a preview, recorded nowhere),
+ * "Send digest now" (today's digest itself, recorded as the day's post so it is redrawn in place
+ * and the scheduler does not post it again today), and the day's message edited in place after
+ * Done or Snooze. None claims anything; edits of one message run one at a time, each from a list
  * fetched after the one before it was sent, so two quick clicks cannot leave the older rendering.
  */
+
 import { localDateOf } from './local-time.ts';
+import type { DigestMessagePreview } from './messages.ts';
 import { renderDigest } from './render-digest.ts';
 import type { RunContext } from './run-context.ts';
 import { DigestDeliveryError } from './slack-failure.ts';
@@ -16,7 +20,11 @@ import {
 import { type DigestSubscription, DigestSubscriptionSchema } from './types.ts';
 
 export interface PostedDigests {
-  sendPreview(subscription: DigestSubscription | NewDigestSubscription): Promise<DigestPostRecord>;
+  sendPreview(
+    subscription: DigestSubscription | NewDigestSubscription,
+    preview?: DigestMessagePreview,
+  ): Promise<DigestPostRecord>;
+  sendNow(subscription: DigestSubscription): Promise<DigestPostRecord>;
   refreshPosted(teamId: string, subscriptionId: string, localDate?: string): Promise<boolean>;
 }
 
@@ -74,8 +82,42 @@ export function createPostedDigests(ctx: RunContext): PostedDigests {
     return true;
   }
 
+  /** Today's digest as it stands, posted; a preview says it is one. */
+  async function postToday(sub: DigestSubscription, preview: DigestMessagePreview | undefined) {
+    const team = await connected(sub.teamId);
+    const now = ctx.clock.now();
+    const localDate = localDateOf(now, sub.timeZone);
+    const [tasksByProject, slackUserIds] = await Promise.all([
+      ctx.tasksOf(team, sub, localDate, false),
+      ctx.people(sub.teamId),
+    ]);
+    const rendered = renderDigest({
+      subscription: sub,
+      firing: { localDate, scheduledAt: now, late: false },
+      tasksByProject,
+      slackUserIds,
+      links: ctx.links,
+      messages: ctx.messages,
+      now,
+      showWhenEmpty: true,
+      preview,
+    });
+    if (!rendered) throw new Error('a digest shown when empty always renders');
+    const answer = await ctx.postOrExplain(sub.teamId, sub.channelId, () =>
+      team.slack.chat.postMessage({
+        channel: sub.channelId,
+        text: rendered.message.text,
+        blocks: rendered.message.blocks,
+        unfurl_links: false,
+        unfurl_media: false,
+      }),
+    );
+    const post = { channel: answer.channel ?? sub.channelId, ts: answer.ts ?? '', taskIds: rendered.taskIds };
+    return { post, localDate, now };
+  }
+
   return {
-    async sendPreview(input) {
+    async sendPreview(input, preview = {}) {
       const parsed = DigestSubscriptionSchema.safeParse({
         ...input,
         id: input.id ?? 'preview',
@@ -85,35 +127,22 @@ export function createPostedDigests(ctx: RunContext): PostedDigests {
         const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
         throw new DigestSubscriptionError(`Invalid digest subscription: ${issues.join('; ')}`, issues);
       }
-      const sub = parsed.data;
-      const team = await connected(sub.teamId);
-      const now = ctx.clock.now();
-      const localDate = localDateOf(now, sub.timeZone);
-      const [tasksByProject, slackUserIds] = await Promise.all([
-        ctx.tasksOf(team, sub, localDate, false),
-        ctx.people(sub.teamId),
-      ]);
-      const rendered = renderDigest({
-        subscription: sub,
-        firing: { localDate, scheduledAt: now, late: false },
-        tasksByProject,
-        slackUserIds,
-        links: ctx.links,
-        messages: ctx.messages,
-        now,
-        showWhenEmpty: true,
+      return (await postToday(parsed.data, preview)).post;
+    },
+
+    async sendNow(sub) {
+      const { post, localDate, now } = await postToday(sub, undefined);
+      // Recorded as the day's firing: Done and Snooze redraw this message, and the scheduler,
+      // finding today done, does not post a second one.
+      await ctx.subscriptions.recordFiring(sub.teamId, sub.id, {
+        localDate,
+        outcome: 'posted',
+        scheduledAt: now.toISOString(),
+        late: false,
+        at: ctx.clock.now().toISOString(),
+        post,
       });
-      if (!rendered) throw new Error('a digest shown when empty always renders');
-      const answer = await ctx.postOrExplain(sub.teamId, sub.channelId, () =>
-        team.slack.chat.postMessage({
-          channel: sub.channelId,
-          text: rendered.message.text,
-          blocks: rendered.message.blocks,
-          unfurl_links: false,
-          unfurl_media: false,
-        }),
-      );
-      return { channel: answer.channel ?? sub.channelId, ts: answer.ts ?? '', taskIds: rendered.taskIds };
+      return post;
     },
 
     refreshPosted(teamId, subscriptionId, localDate) {

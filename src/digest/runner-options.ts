@@ -5,7 +5,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Clock } from '../lib/clock.ts';
 import type { Store } from '../store/types.ts';
-import type { DigestMessages } from './messages.ts';
+import type { DigestMessagePreview, DigestMessages } from './messages.ts';
 import type { DigestLinks } from './render-digest.ts';
 import type { DigestPostRecord, DigestSubscriptions, NewDigestSubscription } from './subscriptions.ts';
 import type { DigestTaskSource } from './task-source.ts';
@@ -94,10 +94,20 @@ export interface DigestRunner {
   /** Stops the timer, releases the claims of digests not yet sent, and waits for work under way. */
   stop(): Promise<void>;
   /**
-   * "Send a preview now": posts the digest as it would look today, once, recording nothing. It may
-   * not be saved yet: the id defaults to `preview` and the creation time to now.
+   * "Send a preview now": posts the digest as it would look today, marked as a preview (by whom,
+   * and when the scheduled one posts), once, recording nothing. It may not be saved yet: the id
+   * defaults to `preview` and the creation time to now.
    */
-  sendPreview(subscription: DigestSubscription | NewDigestSubscription): Promise<DigestPostRecord>;
+  sendPreview(
+    subscription: DigestSubscription | NewDigestSubscription,
+    preview?: DigestMessagePreview,
+  ): Promise<DigestPostRecord>;
+  /**
+   * "Send digest now": posts today's digest itself, recorded as the day's post (an earlier post of
+   * the day is no longer redrawn), so Done and Snooze redraw it and the scheduler does not post
+   * today's again.
+   */
+  sendNow(subscription: DigestSubscription): Promise<DigestPostRecord>;
   /**
    * Re-renders a posted digest from fresh data and edits it in place (after Done or Snooze); false
    * when there is no posted message to edit. `localDate` names the day (YYYY-MM-DD); left out, the

@@ -69,7 +69,8 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
       lifecycle = new AbortController();
     },
 
-    sendPreview: (subscription) => track(posted.sendPreview(subscription)),
+    sendPreview: (subscription, preview) => track(posted.sendPreview(subscription, preview)),
+    sendNow: (subscription) => track(posted.sendNow(subscription)),
     refreshPosted: (teamId, subscriptionId, localDate) =>
       track(posted.refreshPosted(teamId, subscriptionId, localDate)),
   };

@@ -153,8 +153,7 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
               port: opts.playgroundPort,
               host,
               unfurlDomains: [new URL(LOCAL_TASK_URL.replace(/\{\w+\}/g, '1')).hostname],
-              sendDigestNow: (channelId) =>
-                sendDigestNow(app.deps.digests, team, channelId, app.deps.clock.now()),
+              sendDigestNow: (channelId) => sendDigestNow(app.deps.digests, team, channelId),
             }),
             'PLAYGROUND_PORT',
             opts.playgroundPort,

@@ -145,7 +145,7 @@ async function scheduleViaForm(input: FormInput = {}, channel = 'C0GENERAL'): Pr
 
 /** The digest messages the bot posted in a channel. */
 function digestPosts(channel: string) {
-  return h.emulator.messages(channel).filter((m) => m.text.startsWith('Due tasks for'));
+  return h.emulator.messages(channel).filter((m) => /^(Preview: )?Due tasks for/.test(m.text));
 }
 
 /** The task menu of the row showing `title` in a posted digest. */
@@ -296,7 +296,8 @@ describe('scheduled digests from Slack', () => {
     const posted = mark('chat.postMessage');
     await h.signer.viewSubmission({ view: form, values });
     const preview = await posted((c) => c.args.channel === 'C0GENERAL' && c.response.ok === true);
-    expect(String(preview.args.text)).toContain('Due tasks for Wednesday 4 March');
+    expect(String(preview.args.text)).toContain('Preview: Due tasks for Wednesday 4 March');
+    expect(text(preview.args.blocks)).toContain(`Preview* — sent by <@${USERS.ana}>`);
     // Slack resends a submission it got no answer to in time; the second one finds the first's claim.
     await h.signer.viewSubmission({ view: form, values });
     await new Promise((r) => setTimeout(r, 300));

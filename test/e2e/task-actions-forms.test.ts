@@ -10,6 +10,7 @@ import { isInterimNote } from '../support/interim-notes.ts';
 import { testSandboxProfile } from '../support/sandbox-profile.ts';
 
 let h: Harness;
+const EMAILS_SHOWN = testSandboxProfile() === 'full';
 
 type Block = { block_id?: string; elements?: Element[]; accessory?: Element };
 type Element = { action_id?: string; value?: string; options?: Array<{ value?: string }> };
@@ -79,6 +80,9 @@ function formValues(view: View, changes: Record<string, Record<string, unknown>>
         break;
       case 'timepicker':
         state = { type: element.type, selected_time: element.initial_time ?? null };
+        break;
+      case 'checkboxes':
+        state = { type: element.type, selected_options: element.initial_options ?? [] };
         break;
       default:
         state = { type: element.type, selected_option: element.initial_option ?? null };
@@ -161,18 +165,54 @@ describe('edit and delete forms', () => {
     expect(task.status.name).toBe('In progress');
   });
 
-  it('keeps assignees the people picker cannot show (members without a Slack link)', async () => {
-    // Dev is assigned to task 4 and has not linked Slack: the picker cannot list him.
+  it('shows every assignee Slack knows in the picker, names the others, and keeps them unless unticked', async () => {
+    // Ben is linked; Dev is not, but Slack has his email; Eve has no Slack account at all.
+    await h.api.tasks.update(4, { assignee_ids: [2, 4, 5] });
     const card = await channelCard(4, 1);
     const form = await openFromMenu(card, 'edit');
-    expect(text(form.blocks)).toContain('Also assigned: Dev Patel');
+    const picker = form.blocks.find((b) => b.block_id === 'et_assignees')!.element as {
+      initial_users?: string[];
+    };
+    const kept = form.blocks.find((b) => b.block_id === 'et_kept')!;
+    const keptNames = (kept.element as { options: Array<{ text: { text: string } }> }).options.map(
+      (o) => o.text.text,
+    );
+    if (EMAILS_SHOWN) {
+      expect(picker.initial_users).toEqual([USERS.ben, USERS.dev]);
+      expect(keptNames).toEqual(['Eve Novak']);
+      expect(text(kept)).toContain(
+        'Eve Novak has no Slack account linked, so the picker above cannot show them. Untick to unassign.',
+      );
+    } else {
+      // A service that shows no emails: only links are known.
+      expect(picker.initial_users).toEqual([USERS.ben]);
+      expect(keptNames).toEqual(['Dev Patel', 'Eve Novak']);
+    }
+    // Ben swapped for Chloe; whoever the picker could not show stays assigned.
+    const swapped = (picker.initial_users ?? []).filter((u) => u !== USERS.ben).concat(USERS.chloe);
     await h.signer.viewSubmission({
       view: form,
       values: formValues(form, {
-        et_assignees: { et_assignees_select: { type: 'multi_users_select', selected_users: [USERS.chloe] } },
+        et_assignees: { et_assignees_select: { type: 'multi_users_select', selected_users: swapped } },
       }),
     });
     await h.emulator.waitForCall('chat.update', (c) => c.args.ts === card.ts, 5_000);
+    expect((await h.api.tasks.get(4)).assignees.map((a) => a.id).sort()).toEqual([3, 4, 5]);
+
+    // Unticking Eve unassigns her, and nobody else.
+    const again = await openFromMenu(h.emulator.message('C0GENERAL', card.ts) as unknown as Message, 'edit');
+    const boxes = again.blocks.find((b) => b.block_id === 'et_kept')!.element as {
+      options: Array<{ value: string; text: { text: string } }>;
+    };
+    const stay = boxes.options.filter((o) => o.text.text !== 'Eve Novak');
+    const saved = mark('chat.update');
+    await h.signer.viewSubmission({
+      view: again,
+      values: formValues(again, {
+        et_kept: { et_kept_select: { type: 'checkboxes', selected_options: stay } },
+      }),
+    });
+    await saved((c) => c.args.ts === card.ts);
     expect((await h.api.tasks.get(4)).assignees.map((a) => a.id).sort()).toEqual([3, 4]);
   });
 

@@ -4,6 +4,7 @@
  * created in a single write), a note with a way to show it goes into the thread, and the outline
  * stays within Block Kit's limits.
  */
+import { webApi } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import { validateMessage } from '../../src/slack-platform/block-kit-limits.ts';
 import { select } from '../support/form-values.ts';
@@ -124,6 +125,50 @@ describe('mind maps from Slack', () => {
     expect(text).toContain('…and 11 more ideas.');
     expect(text).toContain('Idea 49');
     expect(text).not.toContain('Idea 50\\n');
+  });
+
+  it('counts the app’s own reply in a thread as a reply, and leaves out only its earlier map note', async () => {
+    // A task's card thread: a person's message and one reply from the app (a change to the task).
+    const parent = h.emulator.addMessage({ channel: 'C0WEBSITE', user: USERS.ana, text: 'Launch checklist' });
+    const bot = new webApi.WebClient(h.emulator.botToken, { slackApiUrl: h.emulator.url });
+    await bot.chat.postMessage({
+      channel: 'C0WEBSITE',
+      thread_ts: parent.ts,
+      text: 'Ana Silva: status → Done',
+    });
+    const formFor = async () => {
+      const seen = new Set(h.emulator.calls('views.update'));
+      await h.signer.messageShortcut({
+        callbackId: 'thread_to_mind_map',
+        message: parent,
+        channel: 'C0WEBSITE',
+      });
+      const call = await h.emulator.waitForCall(
+        'views.update',
+        (c) => !seen.has(c) && JSON.stringify(c.response.view ?? {}).includes('branches'),
+        5_000,
+      );
+      return call.response.view as Parameters<typeof h.signer.viewSubmission>[0]['view'];
+    };
+    const form = await formFor();
+    expect(JSON.stringify(form.blocks)).toContain('its 1 reply the branches');
+    await h.signer.viewSubmission({
+      view: form,
+      values: { mm_project: { mm_project_select: select('1') }, mm_title: { mm_title_input: 'Checklist' } },
+    });
+    await h.emulator.waitForCall(
+      'chat.postMessage',
+      (c) => c.args.thread_ts === parent.ts && JSON.stringify(c.args).includes('made a mind map'),
+      5_000,
+    );
+    const [map] = (await mapsOf(1)).filter((m) => m.title === 'Checklist');
+    if (IDEAS_SHOWN) {
+      expect((await h.api.mindMaps.get(map!.id)).root.children.map((c) => c.text)).toEqual([
+        'Ana Silva: status → Done',
+      ]);
+    }
+    // Made again, the thread still has its one reply: the first map's note is not an idea.
+    expect(JSON.stringify((await formFor()).blocks)).toContain('its 1 reply the branches');
   });
 
   it('tells how to add the app when it cannot read the channel', async () => {

@@ -104,9 +104,15 @@ describe('sprints from Slack', () => {
       expect(JSON.stringify(question.blocks)).toContain('its tasks are not shown by the service');
       expect((await sprintsOf(1))[0]!.status).toBe('planned');
       expect((await startWithDates(question)).status).toBe(200);
-      const card = await told('started');
+      // News for the channel: the card is posted there, and the starter is told so.
+      const posted = await h.emulator.waitForCall(
+        'chat.postMessage',
+        (c) => c.args.channel === 'C0GENERAL' && JSON.stringify(c.args).includes('started *Sprint 1*'),
+        5_000,
+      );
+      await told('its card is posted in this channel');
       expect((await sprintsOf(1))[0]!.status).toBe('active');
-      expect(JSON.stringify(card.blocks)).toContain('Done, remaining and risks: not shown');
+      expect(JSON.stringify(posted.args.blocks)).toContain('Done, remaining and risks: not shown');
       return;
     }
     const scope = await shown('Confirm: start it');
@@ -114,8 +120,13 @@ describe('sprints from Slack', () => {
     expect((await sprintsOf(1))[0]!.status).toBe('planned');
 
     await clickButton(scope, 'team_sprint_confirm_start', { channel: 'C0GENERAL' });
-    const card = await answer('started');
-    expect(card.replace_original).toBe(true);
+    // News for the channel: the card is posted there for everyone, the question becomes a note.
+    const card = await answer('started *Sprint 1*');
+    expect(card.response_type).toBe('in_channel');
+    expect(card.replace_original).toBe(false);
+    const note = await answer('its card is posted in this channel');
+    expect(note).toMatchObject({ response_type: 'ephemeral', replace_original: true });
+    expect(h.emulator.messages('C0GENERAL').some((m) => m.text.includes('Sprint 1'))).toBe(true);
     expect((await sprintsOf(1))[0]!.status).toBe('active');
     const text = JSON.stringify(card.blocks);
     expect(text).toMatch(/Done\*\\n1 of 4/);
@@ -207,9 +218,39 @@ describe('sprints from Slack', () => {
       },
     });
     expect(ok.status).toBe(200);
-    await told('started');
+    await told('its card is posted in this channel');
+    const posted = h.emulator.messages('C0GENERAL').at(-1)!;
+    expect(posted.text).toContain('Mobile Sprint 1');
     const [sprint] = await sprintsOf(2);
     expect(sprint).toMatchObject({ status: 'active', start_date: '2099-02-01', end_date: '2099-02-14' });
+  });
+
+  it('gives the starter the card where the app cannot post in the channel', async () => {
+    // The app is not in #random: the start stays the starter's, by direct message.
+    await h.signer.command('/task sprint start #"Mobile App"', { channel: 'C0RANDOM' });
+    const scope = await shown('Pick dates and start');
+    await h.signer.blockAction({
+      actionId: 'team_sprint_set_dates',
+      value: buttonValue(scope, 'team_sprint_set_dates'),
+      message: scope,
+      channel: 'C0RANDOM',
+    });
+    const form = await filledView('team_sprint_start_dates');
+    await h.signer.viewSubmission({
+      view: form,
+      values: {
+        sp_start: { sp_start_picker: pickedDate('2099-02-01') },
+        sp_end: { sp_end_picker: pickedDate('2099-02-14') },
+      },
+    });
+    const card = await h.emulator.waitForCall(
+      'chat.postMessage',
+      (c) => c.args.channel === USERS.ana && JSON.stringify(c.args).includes('started *Mobile Sprint 1*'),
+      5_000,
+    );
+    expect(card.response.ok).toBe(true);
+    expect(h.emulator.messages('C0RANDOM').some((m) => m.text.includes('Mobile Sprint 1'))).toBe(false);
+    expect((await sprintsOf(2))[0]!.status).toBe('active');
   });
 
   it('plans a sprint by form and answers its card with a Start button', async () => {

@@ -40,8 +40,11 @@ export function appendMessage(
   if (Array.isArray(content.blocks)) message.blocks = content.blocks;
   if (Array.isArray(content.attachments)) message.attachments = content.attachments;
   if (content.metadata !== undefined) message.metadata = content.metadata;
-  const parent = content.threadTs ? state.findMessage(channelId, content.threadTs) : undefined;
-  if (content.threadTs) message.thread_ts = parent?.thread_ts ?? content.threadTs;
+  // A reply to a reply joins its thread, as Slack threads it: the thread's parent is counted.
+  const named = content.threadTs ? state.findMessage(channelId, content.threadTs) : undefined;
+  const parent =
+    named?.thread_ts && named.thread_ts !== named.ts ? state.findMessage(channelId, named.thread_ts) : named;
+  if (content.threadTs) message.thread_ts = parent?.ts ?? content.threadTs;
   state.channelMessages(channelId).push(message);
   if (parent) {
     parent.thread_ts = parent.ts;

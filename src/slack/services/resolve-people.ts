@@ -6,9 +6,11 @@
 import type { WebClient } from '@slack/web-api';
 import type { ProjectMemberRecord, WorkApiClient } from '../../api/index.ts';
 import type { MemberRef } from '../../contract/index.ts';
+import { escapeMrkdwn } from '../../slack-platform/mrkdwn.ts';
 import { closestWord } from '../commands/closest-word.ts';
 import type { PersonRef } from '../commands/intents.ts';
 import type { AppDeps } from '../deps.ts';
+import { namesThatExist } from '../ui/messages/names-that-exist.ts';
 
 export interface PeopleResolution {
   members: MemberRef[];
@@ -57,13 +59,21 @@ export async function resolvePeople(
       else if (found.length > 1) {
         result.unresolved.push({ label: `@${ref.name}`, reason: 'matches more than one member by name' });
       } else {
-        const names = (await members()).flatMap((m) => [m.name.split(/\s+/)[0] ?? m.name, m.name]);
+        const all = await members();
+        const names = all.flatMap((m) => [m.name.split(/\s+/)[0] ?? m.name, m.name]);
         const near = closestWord(ref.name, names);
+        const known = namesThatExist(
+          'Its members',
+          all.map((m) => m.name),
+          ref.name,
+          '',
+        );
         result.unresolved.push({
           label: `@${ref.name}`,
           reason: near
             ? `isn’t the name of a project member (did you mean @${near.toLowerCase().split(/\s+/)[0]}?)`
             : 'isn’t the name of a project member',
+          ...(known ? { next: escapeMrkdwn(known) } : {}),
         });
       }
       continue;

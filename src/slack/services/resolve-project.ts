@@ -17,7 +17,8 @@ export type ProjectResolution =
   | { kind: 'found'; project: ProjectChoice }
   /** Nothing named and no channel default. */
   | { kind: 'none' }
-  | { kind: 'not_found'; name: string; suggestions: ProjectChoice[] };
+  /** `known`: every active project's name, to say what exists. */
+  | { kind: 'not_found'; name: string; suggestions: ProjectChoice[]; known?: string[] };
 
 /** The channel's default project, from the store alone (no service call). */
 export async function channelDefaultProject(
@@ -54,7 +55,12 @@ export function matchProjectName(projects: readonly ProjectRecord[], name: strin
     );
     close = projects.filter((p) => normalise(p.name) === near).slice(0, 1);
   }
-  return { kind: 'not_found', name, suggestions: close.map((p) => ({ id: p.id, name: p.name })) };
+  return {
+    kind: 'not_found',
+    name,
+    suggestions: close.map((p) => ({ id: p.id, name: p.name })),
+    known: projects.map((p) => p.name),
+  };
 }
 
 export async function resolveProject(
@@ -75,7 +81,12 @@ export async function resolveProject(
   }
   const channelDefault = await channelDefaultProject(deps, where.teamId, ref.channelId);
   if (channelDefault) return { kind: 'found', project: channelDefault };
-  return { kind: 'not_found', name: ref.name ?? 'that channel', suggestions: [] };
+  return {
+    kind: 'not_found',
+    name: ref.name ?? 'that channel',
+    suggestions: [],
+    known: projects.map((p) => p.name),
+  };
 }
 
 function normalise(name: string): string {

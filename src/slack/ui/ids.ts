@@ -93,6 +93,8 @@ export const EDIT_TASK_FIELDS = {
   title: { block: 'et_title', action: 'et_title_input' },
   description: { block: 'et_description', action: 'et_description_input' },
   assignees: { block: 'et_assignees', action: 'et_assignees_select' },
+  /** Assignees no Slack picker can show, each a ticked box: untick to unassign. */
+  kept: { block: 'et_kept', action: 'et_kept_select' },
   dueDate: { block: 'et_due_date', action: 'et_due_date_picker' },
   dueTime: { block: 'et_due_time', action: 'et_due_time_picker' },
   priority: { block: 'et_priority', action: 'et_priority_select' },

@@ -86,6 +86,20 @@ describe('Slack Web API emulator, driven by the real @slack/web-api WebClient', 
     expect(Number(reply.ts)).toBeGreaterThan(Number(first.ts));
   });
 
+  it('threads a reply to a reply under the thread’s parent, counted there', async () => {
+    const root = await client.chat.postMessage({ channel: 'C0WEBSITE', text: 'Plan' });
+    const first = await client.chat.postMessage({ channel: 'C0WEBSITE', text: 'A', thread_ts: root.ts! });
+    const second = await client.chat.postMessage({ channel: 'C0WEBSITE', text: 'B', thread_ts: first.ts! });
+    expect(emulator.message('C0WEBSITE', root.ts!)).toMatchObject({
+      reply_count: 2,
+      latest_reply: second.ts,
+    });
+    expect(emulator.message('C0WEBSITE', first.ts!)).toMatchObject({ thread_ts: root.ts });
+    expect(emulator.message('C0WEBSITE', first.ts!)?.reply_count).toBeUndefined();
+    const thread = await client.conversations.replies({ channel: 'C0WEBSITE', ts: first.ts! });
+    expect(thread.messages?.map((m) => m.text)).toEqual(['Plan', 'A', 'B']);
+  });
+
   it('answers not_in_channel and channel_not_found like Slack', async () => {
     expect((await slackError(client.chat.postMessage({ channel: 'C0RANDOM', text: 'x' }))).error).toBe(
       'not_in_channel',

@@ -57,9 +57,9 @@ async function save(
 }
 
 /** Posts the preview; what went wrong comes back as a message, never thrown: the digest is saved either way. */
-async function preview(deps: AppDeps, sub: DigestSubscription): Promise<RenderedMessage | null> {
+async function preview(deps: AppDeps, sub: DigestSubscription, by: string): Promise<RenderedMessage | null> {
   try {
-    await deps.digests.runner.sendPreview(sub);
+    await deps.digests.runner.sendPreview(sub, { by });
     return null;
   } catch (error) {
     if (error instanceof DigestDeliveryError)
@@ -107,6 +107,6 @@ export const digestFormSubmittedHandler = sealedFormHandler<DigestFormMetadata, 
       ),
     );
     // Said after the saved message: the digest is saved whatever the preview does.
-    return value.preview ? preview(deps, sub) : null;
+    return value.preview ? preview(deps, sub, userId) : null;
   },
 });

@@ -84,7 +84,7 @@ export interface TaskActedModel {
 
 function redrawNote(redraw: TaskActedModel['redraw']): string | undefined {
   if (redraw.kind === 'older')
-    return 'This message is a preview or from an earlier day, so it was not redrawn.';
+    return 'This message is a preview or an earlier post of this digest, so it was not redrawn.';
   if (redraw.kind === 'failed')
     return `The digest could not be redrawn: ${escapeMrkdwn(truncate(redraw.why, 300))}`;
   return undefined;

@@ -18,15 +18,30 @@ import { allWorkspaces } from '../../services/team-workspaces.ts';
 import type { ModalView, RenderedMessage } from '../../ui/block-types.ts';
 import { TEAM_VIEWS } from '../../ui/ids.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
+import { namesThatExist } from '../../ui/messages/names-that-exist.ts';
 import { refusalText, renderRefusal } from '../../ui/team/refusal.ts';
 import { readGoalForm, renderGoalForm } from './goal-form.ts';
 import { renderGoalList } from './goal-messages.ts';
 import { readKeyResultForm, renderKeyResultForm } from './key-result-form.ts';
 import { findGoal } from './team-goals.ts';
 
-export function goalGone(goalId: number): RenderedMessage {
+/** No goal by that number: the goals there are, by number and title (nearest number first). */
+export async function goalGone(api: WorkApiClient, goalId: number): Promise<RenderedMessage> {
+  const goals: GoalRecord[] = [];
+  try {
+    for await (const goal of api.goals.list.all({ per_page: 100 })) goals.push(goal);
+  } catch {
+    // The list is a help here, not the answer: without it the number is still said to be unknown.
+  }
+  const byNearness = [...goals].sort((a, b) => Math.abs(a.id - goalId) - Math.abs(b.id - goalId));
   return errorMessage({
     what: `There is no goal ${goalId}.`,
+    why: namesThatExist(
+      'Goals',
+      byNearness.map((g) => `${g.id} ${g.title}`),
+      '',
+      'There are no goals yet.',
+    ),
     next: '`/task goals` lists them with their numbers.',
   });
 }
@@ -129,7 +144,7 @@ async function openGoalModal(
   await openTeamModal(deps, client, request, async () => {
     const api = await requireApi(deps, q.teamId);
     const goal = await findGoal(api, q.goalId);
-    if (!goal) return { problem: goalGone(q.goalId).text };
+    if (!goal) return { problem: (await goalGone(api, q.goalId)).text };
     const actor = await actorFor(deps, client, q.teamId, q.userId);
     const refusal = await goalWriteRefusal(api, actor, goal, doing(goal));
     if (refusal) return { problem: refusalText(refusal) };
@@ -194,7 +209,7 @@ export const goalFormSubmittedHandler = teamFormHandler({
     };
     if (ctx.meta.g !== null) {
       const goal = await findGoal(api, ctx.meta.g);
-      if (!goal) return goalGone(ctx.meta.g);
+      if (!goal) return goalGone(api, ctx.meta.g);
       const refusal = await goalWriteRefusal(api, actor, goal, `update “${goal.title}”`);
       if (refusal) return renderRefusal(refusal);
       const updated = await api.goals.update(goal.id, fields);
@@ -229,7 +244,7 @@ export const keyResultSubmittedHandler = teamFormHandler({
   run: async (ctx, value) => {
     const api = await ctx.api();
     const goal = await findGoal(api, ctx.meta.g);
-    if (!goal) return goalGone(ctx.meta.g);
+    if (!goal) return goalGone(api, ctx.meta.g);
     const actor = await actorFor(ctx.deps, ctx.client, ctx.teamId, ctx.userId);
     const refusal = await goalWriteRefusal(api, actor, goal, `add key results to “${goal.title}”`);
     if (refusal) return renderRefusal(refusal);

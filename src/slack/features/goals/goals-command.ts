@@ -80,7 +80,7 @@ export async function goalHandler(ctx: CommandContext, intent: GoalIntent): Prom
   const api = await ctx.api();
   const goal = await findGoal(api, goalId);
   if (!goal) {
-    await ctx.respond({ response_type: 'ephemeral', ...goalGone(goalId) });
+    await ctx.respond({ response_type: 'ephemeral', ...(await goalGone(api, goalId)) });
     return;
   }
   const actor = await actorFor(ctx.deps, ctx.client, ctx.teamId, ctx.userId);

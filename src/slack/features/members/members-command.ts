@@ -12,6 +12,7 @@ import { resolvePeople, slackUsersByMember } from '../../services/resolve-people
 import type { ProjectChoice } from '../../services/resolve-project.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
+import { namesThatExist } from '../../ui/messages/names-that-exist.ts';
 import { projectArgument } from '../../ui/team/format.ts';
 import {
   projectMembersFooter,
@@ -154,11 +155,18 @@ export async function roleHandler(ctx: CommandContext, intent: RoleIntent): Prom
   const current = found ? (await allMembers(api, project.id)).find((m) => m.id === found.id) : undefined;
   if (!found || !current) {
     const invite = `\`/task invite @person ${escapeWithin(projectArgument(project.name), 100)}\``;
+    const typed = intent.person.kind === 'name' ? intent.person.name : '';
+    const members = namesThatExist(
+      'Its members',
+      (await allMembers(api, project.id).catch(() => [])).map((m) => m.name),
+      typed,
+      '',
+    );
     await reply(
       ctx,
       errorMessage({
         what: `No role was changed: that person isn't a member of ${project.name}.`,
-        why: whyNotFound(people.unresolved[0]),
+        why: [whyNotFound(people.unresolved[0]), members].filter(Boolean).join(' ') || null,
         next: `Invite them first with ${invite}.`,
       }),
     );

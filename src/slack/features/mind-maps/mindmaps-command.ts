@@ -14,6 +14,7 @@ import { activeProjects, channelDefaultProject, type ProjectChoice } from '../..
 import { projectNames } from '../../services/team-projects.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
+import { namesThatExist } from '../../ui/messages/names-that-exist.ts';
 import { decodeRef } from '../../ui/team/values.ts';
 import { renderMindMapList, renderMindMapOutline } from './mind-map-messages.ts';
 
@@ -34,32 +35,48 @@ export async function outlineMessage(api: WorkApiClient, mindMapId: number): Pro
     });
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
-    const listed = await findListedMap(api, mindMapId);
+    const { listed, seen } = await findListedMap(api, mindMapId);
     if (listed) {
       return errorMessage({
         what: `Mind map ${mindMapId} is “${listed.title}” in ${listed.projectName}, but this service does not let Taskbridge read a map’s ideas.`,
         next: 'Open it on the service itself; `/task mindmaps #Project` lists the maps Taskbridge can see.',
       });
     }
+    const nearest = [...seen].sort((a, b) => Math.abs(a.id - mindMapId) - Math.abs(b.id - mindMapId));
     return errorMessage({
       what: `There is no mind map ${mindMapId}.`,
+      why: namesThatExist(
+        'Mind maps',
+        nearest.map((m) => `${m.id} ${m.title} (${m.projectName})`),
+        '',
+        'There are no mind maps yet.',
+      ),
       next: '`/task mindmaps #Project` lists a project’s maps with their numbers.',
     });
   }
 }
 
-/** The map in the first projects' lists, where the service cannot read one map by id. */
+/** The map in the first projects' lists (and the maps seen on the way), where the service cannot read one map by id. */
 async function findListedMap(
   api: WorkApiClient,
   mindMapId: number,
-): Promise<{ title: string; projectName: string } | undefined> {
+): Promise<{ listed?: ListedMap; seen: ListedMap[] }> {
   const projects = (await api.projects.list({ per_page: 100 })).data.slice(0, MAX_PROJECTS_LISTED);
+  const seen: ListedMap[] = [];
   for (const p of projects) {
     for await (const m of api.mindMaps.listByProject.all(p.id, { per_page: 50 }, { maxPages: 5 })) {
-      if (m.id === mindMapId) return { title: m.title, projectName: p.name };
+      const map = { id: m.id, title: m.title, projectName: p.name };
+      if (m.id === mindMapId) return { listed: map, seen };
+      seen.push(map);
     }
   }
-  return undefined;
+  return { seen };
+}
+
+interface ListedMap {
+  id: number;
+  title: string;
+  projectName: string;
 }
 
 async function listMessage(api: WorkApiClient, projects: readonly ProjectChoice[], title: string) {

@@ -6,6 +6,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { MindMapNode } from '../../../contract/index.ts';
 import { slackMarkupToText } from '../../../slack-platform/mrkdwn.ts';
+import { TEAM_ACTIONS } from '../../ui/ids.ts';
 
 export interface ThreadMessage {
   ts: string;
@@ -67,8 +68,23 @@ export function mentionedUsers(messages: readonly ThreadMessage[]): string[] {
 }
 
 /**
+ * Whether a message is this app's note of a mind map made from the thread (its "Show outline"
+ * button says so): a map made twice should not list the first map's note. The app's other posts
+ * in a thread (a task's card, its changes) are replies like any other.
+ */
+function isMindMapNote(
+  m: { bot_id?: string | undefined; blocks?: unknown },
+  ownBotId: string | undefined,
+): boolean {
+  if (!ownBotId || m.bot_id !== ownBotId || !Array.isArray(m.blocks)) return false;
+  return m.blocks.some((block: { accessory?: { action_id?: unknown } } | null) => {
+    return block?.accessory?.action_id === TEAM_ACTIONS.mindMapShow;
+  });
+}
+
+/**
  * The whole thread, parent first, all pages (up to MAX_THREAD_REPLIES replies), leaving out this
- * app's own posts in it (a map made twice should not list the first map's note).
+ * app's notes of maps made from it before.
  */
 export async function readThread(
   client: WebClient,
@@ -85,7 +101,7 @@ export async function readThread(
     });
     for (const m of page.messages ?? []) {
       if (!m.ts) continue;
-      if (q.ownBotId && m.bot_id === q.ownBotId && messages.length > 0) continue;
+      if (messages.length > 0 && isMindMapNote(m, q.ownBotId)) continue;
       messages.push({ ts: m.ts, text: m.text ?? '', bot_id: m.bot_id });
     }
     cursor = page.has_more ? page.response_metadata?.next_cursor || undefined : undefined;

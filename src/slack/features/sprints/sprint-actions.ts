@@ -16,6 +16,7 @@ import {
   sprintByIds,
   sprintCardMessage,
   sprintWriteRefusal,
+  startPostedNote,
   startScopeMessage,
   startSprintByIds,
 } from './sprint-messages.ts';
@@ -87,7 +88,24 @@ export const sprintConfirmStartHandler = sprintButton(async (ctx, ids) => {
     startSprintByIds(ctx.deps, ctx.client, { teamId: ctx.teamId, userId: ctx.userId, ...ids }),
   );
   if (outcome.state !== 'ran') return;
-  await ctx.respond({ response_type: 'ephemeral', replace_original: true, ...outcome.value });
+  const { message, started } = outcome.value;
+  // A sprint's start is news for the channel: its card goes there, and the question becomes a note.
+  if (started !== null && ctx.channelId) {
+    const posted = await ctx
+      .respond({ response_type: 'in_channel', replace_original: false, ...message })
+      .then(
+        () => true,
+        (error: unknown) => {
+          ctx.deps.logger.info({ err: error }, 'a sprint start could not be posted in the channel');
+          return false;
+        },
+      );
+    if (posted) {
+      await ctx.respond({ response_type: 'ephemeral', replace_original: true, ...startPostedNote(started) });
+      return;
+    }
+  }
+  await ctx.respond({ response_type: 'ephemeral', replace_original: true, ...message });
 });
 
 export const sprintSetDatesHandler = sprintButton(async (ctx, ids) => {

@@ -11,6 +11,7 @@ import { type FormOpener, openTeamModal } from '../../kit/open-team-modal.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { teamFormHandler } from '../../kit/team-form.ts';
 import { sealTeamForm } from '../../kit/team-form-metadata.ts';
+import { isChannelId } from '../../kit/tell-person.ts';
 import { actorFor } from '../../services/permissions.ts';
 import { activeProjects, resolveProject } from '../../services/resolve-project.ts';
 import { TEAM_VIEWS } from '../../ui/ids.ts';
@@ -26,6 +27,7 @@ import {
   sprintByIds,
   sprintCardMessage,
   sprintWriteRefusal,
+  startPostedNote,
   startSprintByIds,
 } from './sprint-messages.ts';
 
@@ -130,12 +132,24 @@ export const newSprintSubmittedHandler = teamFormHandler({
 export const startDatesSubmittedHandler = teamFormHandler({
   kind: 'sprintStartDates',
   read: (values) => readStartDatesForm(values),
-  run: (ctx, value) =>
-    startSprintByIds(ctx.deps, ctx.client, {
+  run: async (ctx, value) => {
+    const { message, started } = await startSprintByIds(ctx.deps, ctx.client, {
       teamId: ctx.teamId,
       userId: ctx.userId,
       sprintId: ctx.meta.s,
       projectId: ctx.meta.p,
       body: { ...(value.startDate ? { start_date: value.startDate } : {}), end_date: value.endDate },
-    }),
+    });
+    // Started from a channel: the card is posted there for everyone, the starter told so; where
+    // the app cannot post, the starter alone gets the card.
+    const channel = ctx.to.channelId;
+    if (started === null || !isChannelId(channel)) return message;
+    try {
+      await ctx.client.chat.postMessage({ channel, text: message.text, blocks: message.blocks });
+      return startPostedNote(started);
+    } catch (error) {
+      ctx.deps.logger.info({ err: error }, 'a sprint start could not be posted in the channel');
+      return message;
+    }
+  },
 });

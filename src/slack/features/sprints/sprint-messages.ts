@@ -165,6 +165,13 @@ export async function sprintCardMessage(
   );
 }
 
+/** What starting came to: the sprint's card when it started, else why not (for the starter alone). */
+export interface StartOutcome {
+  message: RenderedMessage;
+  /** The name of the sprint started; null when it did not start. */
+  started: string | null;
+}
+
 /**
  * Starts the sprint and answers its card. When the service refuses (another sprint became active,
  * it is no longer planned, it lacks an end date), the answer says why and shows the sprint as it
@@ -181,24 +188,32 @@ export async function startSprint(
     project: ProjectChoice;
     body?: { start_date?: string; end_date?: string };
   },
-): Promise<RenderedMessage> {
+): Promise<StartOutcome> {
   try {
     const started = await api.sprints.start(q.sprint.id, q.body, { projectId: q.sprint.project_id });
-    return sprintCardMessage(deps, api, client, {
+    const message = await sprintCardMessage(deps, api, client, {
       teamId: q.teamId,
       userId: q.userId,
       sprint: started,
       projectName: q.project.name,
       notice: `:rocket: <@${q.userId}> started *${escapeWithin(started.name, 200)}*.`,
     });
+    return { message, started: started.name };
   } catch (error) {
     if (!(error instanceof ConflictError) && !(error instanceof ValidationError)) throw error;
-    return startScopeMessage(deps, api, {
+    const message = await startScopeMessage(deps, api, {
       sprint: q.sprint,
       project: q.project,
       notice: `:warning: The service did not start it: ${escapeWithin(error.userMessage, 500)}`,
     });
+    return { message, started: null };
   }
+}
+
+/** Said to the starter once the channel has the card. */
+export function startPostedNote(sprintName: string): RenderedMessage {
+  const text = `:white_check_mark: Started *${escapeWithin(sprintName, 200)}*: its card is posted in this channel for everyone.`;
+  return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
 }
 
 /**
@@ -215,13 +230,13 @@ export async function startSprintByIds(
     projectId: number;
     body?: { start_date?: string; end_date?: string };
   },
-): Promise<RenderedMessage> {
+): Promise<StartOutcome> {
   const api = await requireApi(deps, q.teamId);
   const found = await sprintByIds(api, q.sprintId, q.projectId);
-  if (!found) return SPRINT_GONE;
+  if (!found) return { message: SPRINT_GONE, started: null };
   const actor = await actorFor(deps, client, q.teamId, q.userId);
   const refusal = await sprintWriteRefusal(api, actor, found.project, 'start sprints');
-  if (refusal) return refusal;
+  if (refusal) return { message: refusal, started: null };
   return startSprint(deps, api, client, {
     teamId: q.teamId,
     userId: q.userId,

@@ -7,6 +7,7 @@ import { statusIsDone } from '../../../api/done-status.ts';
 import type { SprintRecord, TaskRecord, WorkApiClient } from '../../../api/index.ts';
 import { collectTasks } from '../../../api/task-lists.ts';
 import type { SprintRef } from '../../commands/intents.ts';
+import { didYouMean, namesThatExist } from '../../ui/messages/names-that-exist.ts';
 import type { AtRiskTask, SprintReportModel } from './sprint-card.ts';
 import type { SprintScope } from './sprint-start.ts';
 import { riskReasons } from './team-sprint-risk.ts';
@@ -36,7 +37,9 @@ export function pickSprint(
 ): SprintLookup {
   if (ref?.kind === 'id') {
     const found = sprints.find((s) => s.id === ref.id);
-    return found ? { kind: 'found', sprint: found } : { kind: 'none', why: `No sprint ${ref.id} there.` };
+    return found
+      ? { kind: 'found', sprint: found }
+      : { kind: 'none', why: `No sprint ${ref.id} there. ${sprintNames(sprints, String(ref.id))}` };
   }
   if (ref?.kind === 'name') {
     const wanted = normalise(ref.name);
@@ -44,15 +47,26 @@ export function pickSprint(
     const matches = exact.length > 0 ? exact : sprints.filter((s) => normalise(s.name).startsWith(wanted));
     if (matches.length === 1) return { kind: 'found', sprint: matches[0]! };
     if (matches.length > 1) return { kind: 'ambiguous', candidates: matches };
-    return { kind: 'none', why: `No sprint called “${ref.name}” there.` };
+    const near = didYouMean(
+      sprints.map((s) => s.name),
+      ref.name,
+    );
+    const guess = near ? ` Did you mean “${near}”?` : '';
+    return { kind: 'none', why: `No sprint “${ref.name}” there.${guess} ${sprintNames(sprints, ref.name)}` };
   }
   const candidates = sprints.filter((s) => s.status === fallback);
   if (candidates.length === 1) return { kind: 'found', sprint: candidates[0]! };
   if (candidates.length > 1) return { kind: 'ambiguous', candidates };
   return {
     kind: 'none',
-    why: fallback === 'active' ? 'No sprint is active there.' : 'No sprint is planned there.',
+    why: `${fallback === 'active' ? 'No sprint is active there.' : 'No sprint is planned there.'} ${sprintNames(sprints, '')}`,
   };
+}
+
+/** "Sprints: Sprint 1 (1, active), Sprint 2 (2, planned)." closest to what was typed first. */
+function sprintNames(sprints: readonly SprintRecord[], typed: string): string {
+  const label = (s: SprintRecord) => `${s.name} (${s.id}${s.status ? `, ${s.status}` : ''})`;
+  return namesThatExist('Sprints', sprints.map(label), typed, 'It has no sprints yet.');
 }
 
 /** The open and done tasks of a sprint: open ones in full, done ones counted. */

@@ -7,12 +7,15 @@
 
 import type { TaskRecord } from '../../../api/index.ts';
 import { NotFoundError, type WorkApiClient } from '../../../api/index.ts';
+import { escapeMrkdwn } from '../../../slack-platform/mrkdwn.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { once } from '../../kit/once.ts';
 import { publishHome } from '../../services/publish-home.ts';
 import { linkOfferForActing, type TaskActor, taskActor } from '../../services/task-actor.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
+import { myTasks } from '../../services/task-list-source.ts';
 import { ChangedButNotShown, describeTaskFailure, TaskRefusal } from '../../services/task-refusal.ts';
+import { namesThatExist } from '../../ui/messages/names-that-exist.ts';
 import type { TaskCardModel } from '../../ui/messages/task-card.ts';
 import { renderTaskCard } from '../../ui/messages/task-card.ts';
 
@@ -52,7 +55,9 @@ export async function actOnTask(
       error instanceof TaskRefusal || error instanceof NotFoundError || error instanceof ChangedButNotShown;
     if (!told) throw error;
     const text =
-      error instanceof NotFoundError ? missingTaskText(taskId) : describeTaskFailure(error, taskId);
+      error instanceof NotFoundError
+        ? await missingTaskText(ctx, api, taskId)
+        : describeTaskFailure(error, taskId);
     await ctx.respond({ response_type: 'ephemeral', text });
     return;
   }
@@ -61,9 +66,38 @@ export async function actOnTask(
   );
 }
 
-/** A task number that names nothing (never existed, deleted, or out of the token's reach). */
-export function missingTaskText(taskId: number): string {
-  return `:mag: There is no task #${taskId} that Taskbridge can see (it may have been deleted). Check the number; nothing was changed.`;
+/**
+ * A task number that names nothing (never existed, deleted, or out of the token's reach), and
+ * what does exist: the person's open tasks, nearest numbers first.
+ */
+export async function missingTaskText(
+  ctx: Pick<CommandContext, 'deps' | 'teamId' | 'userId'>,
+  api: WorkApiClient,
+  taskId: number,
+): Promise<string> {
+  const missing = `:mag: There is no task #${taskId} that Taskbridge can see (it may have been deleted). Check the number; nothing was changed.`;
+  const link = await ctx.deps.userLinks.get(ctx.teamId, ctx.userId).catch(() => undefined);
+  if (!link) return `${missing} \`/task list #Project\` lists a project’s tasks with their numbers.`;
+  const mine = await myTasks(api, {
+    memberId: link.memberId,
+    status: null,
+    page: 1,
+    perPage: 50,
+    now: ctx.deps.clock.now().getTime(),
+  }).catch(() => undefined);
+  // A first look through a service that cannot filter is still under way: say where to look.
+  if (!mine || (mine.pending && mine.page.data.length === 0)) {
+    return `${missing} \`/task mine\` lists your tasks, \`/task list #Project\` a project’s.`;
+  }
+  const tasks = [...mine.page.data].sort((a, b) => Math.abs(a.id - taskId) - Math.abs(b.id - taskId));
+  const known = namesThatExist(
+    'Your open tasks',
+    tasks.map((t) => `#${t.id} ${t.title}`),
+    '',
+    'You have no open tasks.',
+    escapeMrkdwn,
+  );
+  return `${missing} ${known} \`/task list #Project\` lists a project’s.`;
 }
 
 export function cardModelFor(

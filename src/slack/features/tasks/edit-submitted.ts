@@ -78,7 +78,8 @@ export function editTaskSubmittedHandler(deps: AppDeps) {
       await ack({ response_action: 'errors', errors: { [titleBlock]: plain(why) } });
       return;
     }
-    const slackUserIds = await slackUsersByMember(deps, teamId);
+    // The task in the terms the form showed it: links, and the people it found by email.
+    const slackUserIds = new Map([...meta.byEmail, ...(await slackUsersByMember(deps, teamId))]);
     const now = taskFormValues(current, meta.timeZone, slackUserIds);
     const seenKey = `edit-task-seen:${teamId}:${view.id}`;
     const seen = await deps.store.get<string>(seenKey);
@@ -126,8 +127,11 @@ export function editTaskSubmittedHandler(deps: AppDeps) {
         });
         return;
       }
-      // Assignees the picker could not show stay assigned.
-      assigneeIds = [...people.members.map((m) => m.id), ...now.unlinked.map((m) => m.id)];
+      // Assignees the picker could not show stay assigned while ticked (and those past the boxes, always).
+      const kept = read.value.keptMemberIds.filter((id) => current.assignees.some((m) => m.id === id));
+      assigneeIds = [
+        ...new Set([...people.members.map((m) => m.id), ...kept, ...now.alwaysKept.map((m) => m.id)]),
+      ];
     }
     await ack();
     if (plan.save.length === 0) return;

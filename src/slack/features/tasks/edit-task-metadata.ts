@@ -22,7 +22,15 @@ export interface EditTaskMetadata {
   /** The title (shortened), for the tombstone if the task turns out to be gone. */
   title: string;
   location: TaskLocation;
+  /**
+   * Assignees the picker showed by their Slack email rather than a link (member id → Slack user
+   * id): saving reads the task in the same terms the form showed it.
+   */
+  byEmail: ReadonlyMap<number, string>;
 }
+
+/** Email-found people the form carries at most (the rest show as "Also assigned"). */
+export const MAX_BY_EMAIL = 20;
 
 /** Short, stable and not reversible: enough to see that a value changed, without carrying it. */
 export function valueHash(value: string): string {
@@ -47,6 +55,7 @@ export function toEditPayload(meta: EditTaskMetadata): Record<string, unknown> {
     h: meta.hashes,
     n: meta.title.slice(0, 150),
     l: meta.location,
+    e: Object.fromEntries([...meta.byEmail].slice(0, MAX_BY_EMAIL)),
   };
 }
 
@@ -62,6 +71,15 @@ export function fromEditPayload(payload: unknown): EditTaskMetadata | null {
   if (!location || typeof h !== 'object' || h === null) return null;
   if (!isText(r.t, 32) || !isText(r.u, 32) || !isId(r.k) || !isId(r.p)) return null;
   if (!isText(r.v, 64) || !isText(r.z, 64) || !isText(r.n, 150)) return null;
+  const byEmail = new Map<number, string>();
+  if (r.e !== undefined) {
+    if (typeof r.e !== 'object' || r.e === null || Array.isArray(r.e)) return null;
+    for (const [member, user] of Object.entries(r.e as Record<string, unknown>)) {
+      const id = Number(member);
+      if (!isId(id) || !isText(user, 32) || !/^[UW][A-Z0-9]{2,31}$/.test(user)) return null;
+      byEmail.set(id, user);
+    }
+  }
   const hashes = {} as EditTaskMetadata['hashes'];
   for (const field of [...EDIT_FIELDS, 'members'] as const) {
     const value = h[field];
@@ -78,5 +96,6 @@ export function fromEditPayload(payload: unknown): EditTaskMetadata | null {
     hashes,
     title: r.n,
     location,
+    byEmail,
   };
 }

@@ -6,8 +6,8 @@
 import type { Priority } from '../../../contract/index.ts';
 import { EDIT_TASK_FIELDS as F } from '../../ui/ids.ts';
 import { OPTION_ID, readCommonTaskFields, readPriority } from '../../ui/modals/task-fields.ts';
-import { selectedValue } from '../../ui/modals/view-state.ts';
-import { type EditValues, sortedJoin } from './edit-task-values.ts';
+import { selectedOptionValues, selectedValue } from '../../ui/modals/view-state.ts';
+import { type EditValues, keptValue, sortedJoin } from './edit-task-values.ts';
 
 export interface EditTaskSubmission {
   /** In the form's terms, comparable with `taskFormValues(...).values`; a field the form lacked is absent. */
@@ -16,6 +16,8 @@ export interface EditTaskSubmission {
   /** Null when the form had no description box (too long to edit here) or it was emptied. */
   description: string | null;
   assigneeSlackUserIds: string[];
+  /** Assignees the picker could not show that are still ticked (they stay assigned). */
+  keptMemberIds: number[];
   /** The due instant, or null for none. */
   due: Date | null;
   priority: Priority | null;
@@ -37,6 +39,10 @@ export function readEditTaskSubmission(values: unknown, timeZone: string): EditT
   const { title, description, dateText, timeText } = read;
   const hasDescription = hasField(values, F.description.block);
   const users = read.assigneeSlackUserIds;
+  const kept = selectedOptionValues(values, F.kept).flatMap((v) => {
+    const id = /^m([1-9]\d{0,15})$/.exec(v)?.[1];
+    return id ? [Number(id)] : [];
+  });
   const due = read.due?.date ?? null;
 
   const priority = readPriority(values, F.priority, null, errors);
@@ -55,7 +61,7 @@ export function readEditTaskSubmission(values: unknown, timeZone: string): EditT
       values: {
         title,
         ...(hasDescription ? { description } : {}),
-        assignees: sortedJoin(users),
+        assignees: sortedJoin([...users, ...kept.map(keptValue)]),
         due: `${dateText ?? ''}|${dateText ? (timeText ?? '') : ''}`,
         priority: priority ?? '',
         ...(hasStatus ? { status: statusText ?? '' } : {}),
@@ -63,6 +69,7 @@ export function readEditTaskSubmission(values: unknown, timeZone: string): EditT
       title,
       description: description === '' ? null : description,
       assigneeSlackUserIds: users,
+      keptMemberIds: kept,
       due,
       priority,
       statusId,

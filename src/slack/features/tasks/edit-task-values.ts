@@ -13,16 +13,28 @@ import { dueOf, type SlackUserIds } from '../../ui/messages/task-parts.ts';
 export const EDIT_FIELDS = ['title', 'description', 'assignees', 'due', 'priority', 'status'] as const;
 export type EditField = (typeof EDIT_FIELDS)[number];
 
-/** The form's value of each field; `due` is `YYYY-MM-DD|HH:mm` (either part may be empty). */
+/**
+ * The form's value of each field; `due` is `YYYY-MM-DD|HH:mm` (either part may be empty);
+ * `assignees` the picker's Slack user ids and `m<id>` for each assignee ticked under "Also
+ * assigned".
+ */
 export type EditValues = Record<EditField, string>;
+
+/** Slack shows at most 10 checkboxes; assignees past them stay assigned without one. */
+export const MAX_KEEP_OPTIONS = 10;
 
 export interface TaskFormValues {
   values: EditValues;
   /** Every assignee's member id, sorted and joined: what changed meanwhile is judged on all of them. */
   members: string;
-  /** Assignees the people picker cannot show (not linked to Slack): kept as they are. */
+  /** Assignees the people picker cannot show (no Slack account known for them): each with a box, ticked. */
   unlinked: MemberRef[];
+  /** Unpickable assignees past the boxes Slack allows: always kept. */
+  alwaysKept: MemberRef[];
 }
+
+/** How a kept assignee reads in `EditValues.assignees`. */
+export const keptValue = (memberId: number) => `m${memberId}`;
 
 /** The due date as the pickers show it in `timeZone`: a calendar date stays that date everywhere. */
 export function dueWidgetValue(task: Pick<TaskRecord, 'due_date'>, timeZone: string): string {
@@ -51,17 +63,19 @@ export function taskFormValues(
     if (slackId) linked.push(slackId);
     else unlinked.push(member);
   }
+  const boxed = unlinked.slice(0, MAX_KEEP_OPTIONS);
   return {
     values: {
       title: task.title.trim(),
       description: (task.description ?? '').trim(),
-      assignees: sortedJoin(linked),
+      assignees: sortedJoin([...linked, ...boxed.map((m) => keptValue(m.id))]),
       due: dueWidgetValue(task, timeZone),
       // A priority the form does not offer shows (and reads back) as nothing chosen.
       priority: (PRIORITIES as readonly string[]).includes(task.priority) ? task.priority : '',
       status: String(task.status.id),
     },
     members: sortedJoin(task.assignees.map((m) => m.id)),
-    unlinked,
+    unlinked: boxed,
+    alwaysKept: unlinked.slice(MAX_KEEP_OPTIONS),
   };
 }

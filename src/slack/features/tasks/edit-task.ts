@@ -5,11 +5,11 @@
  */
 
 import type { TaskRecord } from '../../../api/index.ts';
-import type { ProjectStatusDef } from '../../../contract/index.ts';
+import type { MemberRef, ProjectStatusDef } from '../../../contract/index.ts';
 import { escapeMrkdwn, truncate } from '../../../slack-platform/mrkdwn.ts';
-import type { KnownBlock, ModalView, PlainTextOption } from '../../ui/block-types.ts';
+import type { InputBlock, KnownBlock, ModalView, PlainTextOption } from '../../ui/block-types.ts';
 import { EDIT_TASK_FIELDS as F, VIEWS } from '../../ui/ids.ts';
-import { contextLine, joinWithin, LIMITS, option, plainText } from '../../ui/limits.ts';
+import { contextLine, LIMITS, option, plainText } from '../../ui/limits.ts';
 import type { SlackUserIds } from '../../ui/messages/task-parts.ts';
 import {
   assigneesInput,
@@ -18,10 +18,11 @@ import {
   MAX_ASSIGNEES,
   MAX_DESCRIPTION_INPUT,
   priorityInput,
+  SLACK_USER_ID,
   statusInput,
   titleInput,
 } from '../../ui/modals/task-fields.ts';
-import { taskFormValues } from './edit-task-values.ts';
+import { keptValue, taskFormValues } from './edit-task-values.ts';
 
 export interface EditTaskViewModel {
   task: TaskRecord;
@@ -42,7 +43,8 @@ export function isDescriptionEditable(task: TaskRecord): boolean {
 
 export function renderEditTaskView(model: EditTaskViewModel, _now?: Date): ModalView {
   const { task } = model;
-  const { values, unlinked } = taskFormValues(task, model.timeZone, model.slackUserIds);
+  const form = taskFormValues(task, model.timeZone, model.slackUserIds);
+  const { values } = form;
   const blocks: KnownBlock[] = [];
   const where = model.projectName ? ` in *${escapeMrkdwn(truncate(model.projectName, 200))}*` : '';
   blocks.push(contextLine(`Task #${task.id}${where}`));
@@ -54,20 +56,13 @@ export function renderEditTaskView(model: EditTaskViewModel, _now?: Date): Modal
       contextLine('The description is longer than this form can hold; edit it in the service. It is kept.'),
     );
   }
-  const users = values.assignees === '' ? [] : values.assignees.split(',').slice(0, MAX_ASSIGNEES);
+  const users = values.assignees
+    .split(',')
+    .filter((v) => SLACK_USER_ID.test(v))
+    .slice(0, MAX_ASSIGNEES);
   blocks.push(assigneesInput(F.assignees, users));
-  if (unlinked.length > 0) {
-    const names = joinWithin(
-      unlinked.map((m) => escapeMrkdwn(truncate(m.name, 80))),
-      ', ',
-      LIMITS.contextText - 200,
-    );
-    blocks.push(
-      contextLine(
-        `Also assigned: ${names} (no Slack account linked, so not listed above). They stay assigned.`,
-      ),
-    );
-  }
+  const { unlinked, alwaysKept } = form;
+  if (unlinked.length > 0) blocks.push(keptInput(unlinked, alwaysKept));
   const [date = '', time = ''] = values.due.split('|');
   blocks.push(...dueInputs(F, date, time));
   blocks.push(priorityInput(F.priority, values.priority));
@@ -85,6 +80,38 @@ export function renderEditTaskView(model: EditTaskViewModel, _now?: Date): Modal
     private_metadata: model.privateMetadata,
     blocks,
   };
+}
+
+/**
+ * Assignees no Slack picker can show (no linked account, and none with their email), named, each a
+ * ticked box: they stay assigned unless unticked.
+ */
+function keptInput(unlinked: readonly MemberRef[], alwaysKept: readonly MemberRef[]): InputBlock {
+  const options = unlinked.map((m) => option(truncate(m.name, 75), keptValue(m.id)));
+  const who = unlinked.length === 1 ? 'has' : 'have';
+  const more =
+    alwaysKept.length > 0
+      ? ` ${alwaysKept.length} more (${alwaysKept
+          .slice(0, 5)
+          .map((m) => truncate(m.name, 40))
+          .join(', ')}${alwaysKept.length > 5 ? '…' : ''}) stay assigned too.`
+      : '';
+  return {
+    type: 'input',
+    block_id: F.kept.block,
+    optional: true,
+    label: plainText('Also assigned', LIMITS.inputLabel),
+    hint: plainText(
+      `${joinNames(unlinked)} ${who} no Slack account linked, so the picker above cannot show ${unlinked.length === 1 ? 'them' : 'any of them'}. Untick to unassign.${more}`,
+      LIMITS.inputHint,
+    ),
+    element: { type: 'checkboxes', action_id: F.kept.action, options, initial_options: options },
+  };
+}
+
+function joinNames(members: readonly MemberRef[]): string {
+  const names = members.map((m) => truncate(m.name, 40));
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
 }
 
 /** At most 100, always including the task's own status (so it can stay as it is). */

@@ -5,9 +5,11 @@ import type { AppDeps } from '../../deps.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { type ProjectChoice, resolveProject } from '../../services/resolve-project.ts';
+import { projectStatuses } from '../../services/task-changes.ts';
 import { projectTasks } from '../../services/task-list-source.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
+import { didYouMean, namesThatExist } from '../../ui/messages/names-that-exist.ts';
 import { projectProblemMessage } from '../../ui/messages/project-problem.ts';
 import { renderProjectTasks } from './task-list.ts';
 import { loadTaskListPage } from './task-list-page.ts';
@@ -47,8 +49,17 @@ export async function projectTasksPage(
     }),
   );
   if (list.tasks.length === 0 && q.status && q.page === 1) {
+    // A status that matches nothing names the real ones (closest first).
+    const statuses = (await projectStatuses(api, q.project.id).catch(() => undefined)) ?? [];
+    const names = statuses.map((st) => st.name);
+    const known = names.some((n) => n.toLowerCase() === q.status?.toLowerCase());
+    const near = known ? undefined : didYouMean(names, q.status);
     return errorMessage({
       what: `No tasks in ${q.project.name} with status “${q.status}”.`,
+      why:
+        names.length > 0
+          ? `${near ? `Did you mean “${near}”? ` : ''}${namesThatExist(`${q.project.name}’s statuses`, names, q.status, '')}`
+          : null,
       next: 'Check the status name, or leave it out to see every task.',
     });
   }

@@ -9,6 +9,7 @@ import { NotFoundError } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { fillOpenView } from '../../kit/fill-open-view.ts';
 import { requireApi } from '../../kit/require-api.ts';
+import { assigneeSlackUsers } from '../../services/assignee-slack-users.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
 import { describeTaskFailure } from '../../services/task-refusal.ts';
 import { VIEWS } from '../../ui/ids.ts';
@@ -46,7 +47,13 @@ export async function openEditTaskModal(
     const task = await api.tasks.get(req.taskId);
     const model = await taskCardModel(deps, client, api, { teamId: req.teamId, userId: req.userId, task });
     const timeZone = model.timeZone ?? 'UTC';
-    const slackUserIds = model.slackUserIds ?? new Map<number, string>();
+    // The picker shows every assignee Slack knows: linked, or found by their email.
+    const people = await assigneeSlackUsers(deps, api, client, {
+      teamId: req.teamId,
+      task,
+      ...(model.slackUserIds ? { linked: model.slackUserIds } : {}),
+    });
+    const slackUserIds = people.all;
     const form = taskFormValues(task, timeZone, slackUserIds);
     const privateMetadata = deps.metadata.seal(
       toEditPayload({
@@ -59,6 +66,7 @@ export async function openEditTaskModal(
         hashes: hashesOf(form.values, form.members),
         title: task.title,
         location: req.location ?? { kind: 'home' },
+        byEmail: people.byEmail,
       }),
     );
     await fillOpenView(client, {

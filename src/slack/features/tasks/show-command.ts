@@ -15,7 +15,7 @@ export async function showHandler(ctx: CommandContext, intent: ShowIntent): Prom
     if (!(error instanceof NotFoundError)) throw error;
     await ctx.respond({
       response_type: 'ephemeral',
-      text: missingTaskText(intent.taskId),
+      text: await missingTaskText(ctx, api, intent.taskId),
     });
     return;
   }

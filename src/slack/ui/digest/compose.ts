@@ -24,6 +24,7 @@ import {
   UNASSIGNED,
 } from './layout.ts';
 import { link, mention, truncateChars } from './mrkdwn.ts';
+import { scheduleText } from './schedule-text.ts';
 import { encodeTaskActionValue } from './task-action-value.ts';
 
 type KnownBlock = types.KnownBlock;
@@ -212,7 +213,8 @@ export function digestMessage<T extends DigestTask>(
   const stamp = now.getTime().toString(36);
   let serial = 0;
   const blockId: BlockIds = (kind) => `${DIGEST_BLOCK_ID_PREFIX}:${kind}${serial++}:${stamp}`;
-  const title = `Due tasks for ${formatLocalDate(firing.localDate)}`;
+  // A preview must not pass for the day's digest: it is never redrawn, and the real one follows.
+  const title = `${model.preview ? 'Preview: ' : ''}Due tasks for ${formatLocalDate(firing.localDate)}`;
   const head: KnownBlock[] = [
     {
       type: 'header',
@@ -220,6 +222,19 @@ export function digestMessage<T extends DigestTask>(
       text: { type: 'plain_text', text: truncate(title, MAX_HEADER_TEXT) },
     },
   ];
+  if (model.preview) {
+    const by = mention(model.preview.by);
+    head.push({
+      type: 'context',
+      block_id: blockId('v'),
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: `:eyes: *Preview*${by ? ` — sent by ${by}` : ''}, not updated after this. The scheduled digest posts at ${scheduleText(subscription, now)}.`,
+        },
+      ],
+    });
+  }
   if (firing.late) {
     const due = slackDate(
       firing.scheduledAt,

@@ -29,6 +29,16 @@ export function selectedValue(values: unknown, field: FieldId): string | null {
   return typeof value === 'string' ? value : null;
 }
 
+/** A checkboxes' (or multi select's) chosen option values. */
+export function selectedOptionValues(values: unknown, field: FieldId): string[] {
+  const options = elementState(values, field)?.selected_options;
+  if (!Array.isArray(options)) return [];
+  return options.flatMap((o) => {
+    const value = typeof o === 'object' && o !== null ? (o as Record<string, unknown>).value : undefined;
+    return typeof value === 'string' ? [value] : [];
+  });
+}
+
 /** A multi users select's users. */
 export function selectedUsers(values: unknown, field: FieldId): string[] {
   const users = elementState(values, field)?.selected_users;

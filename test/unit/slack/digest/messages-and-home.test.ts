@@ -64,7 +64,7 @@ describe('digest answers', () => {
     });
     expect(snoozed.text).toContain('Snoozed');
     expect(snoozed.text).toContain('<!date^1772730000^');
-    expect(snoozed.text).toContain('preview or from an earlier day');
+    expect(snoozed.text).toContain('preview or an earlier post of this digest');
     const failed = taskActedMessage({
       ...base,
       action: 'done',

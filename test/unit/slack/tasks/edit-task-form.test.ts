@@ -31,7 +31,9 @@ function untouched(view: ReturnType<typeof renderEditTaskView>) {
             ? { type: e.type, selected_date: e.initial_date ?? null }
             : e.type === 'timepicker'
               ? { type: e.type, selected_time: e.initial_time ?? null }
-              : { type: e.type, selected_option: e.initial_option ?? null };
+              : e.type === 'checkboxes'
+                ? { type: e.type, selected_options: e.initial_options ?? [] }
+                : { type: e.type, selected_option: e.initial_option ?? null };
     values[block.block_id] = { [e.action_id as string]: state };
   }
   return values;
@@ -55,7 +57,7 @@ describe('the edit form', () => {
     const text = JSON.stringify(form.blocks);
     expect(text).toContain('"initial_value":"Fix login bug"');
     expect(text).toContain('"initial_users":["U0ANA"]');
-    expect(text).toContain('Also assigned: Bob Stone');
+    expect(text).toContain('Bob Stone has no Slack account linked, so the picker above cannot show them.');
     expect(text).toContain('"initial_date":"2026-11-20"');
     expect(form.callback_id).toBe('edit_task');
   });
@@ -153,6 +155,7 @@ describe('edit form metadata', () => {
       url: `https://hooks.slack.com/actions/${'x'.repeat(200)}`,
       replace: true,
     },
+    byEmail: new Map(Array.from({ length: 20 }, (_, i) => [1000 + i, `U0EMAIL${i}ABCDEFGH`] as const)),
   };
 
   it('round-trips sealed, within 3000 characters, with a long title shortened', () => {
@@ -166,6 +169,7 @@ describe('edit form metadata', () => {
     expect(fromEditPayload({ ...payload, k: 'x' })).toBeNull();
     expect(fromEditPayload({ ...payload, l: { kind: 'channel', channelId: 'C1', ts: 'nope' } })).toBeNull();
     expect(fromEditPayload({ ...payload, h: { title: valueHash('x') } })).toBeNull();
+    expect(fromEditPayload({ ...payload, e: { 12: 'not a user' } })).toBeNull();
     expect(fromEditPayload(null)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
  */
 import { WebClient } from '@slack/web-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderMindMapPosted } from '../../../../src/slack/features/mind-maps/mind-map-messages.ts';
 import { MAX_THREAD_REPLIES, readThread } from '../../../../src/slack/features/mind-maps/team-thread-tree.ts';
 import { createSlackEmulator, type SlackEmulator } from '../../../../src/slack-emulator/index.ts';
 
@@ -38,16 +39,19 @@ describe('readThread', () => {
     );
   });
 
-  it('leaves out this app’s own notes in the thread', async () => {
+  it('leaves out this app’s notes of maps made before, and keeps its other replies', async () => {
     const parent = thread(2);
-    await client.chat.postMessage({
-      channel: 'C0WEBSITE',
-      thread_ts: parent.ts,
-      text: 'a note from the app',
+    const note = renderMindMapPosted({
+      map: { id: 1, title: 'Map' },
+      projectName: 'Website',
+      ideas: 3,
+      userId: 'U0ANA',
     });
+    await client.chat.postMessage({ channel: 'C0WEBSITE', thread_ts: parent.ts, ...note });
+    await client.chat.postMessage({ channel: 'C0WEBSITE', thread_ts: parent.ts, text: 'status → Done' });
     const botId = (await client.auth.test()).bot_id as string;
     const read = await readThread(client, { channel: 'C0WEBSITE', ts: parent.ts, ownBotId: botId });
-    expect(read.messages.map((m) => m.text)).toEqual(['parent', 'reply 1', 'reply 2']);
+    expect(read.messages.map((m) => m.text)).toEqual(['parent', 'reply 1', 'reply 2', 'status → Done']);
   });
 
   it('stops at its bound and says so', async () => {
