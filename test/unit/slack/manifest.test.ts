@@ -8,6 +8,7 @@ import { COMMAND_ROUTES, EVENT_ROUTES, SHORTCUT_ROUTES } from '../../../src/slac
 interface Manifest {
   display_information: { name: string; description: string };
   features: {
+    app_home: { messages_tab_enabled: boolean; messages_tab_read_only_enabled: boolean };
     slash_commands: Array<{ command: string; should_escape: boolean }>;
     shortcuts: Array<{ callback_id: string; type: string; description: string }>;
   };
@@ -43,6 +44,41 @@ describe('manifest.yml', () => {
     expect(sorted(manifest.oauth_config.scopes.bot)).toEqual(sorted(BOT_SCOPES));
     expect(manifest.settings.interactivity.is_enabled).toBe(true);
     expect(manifest.settings.interactivity.message_menu_options_url).toMatch(/^https:\/\//);
+  });
+
+  it('asks for the scope each conversation event needs, and opens the Messages tab to typing', () => {
+    const needs: Record<string, string> = { app_mention: 'app_mentions:read', 'message.im': 'im:history' };
+    for (const [event, scope] of Object.entries(needs)) {
+      expect(manifest.settings.event_subscriptions.bot_events).toContain(event);
+      expect(manifest.oauth_config.scopes.bot).toContain(scope);
+    }
+    // A thread's first message and people are read with conversations.replies.
+    expect(manifest.oauth_config.scopes.bot).toEqual(
+      expect.arrayContaining(['channels:history', 'groups:history']),
+    );
+    expect(manifest.features.app_home.messages_tab_enabled).toBe(true);
+    expect(manifest.features.app_home.messages_tab_read_only_enabled).toBe(false);
+  });
+
+  it('gives each scope and event its reason in a comment', () => {
+    const source = readFileSync(new URL('../../../manifest.yml', import.meta.url), 'utf8');
+    for (const section of ['bot:', 'bot_events:']) {
+      const lines = source
+        .slice(source.indexOf(`    ${section}`))
+        .split('\n')
+        .slice(1);
+      let reasoned = false;
+      for (const line of lines) {
+        if (/^\s+#/.test(line)) {
+          reasoned = true;
+          continue;
+        }
+        const item = /^\s+- (\S+)/.exec(line);
+        if (!item) break;
+        // A run of items shares the comment above it; a blank-free list keeps them together.
+        expect(reasoned, `${item[1]} has a reason`).toBe(true);
+      }
+    }
   });
 
   it('stays within Slack limits for names and descriptions', () => {
