@@ -39,19 +39,31 @@ export function saidTriggerId(eventId: string): string {
 
 /** Where an answer to the message goes, and how. */
 export function saidReplier(client: WebClient, said: SaidToApp): RespondFn {
+  // The app's last answer that it may edit (a message, not an ephemeral): a verb's interim answer
+  // replaced by its result (`replace_original`) is edited in place, as on a response_url.
+  let last: { channel: string; ts: string } | undefined;
+  const post = async (args: Parameters<WebClient['chat']['postMessage']>[0]) => {
+    const posted = await client.chat.postMessage(args);
+    if (typeof posted.ts === 'string' && typeof posted.channel === 'string')
+      last = { channel: posted.channel, ts: posted.ts };
+  };
   const respond = async (message: string | RespondArguments): Promise<void> => {
     const m: RespondArguments = typeof message === 'string' ? { text: message } : message;
-    // There is no message of ours to replace or delete: each answer is a new one.
+    // An ephemeral cannot be deleted by the app, and it leaves its messages where they are.
     if (m.delete_original) return;
     const blocks = (m as { blocks?: unknown[] }).blocks;
     const payload = { text: m.text ?? '', ...(blocks ? { blocks: blocks as never[] } : {}) };
+    if (m.replace_original === true && last) {
+      await client.chat.update({ channel: last.channel, ts: last.ts, ...payload });
+      return;
+    }
     if (said.inDm) {
-      await client.chat.postMessage({ channel: said.channelId, ...payload, unfurl_links: false });
+      await post({ channel: said.channelId, ...payload, unfurl_links: false });
       return;
     }
     if (m.response_type === 'in_channel') {
       // In the thread of the mention (or the thread it was said in), never in the channel itself.
-      await client.chat.postMessage({
+      await post({
         channel: said.channelId,
         thread_ts: said.threadTs ?? said.ts,
         ...payload,
