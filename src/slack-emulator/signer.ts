@@ -194,7 +194,7 @@ export interface SlackSigner {
    * A person's new message (needs the emulator): kept in the channel, then the events Slack sends
    * the app for it, `app_mention` when it mentions the app in a channel the app is in, `message`
    * (`channel_type: 'im'`) in the app's DM (`channel: 'app'`). `answers` is empty when Slack would
-   * send nothing.
+   * send nothing, or the app did not answer.
    */
   say(
     input: SayInput,
@@ -554,7 +554,11 @@ export function createSlackSigner(options: SlackSignerOptions): SlackSigner {
         appIsMember: channel.botIsMember,
       });
       const answers: SignedResponse[] = [];
-      for (const event of events) answers.push(await this.event(event, eventOptions));
+      // The message is posted whatever becomes of the events: an app that is down hears nothing.
+      for (const event of events) {
+        const answer = await this.event(event, eventOptions).catch(() => undefined);
+        if (answer) answers.push(answer);
+      }
       return { message, answers };
     },
 
