@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../src/slack-emulator/index.ts';
 import { type AppWork, watchAppWork } from '../support/app-work.ts';
+import { createValues } from '../support/create-form-values.ts';
 import { fixedClock, type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
 import { isInterimNote } from '../support/interim-notes.ts';
 
@@ -166,6 +167,68 @@ describe('@Taskbridge in channels and threads', () => {
     expect(text(existing.args)).toContain(`This thread is already task ${task!.id}`);
     await work.settled();
     expect(await tasksTitled('The checkout button does nothing on Safari')).toHaveLength(1);
+  });
+
+  it('opens the create form from Edit with what the preview proposed; its task becomes the thread’s', async () => {
+    const root = startThread();
+    const previewed = mark('chat.postEphemeral');
+    await h.signer.say({ user: USERS.ana, channel: CHANNEL, text: BOT, threadTs: root.ts });
+    await previewed((c) => text(c.args).includes('Make this thread a task'));
+    const shown = h.emulator.ephemeralMessages(USERS.ana, CHANNEL).at(-1)!;
+    // No channel default: Create waits for a project, which Edit's form asks for.
+    expect(text(shown.blocks)).not.toContain('thread_task_create');
+    expect(text(shown.blocks)).toContain('/task project #Name');
+    const edit = (shown.blocks as Array<{ elements?: Array<{ action_id?: string; value?: string }> }>)
+      .flatMap((b) => b.elements ?? [])
+      .find((e) => e.action_id === 'thread_task_edit')!;
+    const opened = mark('views.open');
+    await h.signer.blockAction({
+      actionId: 'thread_task_edit',
+      value: edit.value!,
+      message: shown,
+      channel: CHANNEL,
+    });
+    const form = await opened();
+    const view = h.emulator.view((form.response as { view: { id: string } }).view.id)!;
+    expect(text(view.blocks)).toContain('The checkout button does nothing on Safari');
+    expect(text(view.blocks)).toContain(`p${root.ts.replace('.', '')}`);
+
+    const cardPosted = mark('chat.postMessage');
+    const title = 'Checkout broken on Safari';
+    await h.signer.viewSubmission({
+      view,
+      values: createValues({ projectId: 1, projectName: 'Website', title }),
+    });
+    const card = await cardPosted((c) => c.args.channel === CHANNEL);
+    expect(card.args.thread_ts).toBe(root.ts);
+    const [task] = await tasksTitled(title);
+    await work.settled();
+
+    const again = mark('chat.postEphemeral');
+    await h.signer.say({ user: USERS.ana, channel: CHANNEL, text: BOT, threadTs: root.ts });
+    const existing = await again((c) => c.args.user === USERS.ana);
+    expect(text(existing.args)).toContain(`This thread is already task ${task!.id}`);
+  });
+
+  it('cancels a preview, making nothing', async () => {
+    await setWebsiteDefault();
+    const root = startThread();
+    const previewed = mark('chat.postEphemeral');
+    await h.signer.say({ user: USERS.ana, channel: CHANNEL, text: `${BOT} task`, threadTs: root.ts });
+    await previewed((c) => text(c.args).includes('Make this thread a task'));
+    const shown = h.emulator.ephemeralMessages(USERS.ana, CHANNEL).at(-1)!;
+    const cancel = (shown.blocks as Array<{ elements?: Array<{ action_id?: string; value?: string }> }>)
+      .flatMap((b) => b.elements ?? [])
+      .find((e) => e.action_id === 'thread_task_cancel')!;
+    await h.signer.blockAction({
+      actionId: 'thread_task_cancel',
+      value: cancel.value!,
+      message: shown,
+      channel: CHANNEL,
+    });
+    await work.settled();
+    expect(h.emulator.ephemeralMessages(USERS.ana, CHANNEL).some((m) => m.ts === shown.ts)).toBe(false);
+    expect(await tasksTitled('The checkout button does nothing on Safari')).toHaveLength(0);
   });
 
   it('says how to let the app in when it cannot read the thread', async () => {
