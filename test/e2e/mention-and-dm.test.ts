@@ -231,6 +231,22 @@ describe('@Taskbridge in channels and threads', () => {
     expect(await tasksTitled('The checkout button does nothing on Safari')).toHaveLength(0);
   });
 
+  it('tells the person the service is busy when a mention cannot be answered at once, then answers', async () => {
+    h.sandbox.faults.set({ latencyMs: 2_500 });
+    await h.signer.say({ user: USERS.ana, channel: 'C0GENERAL', text: `${BOT} mine` });
+    const isBusy = (c: RecordedCall) => String(c.args.text ?? '').includes('The service is busy');
+    const result = await h.emulator.waitForCall(
+      'chat.postEphemeral',
+      (c) => c.args.user === USERS.ana && !isBusy(c),
+      15_000,
+    );
+    h.sandbox.faults.clear();
+    const shown = h.emulator.calls('chat.postEphemeral').filter((c) => c.args.user === USERS.ana);
+    const busy = shown.filter(isBusy);
+    expect(busy).toHaveLength(1);
+    expect(shown.indexOf(busy[0]!)).toBeLessThan(shown.indexOf(result));
+  });
+
   it('says how to let the app in when it cannot read the thread', async () => {
     const root = startThread();
     h.emulator.failNext('conversations.replies', 'not_in_channel');

@@ -86,9 +86,14 @@ export function saidReplier(client: WebClient, said: SaidToApp): RespondFn {
   return respond as unknown as RespondFn;
 }
 
-export function conversationContext(deps: AppDeps, client: WebClient, said: SaidToApp): CommandContext {
+/** `respond`: the replier the caller wraps (kit/in-time.ts watches it); default, a new one. */
+export function conversationContext(
+  deps: AppDeps,
+  client: WebClient,
+  said: SaidToApp,
+  respond: RespondFn = saidReplier(client, said),
+): CommandContext {
   const person = { teamId: said.teamId, userId: said.userId };
-  const respond = saidReplier(client, said);
   const triggerId = saidTriggerId(said.eventId);
   // The verbs read only these of the command; the rest are Slack's and absent from an event.
   const command = {

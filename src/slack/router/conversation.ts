@@ -6,12 +6,13 @@
  * thread makes the thread the subject (`features/conversation`). Each event is acted on once,
  * however often Slack delivers it.
  */
-import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
+import type { AllMiddlewareArgs, RespondFn, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { VerbName } from '../commands/intents.ts';
 import { parseTaskCommand } from '../commands/parse.ts';
 import type { AppDeps } from '../deps.ts';
-import { conversationContext, type SaidToApp } from '../kit/conversation-context.ts';
+import { conversationContext, type SaidToApp, saidReplier } from '../kit/conversation-context.ts';
+import { answerInTime } from '../kit/in-time.ts';
 import { once } from '../kit/once.ts';
 import { channelDefaultProject } from '../services/resolve-project.ts';
 import { commandErrorMessage } from '../ui/messages/errors.ts';
@@ -58,9 +59,10 @@ async function runSaid(
   client: WebClient,
   verbs: RouteTables['verbs'],
   said: SaidToApp,
+  respond: RespondFn,
 ): Promise<void> {
   const enabled: VerbName[] = ['help', ...verbs.keys()];
-  const ctx = conversationContext(deps, client, said);
+  const ctx = conversationContext(deps, client, said, respond);
   const reply = (message: { text: string; blocks?: unknown[] }) =>
     ctx.respond({ response_type: 'ephemeral', ...message } as never);
   try {
@@ -116,16 +118,32 @@ async function runSaid(
   }
 }
 
-/** Acts on an event once across deliveries (Slack retries with the same event_id) and instances. */
-async function oncePerEvent(deps: AppDeps, said: SaidToApp, work: () => Promise<void>): Promise<void> {
-  await once(
-    deps.idempotency,
-    { purpose: 'said-to-app', kind: 'event', teamId: said.teamId, eventId: said.eventId },
-    async () => {
-      await work();
-      return true;
-    },
-  );
+/**
+ * Acts on an event once across deliveries (Slack retries with the same event_id) and instances,
+ * within Slack's time as a command is (`kit/in-time.ts`): a person who has heard nothing after
+ * 1.5 s is told the service is busy, and the work then waits patiently for its turn.
+ */
+async function oncePerEvent(
+  deps: AppDeps,
+  client: WebClient,
+  said: SaidToApp,
+  work: (respond: RespondFn) => Promise<void>,
+): Promise<void> {
+  const args = {
+    client,
+    respond: saidReplier(client, said),
+    body: { team: { id: said.teamId }, user: { id: said.userId }, channel: { id: said.channelId } },
+  };
+  const origin = {
+    purpose: 'said-to-app',
+    kind: 'event',
+    teamId: said.teamId,
+    eventId: said.eventId,
+  } as const;
+  await once(deps.idempotency, origin, async () => {
+    await answerInTime(deps, async (given: typeof args) => work(given.respond))(args);
+    return true;
+  });
 }
 
 type MentionArgs = SlackEventMiddlewareArgs<'app_mention'> & AllMiddlewareArgs;
@@ -148,18 +166,20 @@ export function appMentionListener(verbs: RouteTables['verbs']) {
         inDm: false,
       };
       const bare = said.text === '' || /^task$/i.test(said.text);
-      await oncePerEvent(deps, said, async () => {
+      await oncePerEvent(deps, client, said, async (respond) => {
         if (bare && said.threadTs) {
           const inThread = { ...said, threadTs: said.threadTs };
           try {
             const { threadSubjectHandler } = await import('../features/conversation/thread-subject.ts');
-            await threadSubjectHandler(deps, client, inThread, botUserId);
+            await threadSubjectHandler(deps, client, inThread, botUserId, respond);
           } catch (error) {
-            await conversationContext(deps, client, said).fail(error, { what: 'a thread as a task' });
+            await conversationContext(deps, client, said, respond).fail(error, {
+              what: 'a thread as a task',
+            });
           }
           return;
         }
-        await runSaid(deps, client, verbs, bare ? { ...said, text: 'help' } : said);
+        await runSaid(deps, client, verbs, bare ? { ...said, text: 'help' } : said, respond);
       });
     };
 }
@@ -192,6 +212,6 @@ export function directMessageListener(verbs: RouteTables['verbs']) {
         text: text === '' ? 'help' : text,
         inDm: true,
       };
-      await oncePerEvent(deps, said, () => runSaid(deps, client, verbs, said));
+      await oncePerEvent(deps, client, said, (respond) => runSaid(deps, client, verbs, said, respond));
     };
 }

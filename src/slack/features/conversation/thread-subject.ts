@@ -4,6 +4,7 @@
  * proposed task (title and description from the first message, its permalink kept in the
  * description, the thread's people to assign) and nothing is made until they press Create.
  */
+import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { createThreadTasks } from '../../../store/repositories/thread-tasks.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -38,12 +39,12 @@ export async function threadSubjectHandler(
   client: WebClient,
   said: SaidToApp & { threadTs: string },
   botUserId: string | undefined,
+  respond: RespondFn = saidReplier(client, said),
 ): Promise<void> {
-  const respond = saidReplier(client, said);
   const threads = createThreadTasks(deps.store);
   const api = await requireApi(deps, said.teamId);
   const existing = await threads.get(said.teamId, said.channelId, said.threadTs);
-  if (existing && (await showThreadTask(deps, client, api, said, existing.taskId))) return;
+  if (existing && (await showThreadTask(deps, client, api, said, existing.taskId, respond))) return;
 
   if (!(await deps.userLinks.get(said.teamId, said.userId))) {
     await respond({

@@ -1,4 +1,5 @@
 /** The card of the task a thread already became, shown to the person who mentioned the app again. */
+import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { NotFoundError, type WorkApiClient } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -13,6 +14,7 @@ export async function showThreadTask(
   api: WorkApiClient,
   said: SaidToApp,
   taskId: number,
+  respond: RespondFn = saidReplier(client, said),
 ): Promise<boolean> {
   let task: Awaited<ReturnType<WorkApiClient['tasks']['get']>>;
   try {
@@ -24,10 +26,7 @@ export async function showThreadTask(
   const model = await taskCardModel(deps, client, api, { teamId: said.teamId, userId: said.userId, task });
   const card = renderTaskCard(model, deps.clock.now());
   const text = `This thread is already task ${task.id}.`;
-  await saidReplier(
-    client,
-    said,
-  )({
+  await respond({
     response_type: 'ephemeral',
     text: `${text} ${card.text}`,
     blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `:link: ${text}` } }, ...card.blocks],
