@@ -314,3 +314,18 @@ describe('the Messages tab', () => {
     expect(await tasksTitled('Ghost task')).toHaveLength(0);
   });
 });
+
+describe('said to the app over Socket Mode', () => {
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('answers a DM as over HTTP', async () => {
+    h = await startHarness({ link: ['ana'], clock, transport: 'socket' });
+    const dm = h.emulator.state.imWith(TEAM, USERS.ana).id;
+    const answered = mark('chat.postMessage');
+    await h.signer.say({ user: USERS.ana, channel: 'app', text: 'help' });
+    const help = await answered((c) => c.args.channel === dm);
+    expect(text(help.args)).toContain('mention @Taskbridge');
+  });
+});
