@@ -247,6 +247,14 @@ describe('@Taskbridge in channels and threads', () => {
     expect(shown.indexOf(busy[0]!)).toBeLessThan(shown.indexOf(result));
   });
 
+  it('says to use /task for a verb that opens a form, which a message cannot open', async () => {
+    const told = mark('chat.postEphemeral');
+    await h.signer.say({ user: USERS.ana, channel: 'C0GENERAL', text: `${BOT} delete 3` });
+    const answer = await told((c) => c.args.user === USERS.ana);
+    expect(text(answer.args)).toContain('type `/task delete 3` instead');
+    expect(h.emulator.openModals(USERS.ana)).toHaveLength(0);
+  });
+
   it('says how to let the app in when it cannot read the thread', async () => {
     const root = startThread();
     h.emulator.failNext('conversations.replies', 'not_in_channel');

@@ -103,7 +103,14 @@ export function createThreadTaskHandler(deps: AppDeps) {
       );
       await threads.dropPreview(ctx.teamId, found.id);
       await ctx.respond({ delete_original: true });
-      if (outcome.state === 'pending') return;
+      if (outcome.state === 'pending') {
+        await ctx.respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          text: 'Someone is making this thread a task right now: its card will appear in the thread.',
+        });
+        return;
+      }
       const result = outcome.value;
       if (!result.made) {
         await ctx.respond({
