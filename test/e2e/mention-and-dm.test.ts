@@ -305,6 +305,17 @@ describe('the Messages tab', () => {
     expect(more).toHaveLength(0);
     expect(task!.due_date).not.toBeNull();
 
+    // A message in one of the DM's threads is answered in that thread.
+    const threaded = mark('chat.postMessage');
+    await h.signer.say({
+      user: USERS.ana,
+      channel: 'app',
+      text: 'help',
+      threadTs: card.response?.ts as string,
+    });
+    const help = await threaded((c) => c.args.channel === dm);
+    expect(help.args.thread_ts).toBe((card.response as { ts: string }).ts);
+
     // An edit, another app's message and the app's own: none is a person asking.
     await work.settled();
     const calls = h.emulator.calls('chat.postMessage').length;

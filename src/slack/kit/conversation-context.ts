@@ -58,7 +58,9 @@ export function saidReplier(client: WebClient, said: SaidToApp): RespondFn {
       return;
     }
     if (said.inDm) {
-      await post({ channel: said.channelId, ...payload, unfurl_links: false });
+      // A message in one of the DM's threads is answered in that thread.
+      const thread = said.threadTs ? { thread_ts: said.threadTs } : {};
+      await post({ channel: said.channelId, ...thread, ...payload, unfurl_links: false });
       return;
     }
     if (m.response_type === 'in_channel') {

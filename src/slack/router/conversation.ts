@@ -207,7 +207,7 @@ export function directMessageListener(verbs: RouteTables['verbs']) {
         userId: message.user,
         channelId: message.channel,
         ts: message.ts,
-        threadTs: null,
+        threadTs: message.thread_ts && message.thread_ts !== message.ts ? message.thread_ts : null,
         eventId: body.event_id,
         text: text === '' ? 'help' : text,
         inDm: true,
