@@ -471,6 +471,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
 /** The bot scopes of manifest.yml, asked for at OAuth install. */
 export const BOT_SCOPES = [
   'commands',
+  'app_mentions:read',
   'chat:write',
   'chat:write.public',
   'users:read',

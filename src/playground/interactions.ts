@@ -101,15 +101,19 @@ export function createInteractions(options: InteractionOptions) {
       return { ok: !failure, status: answer?.status ?? 0, ...(failure ? { error: failure } : {}) };
     },
 
-    /** A person's own message; links to the service's domain make Slack send link_shared. */
+    /**
+     * A person's own message, and what Slack sends the app for it: `app_mention` when it mentions
+     * the app (`<@BOTUSERID>`), `message.im` in the app's Messages tab, and link_shared for links
+     * to the service's domain.
+     */
     async message(input: { user: unknown; channel: unknown; text: unknown; threadTs?: unknown }) {
       const user = person(input.user);
       const channel = channelFor(user, input.channel);
       const text = String(input.text ?? '');
       if (text.trim() === '') throw new PlaygroundInputError('An empty message cannot be sent');
-      const message = emulator.addMessage({
-        channel,
+      const { message } = await signer.say({
         user,
+        channel,
         text,
         ...(typeof input.threadTs === 'string' ? { threadTs: input.threadTs } : {}),
       });

@@ -4,7 +4,7 @@
  * https://api.slack.com/reference/interaction-payloads (`payload=` JSON),
  * https://api.slack.com/apis/events-api (event_callback JSON).
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 
 /** Deprecated verification token Slack still sends; apps verify signatures instead. */
 export const VERIFICATION_TOKEN = 'emulator-verification-token';
@@ -288,4 +288,38 @@ export function eventCallbackBody(input: {
 
 export function newEventId(): string {
   return `Ev${randomBytes(5).toString('hex').toUpperCase()}`;
+}
+
+/**
+ * The events Slack sends an app for a person's new message (Events API shapes): `app_mention` when
+ * it mentions the app in a channel the app is in, and `message` with `channel_type: 'im'` in the
+ * app's own DM (`message.im`). Each carries only the message itself, never its thread.
+ */
+export function messageEvents(input: {
+  message: { ts: string; text: string; user: string; thread_ts?: string | undefined };
+  channel: string;
+  teamId: string;
+  botUserId: string;
+  /** The conversation is the app's DM with the person. */
+  isAppDm: boolean;
+  /** The app is a member of the channel (Slack sends no app_mention elsewhere: it offers to invite it). */
+  appIsMember: boolean;
+}): Array<Record<string, unknown>> {
+  const { message } = input;
+  const common = {
+    client_msg_id: randomUUID(),
+    text: message.text,
+    user: message.user,
+    ts: message.ts,
+    team: input.teamId,
+    blocks: [
+      { type: 'rich_text', block_id: randomBytes(3).toString('base64url'), elements: [] as unknown[] },
+    ],
+    channel: input.channel,
+    event_ts: message.ts,
+    ...(message.thread_ts && message.thread_ts !== message.ts ? { thread_ts: message.thread_ts } : {}),
+  };
+  if (input.isAppDm) return [{ type: 'message', ...common, channel_type: 'im' }];
+  const mentioned = new RegExp(`<@${input.botUserId}(\\|[^>]*)?>`).test(message.text);
+  return mentioned && input.appIsMember ? [{ type: 'app_mention', ...common }] : [];
 }

@@ -12,6 +12,7 @@ import {
   globalShortcutPayload,
   type InteractionBase,
   messageActionPayload,
+  messageEvents,
   newEventId,
   type PayloadChannel,
   payloadView,
@@ -165,6 +166,17 @@ export interface EventOptions extends SendOptions {
   teamId?: string;
 }
 
+export interface SayInput {
+  /** Default: the signer's default user. */
+  user?: string;
+  /** A channel id or name, or `app` for the person's DM with the app. */
+  channel: string;
+  /** As Slack stores it: the app mentioned as `<@BOTUSERID>`. */
+  text: string;
+  /** A reply in this thread. */
+  threadTs?: string;
+}
+
 export interface SlackSigner {
   command(text: string, ctx?: CommandContext): Promise<SignedResponse>;
   /** Slash commands' `ssl_check=1` probe. */
@@ -178,6 +190,16 @@ export interface SlackSigner {
   /** An Events API `event_callback` wrapping event. */
   event(event: Record<string, unknown>, options?: EventOptions): Promise<SignedResponse>;
   urlVerification(challenge?: string, options?: SendOptions): Promise<SignedResponse>;
+  /**
+   * A person's new message (needs the emulator): kept in the channel, then the events Slack sends
+   * the app for it, `app_mention` when it mentions the app in a channel the app is in, `message`
+   * (`channel_type: 'im'`) in the app's DM (`channel: 'app'`). `answers` is empty when Slack would
+   * send nothing, or the app did not answer.
+   */
+  say(
+    input: SayInput,
+    options?: EventOptions,
+  ): Promise<{ message: EmulatorMessage; answers: SignedResponse[] }>;
   /** Posts any body, signed; for shapes the helpers do not build. */
   send(body: string, contentType: string, options?: SendOptions): Promise<SignedResponse>;
 }
@@ -507,6 +529,37 @@ export function createSlackSigner(options: SlackSignerOptions): SlackSigner {
         }),
         eventOptions,
       );
+    },
+
+    async say(input, eventOptions = {}) {
+      if (!emulator) throw new Error('say needs the emulator, which keeps the message');
+      const user = input.user ?? defaultUser;
+      const channel =
+        input.channel === 'app'
+          ? emulator.state.imWith(teamId, user)
+          : emulator.channel(input.channel, teamId);
+      if (!channel) throw new Error(`Unknown channel ${input.channel}`);
+      const message = emulator.addMessage({
+        channel: channel.id,
+        user,
+        text: input.text,
+        ...(input.threadTs ? { threadTs: input.threadTs } : {}),
+      });
+      const events = messageEvents({
+        message: { ts: message.ts, text: message.text ?? '', user, thread_ts: message.thread_ts },
+        channel: channel.id,
+        teamId,
+        botUserId,
+        isAppDm: channel.imUserId === user,
+        appIsMember: channel.botIsMember,
+      });
+      const answers: SignedResponse[] = [];
+      // The message is posted whatever becomes of the events: an app that is down hears nothing.
+      for (const event of events) {
+        const answer = await this.event(event, eventOptions).catch(() => undefined);
+        if (answer) answers.push(answer);
+      }
+      return { message, answers };
     },
 
     urlVerification(challenge = randomBytes(16).toString('hex'), sendOptions) {

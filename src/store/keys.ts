@@ -16,6 +16,14 @@ export function checkSlackId(field: string, value: unknown): string {
   return value;
 }
 
+/** A message's ts as Slack writes it (`1700000000.000100`), as a key part. */
+export function checkTs(value: unknown): string {
+  if (typeof value !== 'string' || !/^\d{1,12}\.\d{1,8}$/.test(value)) {
+    throw new TypeError('ts must be a Slack message ts such as 1700000000.000100');
+  }
+  return value;
+}
+
 /** Endpoint path keys: 32 url-safe characters made by randomBytes. */
 const PATH_KEY = /^[A-Za-z0-9_-]{20,64}$/;
 
@@ -75,6 +83,12 @@ export const storeKeys = {
    */
   runningCommand: (teamId: string, userId: string, channelId: string, hash: string) =>
     `${storeKeys.team(teamId)}running-command:${checkSlackId('userId', userId)}:${checkSlackId('channelId', channelId)}:${checkSlackId('hash', hash)}`,
+  /** The task made from a thread (one per thread): `thread-task:<channel>:<thread ts>`. */
+  threadTask: (teamId: string, channelId: string, threadTs: string) =>
+    `${storeKeys.team(teamId)}thread-task:${checkSlackId('channelId', channelId)}:${checkTs(threadTs)}`,
+  /** A thread's task as proposed to one person, until they create or cancel it. */
+  threadPreview: (teamId: string, id: string) =>
+    `${storeKeys.team(teamId)}thread-preview:${checkSlackId('previewId', id)}`,
   /** A channel's subscriptions to project events, one per project: `notify-sub:<channel>:<project>`. */
   notifySubs: (teamId: string) => `${storeKeys.team(teamId)}notify-sub:`,
   notifyChannelSubs: (teamId: string, channelId: string) =>

@@ -212,7 +212,7 @@ function App() {
           : html`<section class="messages" ref=${list} aria-label="Messages">
               ${
                 snapshot.messages.length === 0
-                  ? html`<p class="empty">${inApp ? 'Your messages with Taskbridge appear here. Try /task help.' : `This is the very beginning of #${snapshot.channel?.name}. Try /task help.`}</p>`
+                  ? html`<p class="empty">${inApp ? 'Your messages with Taskbridge appear here. Write to it as after /task: help, mine, or new Review the PR due tomorrow.' : `This is the very beginning of #${snapshot.channel?.name}. Try /task help.`}</p>`
                   : snapshot.messages.map(
                       (m) =>
                         html`<${Message} key=${m.ts + (m.ephemeral ? 'e' : '')} message=${m} ...${messageProps} />`,

@@ -98,11 +98,19 @@ export function Composer({
         : [];
     }
     if (mode.kind === 'user') {
+      // People, and the app itself (mentioning it sends it an app_mention, as in Slack).
       return snapshot.users
         .filter(
-          (u) => !u.isBot && (u.name.startsWith(mode.query) || u.realName.toLowerCase().includes(mode.query)),
+          (u) =>
+            (!u.isBot || u.id === snapshot.botUserId) &&
+            (u.name.startsWith(mode.query) || u.realName.toLowerCase().includes(mode.query)),
         )
-        .map((u) => ({ key: u.id, label: u.realName, detail: `@${u.name}`, user: u }));
+        .map((u) => ({
+          key: u.id,
+          label: u.realName,
+          detail: u.isBot ? 'App' : `@${u.name}`,
+          user: u,
+        }));
     }
     return snapshot.channels
       .filter((c) => c.name.startsWith(mode.query))

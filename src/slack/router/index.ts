@@ -8,6 +8,7 @@ import type { App } from '@slack/bolt';
 import type { AppDeps } from '../deps.ts';
 import { ACCOUNT_ROUTES } from '../features/account/routes.ts';
 import { AUTOMATION_ROUTES } from '../features/automations/routes.ts';
+import { CONVERSATION_ROUTES } from '../features/conversation/routes.ts';
 import { CREATE_ROUTES } from '../features/create/routes.ts';
 import { DIGEST_ROUTES } from '../features/digest/routes.ts';
 import { GOAL_ROUTES } from '../features/goals/routes.ts';
@@ -25,6 +26,7 @@ import { answerInTime } from '../kit/in-time.ts';
 import type { FeatureRoutes, Listener } from '../kit/routes.ts';
 import { runningCommandsIn } from '../kit/running-commands.ts';
 import { COMMAND_NAME } from '../ui/ids.ts';
+import { appMentionListener, directMessageListener } from './conversation.ts';
 import { mergeRoutes } from './merge-routes.ts';
 import { answeredByText, taskCommand } from './task-command.ts';
 import { registerById } from './unrouted.ts';
@@ -45,6 +47,7 @@ export const FEATURES: readonly FeatureRoutes[] = [
   DIGEST_ROUTES,
   SERVICE_EVENTS_ROUTES,
   NOTIFICATION_ROUTES,
+  CONVERSATION_ROUTES,
 ];
 
 const FEATURE_VERBS = mergeRoutes(FEATURES).verbs;
@@ -54,10 +57,21 @@ const TASK_COMMAND: FeatureRoutes = {
   commands: { [COMMAND_NAME]: taskCommand(FEATURE_VERBS) },
 };
 
+/**
+ * The same verbs said to the app: `@Taskbridge …` and its Messages tab. Keyed as the manifest
+ * names the events (`message.im`); Bolt hears them by type (`message`).
+ */
+const SAID_TO_APP: FeatureRoutes = {
+  events: {
+    app_mention: appMentionListener(FEATURE_VERBS),
+    'message.im': directMessageListener(FEATURE_VERBS),
+  },
+};
+
 /** Commands whose text alone may answer them, by name (see `answerInTime`'s `answeredByText`). */
 const ANSWERED_BY_TEXT = new Map([[COMMAND_NAME, answeredByText(FEATURE_VERBS)]]);
 
-export const ROUTES = mergeRoutes([...FEATURES, TASK_COMMAND]);
+export const ROUTES = mergeRoutes([...FEATURES, TASK_COMMAND, SAID_TO_APP]);
 export const COMMAND_ROUTES = ROUTES.commands;
 export const SHORTCUT_ROUTES = ROUTES.shortcuts;
 export const EVENT_ROUTES = ROUTES.events;
@@ -72,7 +86,7 @@ export function registerListeners(app: App, deps: AppDeps): void {
     const byText = ANSWERED_BY_TEXT.get(name);
     app.command(name, answerInTime(deps, make(deps), running, byText ? { answeredByText: byText } : {}));
   }
-  for (const [name, make] of ROUTES.events) app.event(name, make(deps));
+  for (const [name, make] of ROUTES.events) app.event(name.split('.')[0] ?? name, make(deps));
   registerById(app, deps, {
     shortcuts: build(ROUTES.shortcuts, true),
     views: build(ROUTES.views, true),

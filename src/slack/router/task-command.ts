@@ -19,7 +19,11 @@ const MAYBE_SPACED_PROJECT = /(?:^|\s)#[^\s"“”<]+\s+[^\s@#!<"“”]/;
 const PROJECT_NAMES_BUDGET_MS = 1_200;
 
 /** The active projects' names when the text may name one with spaces (the client caches the list). */
-async function projectNamesFor(deps: AppDeps, teamId: string, text: string): Promise<string[] | undefined> {
+export async function projectNamesFor(
+  deps: AppDeps,
+  teamId: string,
+  text: string,
+): Promise<string[] | undefined> {
   if (!MAYBE_SPACED_PROJECT.test(text)) return undefined;
   const work = (async () => {
     const api = await deps.workApi.clientFor(teamId);

@@ -61,6 +61,12 @@ export const ACTIONS = {
   linkRequestDecline: 'link_request_decline',
   /** Link button back to a source message (acked, nothing else). */
   openSourceMessage: 'open_source_message',
+  // A thread's task proposed after a bare @Taskbridge (value: the preview id)
+  threadTaskCreate: 'thread_task_create',
+  threadTaskEdit: 'thread_task_edit',
+  threadTaskCancel: 'thread_task_cancel',
+  /** The thread's people offered as assignees (block_id carries the preview id). */
+  threadTaskAssignees: 'thread_task_assignees',
 } as const;
 
 /** Overflow option values on a task card, before the task reference. */

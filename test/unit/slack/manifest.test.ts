@@ -8,6 +8,7 @@ import { COMMAND_ROUTES, EVENT_ROUTES, SHORTCUT_ROUTES } from '../../../src/slac
 interface Manifest {
   display_information: { name: string; description: string };
   features: {
+    app_home: { messages_tab_enabled: boolean; messages_tab_read_only_enabled: boolean };
     slash_commands: Array<{ command: string; should_escape: boolean }>;
     shortcuts: Array<{ callback_id: string; type: string; description: string }>;
   };
@@ -43,6 +44,29 @@ describe('manifest.yml', () => {
     expect(sorted(manifest.oauth_config.scopes.bot)).toEqual(sorted(BOT_SCOPES));
     expect(manifest.settings.interactivity.is_enabled).toBe(true);
     expect(manifest.settings.interactivity.message_menu_options_url).toMatch(/^https:\/\//);
+  });
+
+  it('asks for the scope each conversation event needs, and opens the Messages tab to typing', () => {
+    const needs: Record<string, string> = { app_mention: 'app_mentions:read', 'message.im': 'im:history' };
+    for (const [event, scope] of Object.entries(needs)) {
+      expect(manifest.settings.event_subscriptions.bot_events).toContain(event);
+      expect(manifest.oauth_config.scopes.bot).toContain(scope);
+    }
+    // A thread's first message and people are read with conversations.replies.
+    expect(manifest.oauth_config.scopes.bot).toEqual(
+      expect.arrayContaining(['channels:history', 'groups:history']),
+    );
+    expect(manifest.features.app_home.messages_tab_enabled).toBe(true);
+    expect(manifest.features.app_home.messages_tab_read_only_enabled).toBe(false);
+  });
+
+  it('gives each conversation scope and event its reason, in the comment just above it', () => {
+    const lines = readFileSync(new URL('../../../manifest.yml', import.meta.url), 'utf8').split('\n');
+    for (const item of ['app_mentions:read', 'im:history', 'app_mention', 'message.im']) {
+      const at = lines.findIndex((line) => line.trim() === `- ${item}`);
+      expect(at, `${item} is in the manifest`).toBeGreaterThan(0);
+      expect(lines[at - 1]!.trim(), `${item} has its reason`).toMatch(/^# \S/);
+    }
   });
 
   it('stays within Slack limits for names and descriptions', () => {

@@ -9,9 +9,9 @@ import type {
   SlackShortcutMiddlewareArgs,
 } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
+import { prefillFromMessage } from '../../services/prefill-from-message.ts';
 import { channelDefaultProject } from '../../services/resolve-project.ts';
 import { openCreateTaskModal } from './open-create-task-modal.ts';
-import { prefillFromMessage } from './prefill-from-message.ts';
 
 export function createTaskFromMessageHandler(deps: AppDeps) {
   return async ({

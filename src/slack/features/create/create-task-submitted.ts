@@ -5,9 +5,11 @@
  * source message's thread, the channel, or a direct message. A failure keeps what was typed in a
  * draft that one click reopens.
  */
+
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { TaskRecord } from '../../../api/index.ts';
+import { createThreadTasks } from '../../../store/repositories/thread-tasks.ts';
 import type { AppDeps } from '../../deps.ts';
 import { describeFailure } from '../../kit/failure-message.ts';
 import { requireApi } from '../../kit/require-api.ts';
@@ -169,7 +171,18 @@ async function postResult(
       { card, creatorSlackUserId: q.userId, sourcePermalink: m.permalink },
       now,
     );
-    await client.chat.postMessage({ channel: m.channelId, thread_ts: m.threadTs ?? m.messageTs, ...message });
+    const posted = await client.chat.postMessage({
+      channel: m.channelId,
+      thread_ts: m.threadTs ?? m.messageTs,
+      ...message,
+    });
+    // A task made from a thread's first message is that thread's task: @Taskbridge there shows it.
+    if (m.threadTs && m.threadTs === m.messageTs) {
+      const cardTs = typeof posted.ts === 'string' ? posted.ts : null;
+      await createThreadTasks(deps.store)
+        .set(q.teamId, m.channelId, m.threadTs, { taskId: q.task.id, cardTs })
+        .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not remember a thread’s task'));
+    }
     return;
   }
   const message = renderTaskCard(card, now);

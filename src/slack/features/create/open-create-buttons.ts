@@ -1,5 +1,6 @@
 /** Buttons that open the create form: Create task on Home, and Reopen on a failed submission's draft. */
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
+import { createThreadTasks } from '../../../store/repositories/thread-tasks.ts';
 import type { AppDeps } from '../../deps.ts';
 import { personOf } from '../../kit/person.ts';
 import { withinBudget } from '../../services/within-budget.ts';
@@ -62,4 +63,45 @@ async function projectName(deps: AppDeps, teamId: string, projectId: number) {
   if (!api) return null;
   const project = await withinBudget(api.projects.get(projectId), 700);
   return project ? { id: project.id, name: project.name } : null;
+}
+
+/**
+ * Edit on a thread's proposed task (@Taskbridge in a thread): the create form with everything the
+ * preview proposed; its submission posts the card in the thread and makes it the thread's task.
+ */
+export function openCreateFromThreadHandler(deps: AppDeps) {
+  return async ({ ack, body, action, client, respond }: Args) => {
+    await ack();
+    const q = { ...personOf(body), triggerId: body.trigger_id };
+    const preview = await createThreadTasks(deps.store).preview(q.teamId, action.value ?? '');
+    if (!preview || preview.userId !== q.userId) {
+      await respond({
+        response_type: 'ephemeral',
+        replace_original: false,
+        text: ':hourglass: That preview is no longer open. Mention @Taskbridge in the thread again to make it a task.',
+      });
+      return;
+    }
+    const project =
+      preview.projectId !== null && preview.projectName !== null
+        ? { id: preview.projectId, name: preview.projectName }
+        : null;
+    await openCreateTaskModal(deps, client, {
+      ...q,
+      metadata: {
+        source: 'message',
+        channelId: preview.channelId,
+        messageTs: preview.threadTs,
+        threadTs: preview.threadTs,
+        permalink: preview.permalink,
+        projectId: preview.projectId,
+      },
+      prefill: {
+        title: preview.title,
+        description: preview.description,
+        assigneeSlackIds: preview.assignees,
+        project,
+      },
+    });
+  };
 }

@@ -30,6 +30,7 @@ export const CREATE_ROUTES: FeatureRoutes = {
   actions: {
     [ACTIONS.homeCreateTask]: lazyListener(async () => (await buttons()).openCreateFromHomeHandler),
     [REOPEN_DRAFT_ACTION]: lazyListener(async () => (await buttons()).reopenDraftHandler),
+    [ACTIONS.threadTaskEdit]: lazyListener(async () => (await buttons()).openCreateFromThreadHandler),
     [OPTIONS_ACTIONS.project]: lazyListener(
       async () => (await import('./create-form-project.ts')).createFormProjectHandler,
     ),

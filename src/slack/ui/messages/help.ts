@@ -54,6 +54,11 @@ export function renderHelp(model: HelpModel, _now?: Date): RenderedMessage {
       ),
     );
   }
+  blocks.push(
+    contextLine(
+      'Also without the command: mention @Taskbridge in a channel or thread (`@Taskbridge mine`, `@Taskbridge Fix the login page #Website due friday`; alone in a thread, it makes the thread a task), or write the same words in Taskbridge’s Messages tab.',
+    ),
+  );
   const names = verbs.map((v) => v.name).join(', ');
   const prefix = model.notice ? `${model.notice} ` : '';
   return { text: `${prefix}${command} commands: ${names}`, blocks };

@@ -6,8 +6,8 @@ import {
 } from '../../../../../src/slack/features/create/create-task-metadata.ts';
 import { renderCreateTaskView } from '../../../../../src/slack/features/create/create-task-modal.ts';
 import { readCreateTaskSubmission } from '../../../../../src/slack/features/create/create-task-submission.ts';
-import { prefillFromMessage } from '../../../../../src/slack/features/create/prefill-from-message.ts';
 import { createMetadataSigner } from '../../../../../src/slack/kit/metadata-signer.ts';
+import { prefillFromMessage } from '../../../../../src/slack/services/prefill-from-message.ts';
 import type { InputBlock } from '../../../../../src/slack/ui/block-types.ts';
 import { CREATE_TASK_FIELDS as F, VIEWS } from '../../../../../src/slack/ui/ids.ts';
 import { expectViewWithinLimits } from '../../support/block-kit.ts';

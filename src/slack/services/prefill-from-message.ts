@@ -3,8 +3,8 @@
  * whole text as the description, and the message's permalink kept at the end so the task leads
  * back to the conversation.
  */
-import { type MarkupNames, slackMarkupToText, truncate } from '../../../slack-platform/mrkdwn.ts';
-import { MAX_DESCRIPTION_INPUT } from '../../ui/modals/task-fields.ts';
+import { type MarkupNames, slackMarkupToText, truncate } from '../../slack-platform/mrkdwn.ts';
+import { MAX_DESCRIPTION_INPUT } from '../ui/modals/task-fields.ts';
 
 /** Long enough for a sentence, short enough to read as a title. */
 const TITLE_FROM_MESSAGE = 120;
