@@ -5,8 +5,10 @@
  *
  * Figures: Slack posts made, against the target of one card per task and at most one merged reply
  * per task per burst window (a task changing for 9 s after its card spans two windows); card edits
- * (chat.update); the most calls to one channel in any one second by the emulator's clock (≤ 1);
- * repeated event ids acted on (0); how long after the last change the last call went.
+ * (chat.update); the most new messages to one channel in any one second by the emulator's clock
+ * (≤ 1, Slack's posting limit) and the most edits in one workspace in any minute (≤ 50, the edit
+ * method's tier); repeated event ids acted on (0); how long after the last change every card was
+ * current (its last edit) and the last reply went.
  *
  *   npx node bench/notifications-burst.ts
  *   npx node bench/notifications-burst.ts --changes 500 --tasks 50 --seconds 10 --channels 10 --window-ms 5000
@@ -140,7 +142,7 @@ for (const task of tasks) {
 }
 let maxPerChannelSecond = 0;
 for (const channel of channels) {
-  const times = calls
+  const times = postsMade
     .filter((c) => c.args.channel === channel)
     .map((c) => c.at)
     .sort((a, b) => a - b);
@@ -151,6 +153,14 @@ for (const channel of channels) {
   }
 }
 const lastCall = Math.max(...calls.map((c) => c.at));
+const editTimes = edits.map((c) => c.at).sort((a, b) => a - b);
+let maxEditsPerMinute = 0;
+for (let i = 0, j = 0; i < editTimes.length; i++) {
+  while (editTimes[i]! - editTimes[j]! >= 60_000) j++;
+  maxEditsPerMinute = Math.max(maxEditsPerMinute, i - j + 1);
+}
+const cardsCurrent = editTimes.length > 0 ? editTimes.at(-1)! : lastCall;
+const lastReply = replies.length > 0 ? Math.max(...replies.map((c) => c.at)) : lastCall;
 
 const checks = [
   {
@@ -166,10 +176,16 @@ const checks = [
     pass: replies.length <= allowedReplies,
   },
   {
-    name: 'max calls per channel in any 1 s',
+    name: 'max new messages per channel in any 1 s',
     value: maxPerChannelSecond,
     target: '≤ 1',
     pass: maxPerChannelSecond <= 1,
+  },
+  {
+    name: 'max card edits per workspace in any 60 s',
+    value: maxEditsPerMinute,
+    target: '≤ 50',
+    pass: maxEditsPerMinute <= 50,
   },
   { name: 'cards posted twice', value: repeats, target: '= 0', pass: repeats === 0 },
 ];
@@ -193,7 +209,9 @@ for (const f of failed) {
 console.log(
   `  Slack calls refused: ${failed.length}${failed.length > 0 ? ` (${[...failures].map(([k, n]) => `${k}: ${n}`).join(', ')}; each waited out and sent again)` : ''}`,
 );
-console.log(`  last call ${((lastCall - sentAt) / 1000).toFixed(1)} s after the last change`);
+console.log(
+  `  every card current ${((cardsCurrent - sentAt) / 1000).toFixed(1)} s after the last change; last reply ${((lastReply - sentAt) / 1000).toFixed(1)} s; last call ${((lastCall - sentAt) / 1000).toFixed(1)} s`,
+);
 for (const c of checks)
   console.log(`  ${c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.value} (target ${c.target})`);
 const pass = checks.every((c) => c.pass);

@@ -274,23 +274,15 @@ export class ThreadPoster {
       );
       return;
     }
-    // "Also send to channel" only when the subscription asks: otherwise the channel sees one card per task.
-    const inThread = { channel: thread.channelId, thread_ts: thread.ts, ...reply };
-    await this.#call(
-      teamId,
-      channelId,
-      (slack) => slack.chat.postMessage(last.broadcast ? { ...inThread, reply_broadcast: true } : inThread),
-      held,
-    );
     const card: NotifyMessage | undefined = deleted
       ? this.#o.messages.deletedCard({ taskId, title }, this.#o.now())
       : task
         ? await this.#card(teamId, task, last.projectName)
         : undefined;
     if (card) {
-      // Queued now (before the next look at this burst can queue anything) but not awaited: the
-      // burst's records go and its lease is given back while the edit waits its turn, so a task's
-      // next reply is not held up by this edit. A crash before it leaves the card as it was.
+      // Queued first and not awaited: edits wait in the workspace's edit lane, not behind the
+      // channel's new messages, so the card is current as soon as the window closes, however many
+      // replies the channel still has to send. A crash before it leaves the card as it was.
       void this.#track(
         this.#call(
           teamId,
@@ -308,6 +300,14 @@ export class ThreadPoster {
         ),
       );
     }
+    // "Also send to channel" only when the subscription asks: otherwise the channel sees one card per task.
+    const inThread = { channel: thread.channelId, thread_ts: thread.ts, ...reply };
+    await this.#call(
+      teamId,
+      channelId,
+      (slack) => slack.chat.postMessage(last.broadcast ? { ...inThread, reply_broadcast: true } : inThread),
+      held,
+    );
   }
 
   async #card(teamId: string, task: TaskRecord, projectName: string): Promise<NotifyMessage> {
