@@ -20,6 +20,11 @@ const START = '2026-03-04T08:30:00.000Z';
 const NINE_LONDON = new Date('2026-03-04T09:00:00.000Z');
 /** Waits longer than this are the minute timer's: they never end (until the app stops). */
 const PACING_MAX_MS = 10_000;
+/**
+ * This clock ends every short wait at once, so a loop that waits a second between looks would spin
+ * without end: the app's look for interrupted commands is off here (digests do not need it).
+ */
+const QUIET_LOOKS = { pendingCommands: { enabled: false } } as const;
 
 function testClock(start: string): FixedClock {
   const clock = fixedClock(start);
@@ -196,7 +201,12 @@ async function chooseFromTaskMenu(
 describe('scheduled digests from Slack', () => {
   beforeEach(async () => {
     clock = testClock(START);
-    h = await startHarness({ link: ['ana', 'ben'], clock, sandbox: { now: () => clock.now() } });
+    h = await startHarness({
+      link: ['ana', 'ben'],
+      clock,
+      sandbox: { now: () => clock.now() },
+      ...QUIET_LOOKS,
+    });
   });
   afterEach(async () => {
     await h.close();
@@ -482,7 +492,7 @@ describe('scheduled digests from Slack', () => {
 describe('the personal digest on the Home tab', () => {
   beforeEach(async () => {
     clock = testClock(START);
-    h = await startHarness({ link: ['ana'], clock, sandbox: { now: () => clock.now() } });
+    h = await startHarness({ link: ['ana'], clock, sandbox: { now: () => clock.now() }, ...QUIET_LOOKS });
   });
   afterEach(async () => {
     await h.close();
@@ -576,6 +586,7 @@ describe('digests and the done status an admin chose', () => {
     // The app meets the spec-minimal service whichever profile the run is in: its statuses carry no
     // category, so once "Done" is renamed "Live" no status reads as done until an admin names one.
     h = await startHarness({
+      ...QUIET_LOOKS,
       link: ['ana', 'ben'],
       clock,
       sandbox: { profile: 'spec-minimal', now: () => clock.now() },

@@ -40,6 +40,8 @@ export interface HarnessOptions {
   limiter?: RateLimiter;
   /** Notification timers (burst windows, reminders): on by default; tests that drive them turn them off. */
   notifications?: { enabled?: boolean; windowMs?: number };
+  /** The look for commands an instance left unanswered (default on, every second by the app's clock). */
+  pendingCommands?: { enabled?: boolean };
   /** `http` (default): signed requests to the app's HTTP receiver; `socket`: envelopes over Socket Mode. */
   transport?: 'http' | 'socket';
   /** Where the app hands the service's events (default: the app's logging sink). */
@@ -104,6 +106,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.notifications ? { notifications: opts.notifications } : {}),
+    ...(opts.pendingCommands ? { pendingCommands: opts.pendingCommands } : {}),
     logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     ...(opts.projectEvents ? { projectEvents: opts.projectEvents } : {}),
     ...(opts.watchedProjects ? { watchedProjects: opts.watchedProjects } : {}),
