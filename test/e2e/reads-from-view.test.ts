@@ -1,0 +1,184 @@
+/**
+ * Reads answered from the connection's task view, writes in one request: with webhooks on and the
+ * view warm, `/task mine` by a hundred different people costs the service nothing and still shows
+ * a task made on the service a moment ago (told by webhook) and not the task the person marked
+ * Done just before; `/task new` with every name known costs exactly its `POST`; a view older than
+ * its bound is read again once and the answer says how old it was. What the service saw is
+ * counted by a recording proxy in front of the sandbox.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TaskRecord } from '../../src/api/index.ts';
+import { taskViewOf } from '../../src/api/task-view.ts';
+import { WEBHOOK_TRUST_MS } from '../../src/slack/services/view-freshness.ts';
+import { watchAppWork } from '../support/app-work.ts';
+import { fixedClock, type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
+import { type RecordingProxy, startRecordingProxy } from '../support/recording-proxy.ts';
+import { serviceCall } from '../support/service-call.ts';
+import { until } from '../support/until.ts';
+
+const clock = fixedClock('2026-11-20T12:00:00.000Z');
+const text = (value: unknown) => JSON.stringify(value) ?? '';
+const WEBSITE = 1;
+const PEOPLE = 100;
+
+let h: Harness;
+let proxy: RecordingProxy;
+
+/**
+ * Ana and Ben, and more people, each linked to a member of their own (made in the sandbox's
+ * database before anything is read, each assigned one task), so every command is a different
+ * person's list. The seeded two are linked again because the connection moved to the proxy.
+ */
+async function linkPeople(count: number): Promise<Array<{ userId: string; memberId: number }>> {
+  const people = [
+    { userId: USERS.ana, memberId: 1 },
+    { userId: USERS.ben, memberId: 2 },
+  ];
+  const db = h.sandbox.db;
+  for (let i = people.length; i < count; i++) {
+    const memberId = 1_000 + i;
+    db.prepare('INSERT INTO members (id, name, email) VALUES (?, ?, ?)').run(memberId, `Person ${i}`, `person${i}@example.com`);
+    db.prepare('INSERT INTO task_assignees (task_id, member_id, position) VALUES (?, ?, ?)').run((i % 20) + 1, memberId, 10 + i);
+    const userId = `U1${String(i).padStart(5, '0')}`;
+    h.emulator.addUser({ id: userId, teamId: TEAM, name: `person${i}`, tz: 'UTC' });
+    people.push({ userId, memberId });
+  }
+  for (const p of people) {
+    await h.app.deps.userLinks.link(TEAM, p.userId, {
+      memberId: p.memberId,
+      memberName: `Member ${p.memberId}`,
+      email: `member${p.memberId}@example.com`,
+      proof: 'email',
+    });
+  }
+  return people;
+}
+
+async function webhooksOn(): Promise<void> {
+  const settings = await h.app.deps.serviceEvents.ensure(TEAM);
+  const hook = h.sandbox.webhooks.add(`${new URL(h.eventsUrl).origin}/service/events/${settings.pathKey}`);
+  await h.app.deps.serviceEvents.saveSecret(TEAM, hook.secret);
+}
+
+async function view() {
+  const client = await h.app.deps.workApi.clientFor(TEAM);
+  return taskViewOf(client!);
+}
+
+/** Open tasks of a member as the service holds them (the full-profile twin). */
+async function openTitles(memberId: number): Promise<string[]> {
+  const all: TaskRecord[] = [];
+  for await (const t of h.api.tasks.list.all({ assignee_id: memberId, per_page: 100 })) all.push(t);
+  return all.filter((t) => t.assignees.some((a) => a.id === memberId) && !t.status.is_done).map((t) => t.title);
+}
+
+const lastShown = (userId: string) => text(h.emulator.ephemeralMessages(userId).at(-1));
+
+describe('reads from the task view, writes in one request', () => {
+  beforeEach(async () => {
+    clock.set('2026-11-20T12:00:00.000Z');
+    h = await startHarness({
+      clock,
+      link: ['ana', 'ben'],
+      notifications: { windowMs: 200 },
+      addressPolicy: { allowPrivate: false, allowedHosts: ['127.0.0.1'] },
+    });
+    proxy = await startRecordingProxy(h.sandbox.url);
+    await h.app.deps.connections.save(TEAM, { baseUrl: proxy.url, token: h.sandbox.token, connectedBy: USERS.ana });
+  });
+  afterEach(async () => {
+    await h.close();
+    await proxy.close();
+  });
+
+  it('answers 100 people’s /task mine from a warm view with webhooks on, at no request', async () => {
+    const work = watchAppWork(h.app);
+    const people = await linkPeople(PEOPLE);
+    await webhooksOn();
+    const v = await view();
+    await v.refresh();
+    expect(v.warm).toBe(true);
+
+    // Ana marks a task of hers Done through the app, and a task for her is made on the service.
+    const before = (await h.api.tasks.list({ assignee_id: 1, per_page: 100 })).data.filter(
+      (t) => t.assignees.some((a) => a.id === 1) && !t.status.is_done,
+    );
+    const doneTitle = before[0]!.title;
+    await h.signer.command(`/task done ${before[0]!.id}`, { user: USERS.ana });
+    await work.settled();
+    const made = await serviceCall(h.sandbox, 'POST', '/tasks', {
+      project_id: WEBSITE,
+      title: 'Made on the service just now',
+      assignee_ids: [1],
+    });
+    expect(made.status, made.text).toBeLessThan(300);
+    await until('the webhook applied to the view', () => v.peek(made.record.id as number));
+    await h.sandbox.webhooks.idle();
+
+    const expected = new Map<number, string[]>();
+    for (const p of people) expected.set(p.memberId, await openTitles(p.memberId));
+    expect(expected.get(1)).toContain('Made on the service just now');
+    expect(expected.get(1)).not.toContain(doneTitle);
+
+    const seen = proxy.requests.length;
+    for (let i = 0; i < people.length; i += 10) {
+      await Promise.all(
+        people.slice(i, i + 10).map((p) => h.signer.command('/task mine', { user: p.userId })),
+      );
+    }
+    await work.settled();
+    expect(proxy.requests.slice(seen)).toEqual([]);
+    for (const p of people) {
+      const shown = lastShown(p.userId);
+      for (const title of expected.get(p.memberId)!) expect(shown, p.userId).toContain(title);
+      expect(shown).not.toMatch(/As of|busy/);
+    }
+    expect(lastShown(USERS.ana)).not.toContain(doneTitle);
+  });
+
+  it('creates a task with every name known in exactly one request', async () => {
+    const work = watchAppWork(h.app);
+    await linkPeople(2);
+    await h.signer.command('/task new Warm the caches @ben due fri !high #Website', { channel: 'general' });
+    await work.settled();
+    const seen = proxy.requests.length;
+    await h.signer.command('/task new Fix login @ben due fri !high #Website', { channel: 'general' });
+    await work.settled();
+    const spent = proxy.requests.slice(seen).map((r) => `${r.method} ${r.path.split('?')[0]}`);
+    expect(spent).toEqual(['POST /api/tasks']);
+    const created = (await h.api.tasks.list({ q: 'Fix login', per_page: 100 })).data.find(
+      (t) => t.title === 'Fix login',
+    );
+    expect(created?.assignees.map((a) => a.id)).toEqual([2]);
+    expect(created?.priority).toBe('high');
+  });
+
+  it('reads a view older than its bound again once, and says how old the answer was', async () => {
+    const work = watchAppWork(h.app);
+    await webhooksOn();
+    await linkPeople(2);
+    const v = await view();
+    await v.refresh();
+    await h.signer.command('/task mine', { user: USERS.ana });
+    await work.settled();
+    expect(lastShown(USERS.ana)).not.toContain('As of');
+
+    // No delivery and no scan for longer than the bound: the view may have missed changes.
+    clock.advance(WEBHOOK_TRUST_MS + 60_000);
+    const seen = proxy.requests.length;
+    await h.signer.command('/task mine', { user: USERS.ana });
+    await work.settled();
+    await until('the refresh', () => (v.refreshing ? undefined : true));
+    const shown = h.emulator.calls('response_url').map((c) => text(c.args));
+    expect(shown.some((s) => s.includes('As of 11 minutes ago'))).toBe(true);
+    const scans = proxy.requests.slice(seen).filter((r) => r.path.startsWith('/api/projects?'));
+    expect(scans).toHaveLength(1);
+
+    // Fresh again: the next answer costs nothing and carries no note.
+    const after = proxy.requests.length;
+    await h.signer.command('/task mine', { user: USERS.ana });
+    await work.settled();
+    expect(proxy.requests.slice(after)).toEqual([]);
+    expect(lastShown(USERS.ana)).not.toContain('As of');
+  });
+});
