@@ -153,6 +153,41 @@ describe('reads from the task view, writes in one request', () => {
     expect(lastShown(USERS.ana)).not.toContain(doneTitle);
   }, 60_000);
 
+  it('shows a task, unfurls a link and draws the Home tab from a warm view at no request', async () => {
+    const work = watchAppWork(h.app);
+    await linkPeople(2);
+    await webhooksOn();
+    const v = await view();
+    await v.refresh();
+    const website = v.query({ projectId: WEBSITE }).tasks.map((t) => t.id);
+    const link = (taskId: number) => `https://work.example.com/projects/${WEBSITE}/tasks/${taskId}`;
+    const round = async (first: number, second: number) => {
+      await h.signer.command(`/task show ${first}`, { user: USERS.ana });
+      const message = h.emulator.addMessage({ channel: 'C0GENERAL', user: USERS.ben, text: `<${link(second)}>` });
+      await h.signer.event({
+        type: 'link_shared',
+        channel: 'C0GENERAL',
+        user: USERS.ben,
+        message_ts: message.ts,
+        links: [{ url: link(second), domain: 'work.example.com' }],
+        source: 'conversations_history',
+      });
+      await h.signer.event({ type: 'app_home_opened', user: USERS.ana, tab: 'home', channel: 'D0HOME' });
+      await work.settled();
+    };
+    // The first round reads the project and its statuses once (cached from then on).
+    await round(website[0]!, website[1]!);
+    const seen = proxy.requests.length;
+    await round(website[2]!, website[3]!);
+    expect(proxy.requests.slice(seen)).toEqual([]);
+    const third = (await h.api.tasks.get(website[2]!)).title;
+    expect(lastShown(USERS.ana)).toContain(third);
+    const unfurl = h.emulator.calls('chat.unfurl').at(-1);
+    expect(text(unfurl?.args)).toContain((await h.api.tasks.get(website[3]!)).title);
+    const home = text(h.emulator.homeTab(USERS.ana));
+    for (const title of (await openTitlesByMember()).get(1) ?? []) expect(home).toContain(title);
+  });
+
   it('creates a task with every name known in exactly one request', async () => {
     const work = watchAppWork(h.app);
     await linkPeople(2);
