@@ -163,7 +163,11 @@ describe('reads from the task view, writes in one request', () => {
     const link = (taskId: number) => `https://work.example.com/projects/${WEBSITE}/tasks/${taskId}`;
     const round = async (first: number, second: number) => {
       await h.signer.command(`/task show ${first}`, { user: USERS.ana });
-      const message = h.emulator.addMessage({ channel: 'C0GENERAL', user: USERS.ben, text: `<${link(second)}>` });
+      const message = h.emulator.addMessage({
+        channel: 'C0GENERAL',
+        user: USERS.ben,
+        text: `<${link(second)}>`,
+      });
       await h.signer.event({
         type: 'link_shared',
         channel: 'C0GENERAL',
