@@ -40,6 +40,7 @@ import { createAppNotifications } from './slack/services/notifications-runtime.t
 import { SlackProfiles } from './slack/services/slack-profiles.ts';
 import { createTaskLinks } from './slack/services/task-links.ts';
 import { createTeamSlackClients } from './slack/services/team-slack-clients.ts';
+import { viewFreshnessOf } from './slack/services/view-freshness.ts';
 import { type DefaultWorkApi, WorkApiRegistry } from './slack/services/work-api-registry.ts';
 import { createCipher } from './store/cipher.ts';
 import { storeKeys } from './store/keys.ts';
@@ -205,6 +206,8 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     logger,
     claimTtlMs: opts.digests?.claimTtlMs,
     tickMs: opts.digests?.tickMs,
+    // Called at a digest's firing, once the settings below exist.
+    viewFreshness: (teamId) => viewFreshnessOf({ serviceEvents, clock }, teamId),
   });
 
   const profiles = new SlackProfiles(clock);

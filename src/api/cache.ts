@@ -13,11 +13,16 @@ export interface ReadCache {
   invalidate(tags: readonly string[]): Promise<void>;
 }
 
-/** How long reads stay fresh, in ms. */
+/**
+ * How long reads stay fresh, in ms. The service tells no project or member changes, so these are
+ * kept by the app's own writes (which drop what they change) and by a fresh read wherever a name
+ * is not found (`src/slack/services/resolve-project.ts`, `resolve-people.ts`): a new project or
+ * member is seen at once, a rename or removal within this.
+ */
 export const CACHE_TTL_MS = {
-  projects: 60_000,
-  statuses: 60_000,
-  members: 30_000,
+  projects: 10 * 60_000,
+  statuses: 10 * 60_000,
+  members: 10 * 60_000,
 } as const;
 
 export interface MemoryReadCacheOptions {
@@ -58,8 +63,14 @@ export function createMemoryReadCache(options: MemoryReadCacheOptions): ReadCach
 }
 
 export interface CachedReads {
-  /** The cached value, or `load()`'s, stored for `ttlMs` under `tags`. */
-  read<T>(name: string, ttlMs: number, tags: readonly string[], load: () => Promise<T>): Promise<T>;
+  /** The cached value, or `load()`'s, stored for `ttlMs` under `tags`; `fresh` loads past it and stores. */
+  read<T>(
+    name: string,
+    ttlMs: number,
+    tags: readonly string[],
+    load: () => Promise<T>,
+    options?: { fresh?: boolean },
+  ): Promise<T>;
   invalidate(tags: readonly string[]): Promise<void>;
 }
 
@@ -72,11 +83,17 @@ export function createCachedReads(cache: ReadCache, tokenKey: string): CachedRea
   const loading = new Map<string, Promise<unknown>>();
   let writes = 0;
   return {
-    async read<T>(name: string, ttlMs: number, tags: readonly string[], load: () => Promise<T>): Promise<T> {
+    async read<T>(
+      name: string,
+      ttlMs: number,
+      tags: readonly string[],
+      load: () => Promise<T>,
+      options: { fresh?: boolean } = {},
+    ): Promise<T> {
       const key = `${tokenKey}:${name}`;
-      const hit = await cache.get(key);
+      const hit = options.fresh ? undefined : await cache.get(key);
       if (hit !== undefined) return hit as T;
-      const pending = loading.get(key);
+      const pending = options.fresh ? undefined : loading.get(key);
       if (pending) return structuredClone(await pending) as T;
       const startedAfter = writes;
       const promise = load().then(async (value) => {

@@ -137,7 +137,7 @@ export function createWorkApiClient(options: WorkApiClientOptions): WorkApiClien
     capabilities,
     doneChoice,
     cached: (name, ttlMs, tags, load, options) =>
-      reads && !options?.fresh ? reads.read(name, ttlMs, tags, load) : load(),
+      reads ? reads.read(name, ttlMs, tags, load, { fresh: options?.fresh === true }) : load(),
     invalidate: async (tags) => {
       await reads?.invalidate(tags);
     },

@@ -25,7 +25,10 @@ export interface TaskViewOptions {
    * spec's general 60/min, so commands keep the other half while a scan runs.
    */
   requestsPerMinute?: number;
-  /** A scan older than this is refreshed in the background when the view is read. Default 5 min. */
+  /**
+   * A scan younger than this is not repeated when a refresh is asked without a bound (another
+   * instance's, loaded from the store, counts). Default 5 min.
+   */
   maxAgeMs?: number;
   /** Requests one project's scan may make at most. Default 500 (50 000 tasks at 100 a page). */
   maxRequestsPerProject?: number;
@@ -52,12 +55,25 @@ export interface TaskViewAnswer {
 }
 
 export interface TaskView {
-  /** The matching tasks as of the last scan (plus changes applied since); starts a scan if stale. */
+  /**
+   * The matching tasks as of the last scan (plus changes applied since). It never reads the
+   * service: whoever asks decides whether the view is fresh enough (`src/slack/services/view-freshness.ts`).
+   */
   query(criteria: TaskCriteria): TaskViewAnswer;
   /** Whether a scan has finished. */
   readonly warm: boolean;
-  /** The running scan, or a new one. */
-  refresh(): Promise<void>;
+  /** Whether a refresh is under way on this instance. */
+  readonly refreshing: boolean;
+  /**
+   * The running scan, or a new one. `readSince`: a scan (this instance's or another's) that
+   * finished at or after this time will do; default: one within `maxAgeMs`.
+   */
+  refresh(options?: { readSince?: number }): Promise<void>;
+  /**
+   * When the view last matched the service in full, on the app's clock: the oldest of its
+   * projects' reads (by the scan or the poller), or the scan's end when no project is known.
+   */
+  readAt(): number | null;
   /** Keeps the view current between scans (the app's own changes; webhook events). */
   apply(change: TaskViewChange): void;
   /** The view's state of one task, without starting a scan (what a change is compared with). */
@@ -114,10 +130,10 @@ export function createTaskView(
   const shared = sharing ? new SharedTaskView(sharing) : undefined;
   const sharedPollMs = options.sharedPollMs ?? 2_000;
   /**
-   * When a list was read or a change made, on the app's clock (the poller's too), so the two
-   * compare; the scan's pacing and age stay on `now`.
+   * When a list was read, a change made or a scan finished, on the app's clock (the poller's too),
+   * so they compare with the freshness bounds; the scan's pacing stays on `now`.
    */
-  const stampNow = sharing?.now ?? now;
+  const stampNow = options.now ?? sharing?.now ?? now;
   /** When this view's list of each project was read: a change older than that is already in it. */
   const projectAt = new Map<number, number>();
   /** When the scan's last requests were sent: a sliding minute, as the service counts. */
@@ -160,7 +176,7 @@ export function createTaskView(
       unread += result.skipped;
     }
     tasks = found;
-    const finished = now();
+    const finished = stampNow();
     asOf = finished;
     complete = allComplete;
     skipped = unread;
@@ -200,7 +216,7 @@ export function createTaskView(
     const delta = await shared?.load();
     if (delta) merge(delta);
   };
-  const fresh = () => asOf !== null && now() - asOf <= maxAge;
+  const fresh = () => asOf !== null && stampNow() - asOf <= maxAge;
   const reading = new Map<number, Promise<void>>();
   const readProject = async (projectId: number) => {
     const at = stampNow();
@@ -219,16 +235,16 @@ export function createTaskView(
   };
 
   /** Shared: the result another instance saved, else this one scans under the lease, else waits. */
-  const sharedRefresh = async (s: SharedTaskView) => {
+  const sharedRefresh = async (s: SharedTaskView, done: () => boolean) => {
     for (let waited = 0; waited <= SCAN_HOLD_MAX_MS + s.leaseMs; waited += sharedPollMs) {
       await sync();
-      if (fresh()) return;
+      if (done()) return;
       if (await s.claimScan()) {
         const renewals = holdWhileScanning(s);
         try {
           // The holder before may have saved and let go between the look above and the claim.
           await sync();
-          if (!fresh()) await scan();
+          if (!done()) await scan();
         } finally {
           clearInterval(renewals);
           await s.releaseScan();
@@ -246,14 +262,24 @@ export function createTaskView(
     get requests() {
       return requests;
     },
-    refresh() {
-      running ??= (shared ? sharedRefresh(shared) : scan()).finally(() => {
+    get refreshing() {
+      return running !== null;
+    },
+    refresh(refreshOptions = {}) {
+      const since = refreshOptions.readSince;
+      const done = since === undefined ? fresh : () => asOf !== null && asOf >= since;
+      running ??= (shared ? sharedRefresh(shared, done) : scan()).finally(() => {
         running = null;
       });
       return running;
     },
+    readAt() {
+      if (projectAt.size === 0) return asOf;
+      let oldest = Number.POSITIVE_INFINITY;
+      for (const at of projectAt.values()) oldest = Math.min(oldest, at);
+      return oldest;
+    },
     query(criteria) {
-      if (!fresh()) view.refresh().catch(() => {});
       const { projectId, ...rest } = criteria;
       const matching = [...tasks.values()].filter(
         (t) =>

@@ -27,7 +27,7 @@ export interface ClientTaskSourceOptions {
 }
 
 /** Keeps the fields a digest reads, so a tick's fetched tasks hold no more memory than needed. */
-function lean(task: DigestTask): DigestTask {
+export function lean(task: DigestTask): DigestTask {
   const kept: DigestTask = {
     id: task.id,
     title: task.title,

@@ -10,6 +10,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskViewOf } from '../../src/api/task-view.ts';
 import { createTaskbridgeApp, type TaskbridgeApp } from '../../src/create-app.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.ts';
@@ -219,6 +220,8 @@ describe('two workspaces, one attacker', () => {
     await ana.command('/task mine');
     await emulator.waitForCall('response_url', (c) => c.teamId === A, 5_000);
     expect(proxyA.count()).toBeGreaterThan(before);
+    // A's first list also starts the reading of A's task view: let it end, so later counts are B's.
+    await taskViewOf((await app.deps.workApi.clientFor(A))!).refresh();
   });
 
   it('B without a connection of its own gets nothing of A through the default connection', async () => {

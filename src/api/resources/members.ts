@@ -44,7 +44,7 @@ const membersTag = (projectId: number) => `project-members:${projectId}`;
 
 export function createMembersResource(ctx: ResourceContext) {
   return {
-    /** Cached for 30 s. */
+    /** Cached (`CACHE_TTL_MS.members`); `fresh` reads past the cache. */
     listByProject: childListMethod((projectId: number, query: PageQuery, options?: CallOptions) =>
       ctx.cached(
         `members.listByProject:${projectId}:${queryKey(query)}`,

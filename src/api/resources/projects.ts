@@ -47,7 +47,7 @@ export function createProjectsResource(ctx: ResourceContext) {
   };
 
   return {
-    /** Cached for 60 s. */
+    /** Cached (`CACHE_TTL_MS.projects`); `fresh` reads past the cache. */
     list: listMethod((query: ListProjectsQuery, options?: CallOptions) =>
       ctx.cached(
         `projects.list:${queryKey(query)}`,
@@ -92,7 +92,7 @@ export function createProjectsResource(ctx: ResourceContext) {
       return project;
     },
 
-    /** Cached for 60 s. */
+    /** Cached (`CACHE_TTL_MS.projects`). */
     get: (id: number, options?: CallOptions) =>
       ctx.cached(`projects.get:${id}`, CACHE_TTL_MS.projects, [PROJECTS], () =>
         ctx.call({ endpoint: 'projects.get', params: { id }, read: recordOf(ProjectRecordSchema), options }),
@@ -104,8 +104,8 @@ export function createProjectsResource(ctx: ResourceContext) {
     archive: (id: number, options?: CallOptions) => update(id, { status: 'archived' }, options),
 
     /**
-     * The project's workflow statuses, in order, each saying whether it means done. Cached for
-     * 60 s. The statuses endpoint is our sandbox's extra: where the service lacks it (404/405),
+     * The project's workflow statuses, in order, each saying whether it means done. Cached
+     * (`CACHE_TTL_MS.statuses`). The statuses endpoint is our sandbox's extra: where the service lacks it (404/405),
      * the statuses are those seen on the project's tasks (`source: 'tasks'`: one with no task yet
      * is missing), done decided by name (`done-status.ts`).
      */

@@ -117,7 +117,8 @@ export function createTasksResource(ctx: ResourceContext) {
           options,
           lookup: (since) => findCreated(body, since, options?.signal),
         })
-        .then((task) => ctx.tasks.rememberOne(task)),
+        .then((task) => ctx.tasks.rememberOne(task))
+        .then(upserted),
 
     // One async body rather than a chain of thens: the common answer names its project, and then
     // costs no further promise turns.

@@ -26,7 +26,7 @@ export function createWorkspacesResource(ctx: ResourceContext) {
       return workspace;
     },
 
-    /** Cached for 30 s: member lists feed pickers and name look-ups on every command. */
+    /** Cached (`CACHE_TTL_MS.members`): member lists feed pickers and name look-ups on every command. */
     members: childListMethod((id: number, query: PageQuery, options?: CallOptions) =>
       ctx.cached(
         `workspaces.members:${id}:${queryKey(query)}`,

@@ -12,6 +12,8 @@ import type { Logger } from '../../lib/logger.ts';
 import type { Store } from '../../store/types.ts';
 import { WAIT_BUDGETS } from '../kit/wait-budgets.ts';
 import { digestMessages } from '../ui/digest/runner-messages.ts';
+import type { ViewFreshness } from './view-freshness.ts';
+import { viewTaskSource } from './view-task-source.ts';
 import type { WorkApiRegistry } from './work-api-registry.ts';
 
 export interface AppDigests {
@@ -33,6 +35,8 @@ export interface AppDigestsOptions {
   claimTtlMs?: number | undefined;
   /** How often the runner's timer ticks (the runner's `tickMs`). Default: the runner's. */
   tickMs?: number | undefined;
+  /** How fresh each workspace's task view must be to answer a digest's lists. Absent: the service answers. */
+  viewFreshness?: ((teamId: string) => ViewFreshness) | undefined;
 }
 
 export function createAppDigests(options: AppDigestsOptions): AppDigests {
@@ -47,7 +51,9 @@ export function createAppDigests(options: AppDigestsOptions): AppDigests {
     subscriptions,
     taskSourceFor: async (teamId) => {
       const api = await options.workApi.clientFor(teamId);
-      return api ? createClientTaskSource(api, { maxWaitMs: WAIT_BUDGETS.digest.maxWaitMs }) : undefined;
+      if (!api) return undefined;
+      const client = createClientTaskSource(api, { maxWaitMs: WAIT_BUDGETS.digest.maxWaitMs });
+      return options.viewFreshness ? viewTaskSource(api, options.viewFreshness(teamId), client) : client;
     },
     slack: options.slack,
     links: options.links,

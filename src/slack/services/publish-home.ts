@@ -1,7 +1,7 @@
 /**
  * Builds and publishes a person's Home tab: connection state, their link, their personal digest,
- * the channels whose default project they set, and their open tasks with each one's actions (one
- * list call, plus the cached statuses of the projects they are in). Called when the tab opens and
+ * the channels whose default project they set, and their open tasks with each one's actions (from
+ * the connection's task view while it is fresh, plus the cached statuses of the projects they are in). Called when the tab opens and
  * after each of the person's actions, so it stays current; an action taken on the tab itself adds a
  * notice on top.
  */
@@ -17,6 +17,7 @@ import { slackUsersByMember } from './resolve-people.ts';
 import { serviceEventsHomeModel } from './service-events-home.ts';
 import { projectStatuses } from './task-changes.ts';
 import { myTasks } from './task-list-source.ts';
+import { viewFreshnessOf } from './view-freshness.ts';
 
 /** The Home tab shows what is due soonest; the full list is `/task mine`. */
 const HOME_TASKS = 50;
@@ -55,6 +56,7 @@ export async function publishHome(
           page: 1,
           perPage: HOME_TASKS,
           now: deps.clock.now().getTime(),
+          freshness: viewFreshnessOf(deps, teamId),
         });
       let mine = await ask();
       // Home is published after Slack's event is acknowledged: it can wait for the full list.

@@ -32,18 +32,40 @@ export interface PeopleContext {
   projectId: number | null;
 }
 
+/**
+ * Matches from the cached member list; anyone not found there is looked for once more in a fresh
+ * read, since the service tells no new members.
+ */
 export async function resolvePeople(
   refs: readonly PersonRef[],
   ctx: PeopleContext,
 ): Promise<PeopleResolution> {
+  const cached = await resolveWith(refs, ctx, false);
+  if (cached.read === 'none' || cached.resolution.unresolved.length === 0) return cached.resolution;
+  return (await resolveWith(refs, ctx, true)).resolution;
+}
+
+async function resolveWith(
+  refs: readonly PersonRef[],
+  ctx: PeopleContext,
+  fresh: boolean,
+): Promise<{ resolution: PeopleResolution; read: 'none' | 'members' }> {
   const result: PeopleResolution = { members: [], unresolved: [] };
-  if (refs.length === 0) return result;
+  if (refs.length === 0) return { resolution: result, read: 'none' };
   let projectMembers: ProjectMemberRecord[] | undefined;
+  let read = false;
   const members = async () => {
+    read ||= ctx.projectId !== null;
     projectMembers ??=
       ctx.projectId === null
         ? []
-        : (await ctx.api.members.listByProject(ctx.projectId, { per_page: 100 })).data;
+        : (
+            await ctx.api.members.listByProject(
+              ctx.projectId,
+              { per_page: 100 },
+              fresh ? { fresh } : undefined,
+            )
+          ).data;
     return projectMembers;
   };
   const add = (m: MemberRef) => {
@@ -110,7 +132,7 @@ export async function resolvePeople(
         next: `${ref.kind === 'me' ? 'Link yours' : 'They can link theirs'} with \`/task link\`, or a project admin can invite ${ref.kind === 'me' ? 'you' : 'them'} with \`/task invite @person\`.`,
       });
   }
-  return result;
+  return { resolution: result, read: read ? 'members' : 'none' };
 }
 
 /** The people not found, one sentence each: who, why, and what to do. */

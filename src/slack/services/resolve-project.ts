@@ -30,9 +30,9 @@ export async function channelDefaultProject(
   return saved ? { id: saved.projectId, name: saved.projectName } : undefined;
 }
 
-/** Active projects, a page of up to 100 (the client caches it briefly). */
-export async function activeProjects(api: WorkApiClient): Promise<ProjectRecord[]> {
-  const page = await api.projects.list({ status: 'active', per_page: 100 });
+/** Active projects, a page of up to 100 (the client caches it; `fresh` reads past the cache). */
+export async function activeProjects(api: WorkApiClient, fresh = false): Promise<ProjectRecord[]> {
+  const page = await api.projects.list({ status: 'active', per_page: 100 }, fresh ? { fresh } : undefined);
   return page.data;
 }
 
@@ -63,6 +63,16 @@ export function matchProjectName(projects: readonly ProjectRecord[], name: strin
   };
 }
 
+/**
+ * The project by name from the cached list; a name not in it is looked for once more in a fresh
+ * read, since the service tells no new or renamed projects.
+ */
+async function byNameReadAgain(api: WorkApiClient, name: string): Promise<ProjectResolution> {
+  const cached = matchProjectName(await activeProjects(api), name);
+  if (cached.kind === 'found') return cached;
+  return matchProjectName(await activeProjects(api, true), name);
+}
+
 export async function resolveProject(
   deps: AppDeps,
   api: WorkApiClient,
@@ -73,10 +83,9 @@ export async function resolveProject(
     const fallback = await channelDefaultProject(deps, where.teamId, where.channelId);
     return fallback ? { kind: 'found', project: fallback } : { kind: 'none' };
   }
-  const projects = await activeProjects(api);
-  if (ref.kind === 'name') return matchProjectName(projects, ref.name);
+  if (ref.kind === 'name') return byNameReadAgain(api, ref.name);
   if (ref.name) {
-    const byName = matchProjectName(projects, ref.name);
+    const byName = await byNameReadAgain(api, ref.name);
     if (byName.kind === 'found') return byName;
   }
   const channelDefault = await channelDefaultProject(deps, where.teamId, ref.channelId);
@@ -85,7 +94,7 @@ export async function resolveProject(
     kind: 'not_found',
     name: ref.name ?? 'that channel',
     suggestions: [],
-    known: projects.map((p) => p.name),
+    known: (await activeProjects(api)).map((p) => p.name),
   };
 }
 

@@ -1,14 +1,16 @@
 /**
  * The task lists behind `/task mine`, `/task list` and the Home tab, correct whatever the service
- * does with filters (see src/api/task-lists.ts). The cheap path is one request per page with the
- * service filtering, used while this connection's service is seen to honour the filters; the
- * answer is checked, and a service that ignores them is answered from the connection's task view
- * (src/api/task-view.ts), saying how fresh it is. Each answer carries notes for the person: how
- * fresh, incomplete, records that could not be read.
+ * does with filters (see src/api/task-lists.ts). The connection's task view (src/api/task-view.ts)
+ * answers at no request whenever it is fresh within its bound (`view-freshness.ts`); a stale view
+ * answers saying how old it is while it is read again once. Only a cold view sends the read to the
+ * service: one request with the service filtering, while this connection's service is seen to
+ * honour the filters (the answer is checked), else the view's first scan. Each answer carries notes
+ * for the person: how old, incomplete, records that could not be read.
  */
 import type { Page, TaskRecord, WorkApiClient } from '../../api/index.ts';
 import { collectTasks, matchesCriteria, serverHonours, type TaskCriteria } from '../../api/task-lists.ts';
 import { type TaskView, taskViewOf } from '../../api/task-view.ts';
+import { pollingFreshness, type ViewFreshness, type ViewState } from './view-freshness.ts';
 
 export interface TaskListAnswer {
   page: Page<TaskRecord>;
@@ -92,7 +94,15 @@ async function filteredByService(
 /** `/task mine`: the member's open tasks (or those in a status), one page. */
 export async function myTasks(
   api: Api,
-  q: { memberId: number; status: string | null; page: number; perPage: number; now: number },
+  q: {
+    memberId: number;
+    status: string | null;
+    page: number;
+    perPage: number;
+    now: number;
+    /** How fresh the view must be; default: the polling bound (see `view-freshness.ts`). */
+    freshness?: ViewFreshness | undefined;
+  },
 ): Promise<TaskListAnswer> {
   const criteria: TaskCriteria = q.status
     ? { assigneeId: q.memberId, status: q.status }
@@ -103,22 +113,38 @@ export async function myTasks(
     per_page: q.perPage,
     ...(q.status ? { status: q.status } : { done: 'false' }),
   };
-  // Once the service is known to ignore the filters, the view answers without a request. Only the
-  // view's answer needs the store's news of other instances (`fromView` reads it): a served page
-  // costs no store read.
+  const view = taskViewOf(api);
+  const state = await viewState(view, q.freshness ?? pollingFreshness(q.now));
+  if (state.kind !== 'cold') return fromWarmView(view, criteria, q, state);
+  // Cold: the view's first read starts (once across instances) and this answer comes from one
+  // filtered request, while the service is seen to honour the filters.
+  const pending = startRefresh(view);
   if (serverHonours(api, criteria) !== 'no') {
     const served = await filteredByService(api, criteria, query);
     if (served) return { page: served, notes: skippedNote(served.skipped?.length ?? 0) };
   }
-  return fromView(api, criteria, q, 'by person');
+  return interim(pending, q, 'by person');
 }
 
 /** A project's tasks (in a status, when one is named), one page. */
 export async function projectTasks(
   api: Api,
-  q: { projectId: number; status: string | null; page: number; perPage: number; now: number },
+  q: {
+    projectId: number;
+    status: string | null;
+    page: number;
+    perPage: number;
+    now: number;
+    /** How fresh the view must be; default: the polling bound (see `view-freshness.ts`). */
+    freshness?: ViewFreshness | undefined;
+  },
 ): Promise<TaskListAnswer> {
   const criteria: TaskCriteria = { projectId: q.projectId, ...(q.status ? { status: q.status } : {}) };
+  const view = taskViewOf(api);
+  const state = await viewState(view, q.freshness ?? pollingFreshness(q.now));
+  // A project the view holds no complete list of (one that does not page, or made since) is read.
+  if (state.kind !== 'cold' && view.knows(q.projectId)) return fromWarmView(view, criteria, q, state);
+  if (state.kind === 'cold') startRefresh(view);
   const query = { page: q.page, per_page: q.perPage, ...(q.status ? { status: q.status } : {}) };
   const served = await filteredByService(api, criteria, query);
   if (served) {
@@ -145,38 +171,51 @@ export async function projectTasks(
   return { page: pageOf(read.tasks.sort(byDue), q.page, q.perPage), notes };
 }
 
-/** What another instance scanned or changed, before the view answers (one store read when nothing did). */
-async function syncView(view: TaskView): Promise<void> {
+/**
+ * What another instance scanned or changed (one store read when nothing did), then how fresh the
+ * view is.
+ */
+async function viewState(view: TaskView, freshness: ViewFreshness): Promise<ViewState> {
   // A store that cannot be read leaves this instance's own copy to answer.
   await view.sync().catch(() => {});
+  return freshness(view);
 }
 
-async function fromView(
-  api: Api,
+/** The view's read (shared across instances by its lease); its failure is left to the next read. */
+function startRefresh(view: TaskView, readSince?: number): Promise<void> {
+  const pending = view.refresh(readSince === undefined ? {} : { readSince });
+  pending.catch(() => {});
+  return pending;
+}
+
+function interim(pending: Promise<void>, q: { perPage: number }, what: string): TaskListAnswer {
+  return {
+    page: pageOf([], 1, q.perPage),
+    notes: [
+      `The service does not filter tasks ${what}, so Taskbridge is reading every project’s tasks once to find yours. This list updates here when that is done; later lists are immediate.`,
+    ],
+    pending,
+    fromView: true,
+  };
+}
+
+/** The view's answer: as it is when fresh; when stale, with its age, while it is read again. */
+function fromWarmView(
+  view: TaskView,
   criteria: TaskCriteria,
   q: { page: number; perPage: number; now: number },
-  what: string,
-): Promise<TaskListAnswer> {
-  const view = taskViewOf(api);
-  await syncView(view);
-  if (!view.warm) {
-    const pending = view.refresh();
-    // Whoever does not wait for it must not leave its failure unhandled (the next read retries).
-    pending.catch(() => {});
-    return {
-      page: pageOf([], 1, q.perPage),
-      notes: [
-        `The service does not filter tasks ${what}, so Taskbridge is reading every project’s tasks once to find yours. This list updates here when that is done; later lists are immediate.`,
-      ],
-      pending,
-      fromView: true,
-    };
-  }
+  state: Exclude<ViewState, { kind: 'cold' }>,
+): TaskListAnswer {
   const answer = view.query(criteria);
-  const notes = [
-    `As of ${ago(q.now - (answer.asOf ?? q.now))}: the service does not filter tasks ${what}, so this comes from Taskbridge’s own copy, refreshed every few minutes.`,
-    ...skippedNote(answer.skipped),
-  ];
+  const notes: string[] = [];
+  let pending: Promise<void> | undefined;
+  if (state.kind === 'stale') {
+    pending = startRefresh(view, state.readSince);
+    notes.push(
+      `As of ${ago(q.now - state.asOf)}: Taskbridge is reading the service again; this list updates when that is done.`,
+    );
+  }
+  notes.push(...skippedNote(answer.skipped));
   if (!answer.complete) notes.push('Some projects could not be read in full, so some tasks may be missing.');
-  return { page: pageOf(answer.tasks.sort(byDue), q.page, q.perPage), notes, fromView: true };
+  return { page: pageOf(answer.tasks.sort(byDue), q.page, q.perPage), notes, pending, fromView: true };
 }

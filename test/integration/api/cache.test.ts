@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CACHE_TTL_MS } from '../../../src/api/cache.ts';
 import { createMemoryReadCache, createWorkApiClient } from '../../../src/api/index.ts';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { startTestSandbox, testSandboxProfile } from '../../support/sandbox-profile.ts';
@@ -28,7 +29,7 @@ describe('read cache', () => {
     await api.projects.get(1);
     await api.projects.get(1);
     expect(gets(/^\/projects\/1$/) - before).toBe(1);
-    await clock.advance(60_000);
+    await clock.advance(CACHE_TTL_MS.projects);
     await api.projects.get(1);
     expect(gets(/^\/projects\/1$/) - before).toBe(2);
   });

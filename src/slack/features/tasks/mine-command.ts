@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { myTasks } from '../../services/task-list-source.ts';
+import { viewFreshnessOf } from '../../services/view-freshness.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { errorMessage } from '../../ui/messages/errors.ts';
 import { linkOfferMessage } from '../../ui/messages/link-offer.ts';
@@ -18,8 +19,8 @@ export async function mineHandler(ctx: CommandContext, intent: MineIntent): Prom
   const { message, pending } = await myTasksView(ctx.deps, ctx.client, q);
   await ctx.respond({ response_type: 'ephemeral', ...message });
   if (!pending) return;
-  // An interim answer (the service does not filter by person and the connection's view was
-  // cold): once the view is read, the same message is replaced by the full list.
+  // An interim answer (the connection's view was cold and the service does not filter by person),
+  // or one from a stale view: once the view is read, the same message is replaced by the list.
   try {
     await pending;
     const full = await myTasksView(ctx.deps, ctx.client, q);
@@ -38,8 +39,8 @@ export async function mineHandler(ctx: CommandContext, intent: MineIntent): Prom
 }
 
 /**
- * One page of my tasks. One list call on a warm cache: the link and zone come from the store and
- * the profile cache, and the service filters by assignee and open status itself.
+ * One page of my tasks. No request while the connection's task view is fresh: the link and zone
+ * come from the store and the profile cache, the tasks from the view.
  */
 export async function myTasksPage(
   deps: AppDeps,
@@ -65,6 +66,7 @@ async function myTasksView(
       page: q.page,
       perPage: MY_TASKS_PAGE_SIZE,
       now: deps.clock.now().getTime(),
+      freshness: viewFreshnessOf(deps, q.teamId),
     }),
   );
   return { message: renderMyTasks(list, deps.clock.now()), pending: list.pending };

@@ -4,13 +4,14 @@ import type { TaskRecord } from '../../../api/index.ts';
 import { NotFoundError } from '../../../api/index.ts';
 import type { ShowIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
+import { readTask } from '../../services/task-read.ts';
 import { cardModelFor, missingTaskText, respondWithCard } from './command-support.ts';
 
 export async function showHandler(ctx: CommandContext, intent: ShowIntent): Promise<void> {
   const api = await ctx.api();
   let task: TaskRecord;
   try {
-    task = await api.tasks.get(intent.taskId);
+    task = await readTask(ctx.deps, ctx.teamId, api, intent.taskId);
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
     await ctx.respond({

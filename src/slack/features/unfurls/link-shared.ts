@@ -8,6 +8,7 @@ import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
 import { slackUsersByMember } from '../../services/resolve-people.ts';
+import { readTask } from '../../services/task-read.ts';
 import { renderTaskCard } from '../../ui/messages/task-card.ts';
 import { tooManyLinks, unfurlGuard } from './task-unfurls.ts';
 
@@ -38,7 +39,7 @@ export function linkSharedHandler(deps: AppDeps) {
       const unfurls: Record<string, { blocks: unknown[] }> = {};
       for (const link of links) {
         try {
-          const task = await api.tasks.get(link.taskId);
+          const task = await readTask(deps, teamId, api, link.taskId);
           const project =
             task.project_id === null
               ? undefined
