@@ -18,6 +18,7 @@ import type { Store } from '../store/types.ts';
 import type { MetadataSigner } from './kit/metadata-signer.ts';
 import type { AppDigests } from './services/digest-runtime.ts';
 import type { Notifications } from './services/notifications/notifications.ts';
+import type { ReminderRunner } from './services/reminders/reminder-runner.ts';
 import type { SlackProfiles } from './services/slack-profiles.ts';
 import type { TaskLinks } from './services/task-links.ts';
 import type { WorkApiRegistry } from './services/work-api-registry.ts';
@@ -58,4 +59,6 @@ export interface AppDeps {
   publicUrl: string | undefined;
   /** Channel subscriptions, people's switches, burst windows and "due tomorrow" messages. */
   notifications: Notifications;
+  /** People's own reminders of tasks, and the runner that sends them when due. */
+  reminders: ReminderRunner;
 }

@@ -61,6 +61,12 @@ export const ACTIONS = {
   linkRequestDecline: 'link_request_decline',
   /** Link button back to a source message (acked, nothing else). */
   openSourceMessage: 'open_source_message',
+  /** "Remind me" on a card or a found task: a menu of times (values from `remind-menu.ts`). */
+  taskRemind: 'task_remind',
+  /** Cancel one of my reminders (App Home, the reminder's confirmation). */
+  reminderCancel: 'reminder_cancel',
+  /** The typeahead under `/task find`'s results: a task chosen shows its card. */
+  findTaskPick: 'find_task_pick',
 } as const;
 
 /** Overflow option values on a task card, before the task reference. */
@@ -119,6 +125,8 @@ export const LINK_FIELDS = {
 export const OPTIONS_ACTIONS = {
   project: CREATE_TASK_FIELDS.project.action,
   member: LINK_FIELDS.member.action,
+  /** Tasks by title, from the connection's task view. */
+  task: 'find_task_pick',
 } as const;
 
 /** Shortcuts of team operations. */
