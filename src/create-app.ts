@@ -36,9 +36,9 @@ import { createDigestLinks } from './slack/services/digest-links.ts';
 import { createAppDigests } from './slack/services/digest-runtime.ts';
 import { createInterruptedCommands } from './slack/services/interrupted-commands.ts';
 import { createNotifications } from './slack/services/notifications/notifications.ts';
+import { createReminderRunner } from './slack/services/reminders/reminder-runner.ts';
 import { SlackProfiles } from './slack/services/slack-profiles.ts';
 import { createTaskLinks } from './slack/services/task-links.ts';
-import { createReminderRunner } from './slack/services/reminders/reminder-runner.ts';
 import { createTeamSlackClients } from './slack/services/team-slack-clients.ts';
 import { type DefaultWorkApi, WorkApiRegistry } from './slack/services/work-api-registry.ts';
 import { createCipher } from './store/cipher.ts';
@@ -49,9 +49,9 @@ import { createIdempotency } from './store/repositories/idempotency.ts';
 import { type AnyInstallation, createInstallationStore } from './store/repositories/installation-store.ts';
 import { createLinkRequests } from './store/repositories/link-requests.ts';
 import { createPendingCommands } from './store/repositories/pending-commands.ts';
+import { createReminders } from './store/repositories/reminders.ts';
 import { createServiceEventsSettings } from './store/repositories/service-events.ts';
 import { createUserLinks } from './store/repositories/user-links.ts';
-import { createReminders } from './store/repositories/reminders.ts';
 import type { Store } from './store/types.ts';
 
 /** How the app meets Slack. */
