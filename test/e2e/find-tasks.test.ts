@@ -58,7 +58,9 @@ describe('/task find', () => {
   });
 
   it('folds case and accents, and forgives a typo', async () => {
-    expect(foundIds(await answerTo('/task find RESUME'))).toEqual([await idTitled('Résumé template for hiring')]);
+    expect(foundIds(await answerTo('/task find RESUME'))).toEqual([
+      await idTitled('Résumé template for hiring'),
+    ]);
     expect(foundIds(await answerTo('/task find login redirct'))).toEqual([1]);
   });
 
