@@ -102,7 +102,17 @@ async function findAnswer(
   asked: string,
 ): Promise<RenderedMessage> {
   const isDoneStatus = doneFor(api);
-  const isDone = (t: TaskRecord) => isDoneStatus(t.status);
+  // Thousands of tasks share a handful of statuses: each is read once per search.
+  const doneByStatus = new Map<string, boolean>();
+  const isDone = (t: TaskRecord) => {
+    const key = `${t.status.id}:${t.status.name}:${t.status.is_done ?? ''}`;
+    let done = doneByStatus.get(key);
+    if (done === undefined) {
+      done = isDoneStatus(t.status);
+      doneByStatus.set(key, done);
+    }
+    return done;
+  };
   const timeZone = await ctx.deps.profiles.timeZone(ctx.client, ctx.teamId, ctx.userId);
   const now = ctx.deps.clock.now();
   const filters: Filter[] = [];
@@ -114,8 +124,8 @@ async function findAnswer(
     projectId = resolution.project.id;
     projectName = resolution.project.name;
   }
-  const answer = view.query(projectId === undefined ? {} : { projectId });
-  const everyone = answer.tasks;
+  const answer = view.all();
+  const everyone = projectId === undefined ? answer.tasks : answer.tasks.filter((t) => t.project_id === projectId);
   if (intent.person) {
     const member = await memberFilter(ctx, intent.person, everyone);
     if ('problem' in member) return member.problem;

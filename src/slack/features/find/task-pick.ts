@@ -36,7 +36,7 @@ export function taskOptionsHandler(deps: AppDeps) {
     }
     const isDone = doneFor(api);
     const words = (body.value ?? '').split(/\s+/).filter(Boolean);
-    const ranked = rankTasks(view.query({}).tasks, words, (t) => isDone(t.status));
+    const ranked = rankTasks(view.all().tasks, words, (t) => isDone(t.status));
     await ack({
       options: ranked.slice(0, MAX_OPTIONS).map(({ task }) => ({
         text: { type: 'plain_text' as const, text: truncate(`#${task.id} ${task.title}`, 75) },
