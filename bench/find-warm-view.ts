@@ -42,7 +42,11 @@ const h = await startHarness({
   addressPolicy: { allowPrivate: false, allowedHosts: ['127.0.0.1'] },
 });
 const proxy = await startFaultProxy(h.sandbox.url);
-await h.app.deps.connections.save(TEAM, { baseUrl: proxy.url, token: h.sandbox.token, connectedBy: USERS.ana });
+await h.app.deps.connections.save(TEAM, {
+  baseUrl: proxy.url,
+  token: h.sandbox.token,
+  connectedBy: USERS.ana,
+});
 const seeded = Date.now();
 for (let p = 0; p < PROJECTS; p++) {
   const projectId = (await h.api.projects.create({ workspace_id: 1, name: `Bench ${p + 1}` })).id;
@@ -122,9 +126,16 @@ console.log(`${'ms'.padEnd(26)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'max
 console.log(row(`inside the app (${inside.length})`, inside));
 console.log(row(`end to end (${endToEnd.length})`, endToEnd));
 for (const [q, query] of QUERIES.entries()) {
-  console.log(row(`  “${query}”`.slice(0, 26), inside.filter((_, i) => i % QUERIES.length === q)));
+  console.log(
+    row(
+      `  “${query}”`.slice(0, 26),
+      inside.filter((_, i) => i % QUERIES.length === q),
+    ),
+  );
 }
-console.log(`service requests: ${insideRequests} over ${inside.length} handler runs, ${e2eRequests} over ${endToEnd.length} commands (target 0)`);
+console.log(
+  `service requests: ${insideRequests} over ${inside.length} handler runs, ${e2eRequests} over ${endToEnd.length} commands (target 0)`,
+);
 const ok = pct(inside, 99) <= 20 && insideRequests === 0 && e2eRequests === 0;
 console.log(`target p99 inside the app ≤ 20 ms, no service request → ${ok ? 'PASS' : 'FAIL'}`);
 console.log(`rerun: npx node bench/find-warm-view.ts ${TASKS} ${SEARCHES}`);

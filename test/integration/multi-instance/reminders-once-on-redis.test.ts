@@ -65,7 +65,14 @@ describe.runIf(redisTool.mustRun)('reminders across three instances on one Redis
   it('sends one direct message when all three look at once', async () => {
     const three = [await instance(), await instance(), await instance()];
     await three[0]!.deps.reminders.reminders.add(
-      { teamId: TEAM, userId: ANA, taskId: 1, projectId: 1, title: 'Fix login redirect loop', at: new Date(START) },
+      {
+        teamId: TEAM,
+        userId: ANA,
+        taskId: 1,
+        projectId: 1,
+        title: 'Fix login redirect loop',
+        at: new Date(START),
+      },
       clock.now(),
     );
     clock.advance(60_000);
@@ -78,7 +85,14 @@ describe.runIf(redisTool.mustRun)('reminders across three instances on one Redis
 
   it('leaves a reminder set before a restart to the instance that comes next', async () => {
     await apps[0]!.deps.reminders.reminders.add(
-      { teamId: TEAM, userId: ANA, taskId: 2, projectId: 1, title: 'Update pricing page copy', at: clock.now() },
+      {
+        teamId: TEAM,
+        userId: ANA,
+        taskId: 2,
+        projectId: 1,
+        title: 'Update pricing page copy',
+        at: clock.now(),
+      },
       clock.now(),
     );
     const restarted = await instance();

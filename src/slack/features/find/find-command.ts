@@ -125,7 +125,8 @@ async function findAnswer(
     projectName = resolution.project.name;
   }
   const answer = view.all();
-  const everyone = projectId === undefined ? answer.tasks : answer.tasks.filter((t) => t.project_id === projectId);
+  const everyone =
+    projectId === undefined ? answer.tasks : answer.tasks.filter((t) => t.project_id === projectId);
   if (intent.person) {
     const member = await memberFilter(ctx, intent.person, everyone);
     if ('problem' in member) return member.problem;
