@@ -59,7 +59,7 @@ export function parseRemind(args: readonly Token[]): TaskIntent | CommandError {
   if (taskId === null || whenText === '') {
     return badArguments(
       'remind',
-      'Give a task number and when, like `/task remind 42 friday 3pm` or `/task remind 42 in 1 hour`.',
+      'Give a task number and when, like `/task remind 42 tomorrow 3pm` or `/task remind 42 in 1 hour`.',
     );
   }
   return { kind: 'intent', verb: 'remind', taskId, whenText };

@@ -40,7 +40,7 @@ export async function findHandler(ctx: CommandContext, intent: FindIntent): Prom
         replace_original: true,
         ...errorMessage({
           what: 'Taskbridge could not read the service’s tasks to look through them.',
-          next: 'Try `/task find` again in a few minutes.',
+          next: 'Search again in a few minutes.',
         }),
       });
       return;

@@ -38,7 +38,10 @@ export function remindChosenHandler(deps: AppDeps) {
     const userId = args.body.user.id;
     const chosen = decodeRemindChoice(chosenValue(args.action));
     if (!chosen) {
-      await tell(args, 'That menu is out of date; set a reminder with `/task remind` and a task number.');
+      await tell(
+        args,
+        'That menu is out of date; set a reminder by the task’s number, like `/task remind 42 in 1 hour`.',
+      );
       return;
     }
     try {

@@ -32,7 +32,7 @@ export async function setReminder(
   } catch (error) {
     if (error instanceof NotFoundError) {
       return {
-        text: `:warning: No reminder was set: there is no task #${q.taskId}. Find one with \`/task find\` and its words.`,
+        text: `:warning: No reminder was set: there is no task #${q.taskId}. Find it by its title, like \`/task find login\`.`,
       };
     }
     throw error;
