@@ -37,6 +37,7 @@ import { createDigestLinks } from './slack/services/digest-links.ts';
 import { createAppDigests } from './slack/services/digest-runtime.ts';
 import { createInterruptedCommands } from './slack/services/interrupted-commands.ts';
 import { createAppNotifications } from './slack/services/notifications-runtime.ts';
+import { createReminderRunner } from './slack/services/reminders/reminder-runner.ts';
 import { SlackProfiles } from './slack/services/slack-profiles.ts';
 import { createTaskLinks } from './slack/services/task-links.ts';
 import { createTeamSlackClients } from './slack/services/team-slack-clients.ts';
@@ -50,6 +51,7 @@ import { createIdempotency } from './store/repositories/idempotency.ts';
 import { type AnyInstallation, createInstallationStore } from './store/repositories/installation-store.ts';
 import { createLinkRequests } from './store/repositories/link-requests.ts';
 import { createPendingCommands } from './store/repositories/pending-commands.ts';
+import { createReminders } from './store/repositories/reminders.ts';
 import { createUserLinks } from './store/repositories/user-links.ts';
 import type { Store } from './store/types.ts';
 
@@ -63,6 +65,8 @@ export type SlackMode =
   | { kind: 'oauth'; clientId: string; clientSecret: string; stateSecret: string; signingSecret: string };
 
 export interface CreateAppOptions {
+  /** Personal reminders: whether `start()` runs their look (default true; tests call `deps.reminders.look()`). */
+  reminders?: { enabled?: boolean; lookMs?: number };
   slack: SlackMode;
   /** The Slack Web API base (default Slack's); the emulator's in local mode and tests. */
   slackApiUrl?: string | undefined;
@@ -288,6 +292,19 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     serviceEvents,
     changePoller,
     publicUrl: opts.publicUrl,
+    reminders: createReminderRunner({
+      reminders: createReminders(opts.store),
+      deps: () => deps,
+      slack: createTeamSlackClients({
+        botToken: slackBotToken,
+        installations,
+        slackApiUrl: opts.slackApiUrl,
+        logger: boltLogger(logger.child({ component: 'reminders-slack' })),
+      }),
+      clock,
+      logger,
+      lookMs: opts.reminders?.lookMs,
+    }),
   };
   const interruptedCommands = createInterruptedCommands({
     pending: pendingCommands,
@@ -456,6 +473,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       if (opts.changePolling?.enabled ?? true) changePoller.start();
       if (opts.notifications?.enabled ?? true) notifications.start();
       if (opts.pendingCommands?.enabled ?? true) interruptedCommands.start();
+      if (opts.reminders?.enabled ?? true) deps.reminders.start();
       return started;
     },
     async stop() {
@@ -466,6 +484,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       await digests.runner.stop();
       await notifications.stop();
       await interruptedCommands.stop();
+      await deps.reminders.stop();
       await receiver.stop();
     },
   };

@@ -80,6 +80,11 @@ export interface TaskView {
   peek(taskId: number): TaskRecord | undefined;
   /** The view's tasks of one project, without starting a scan. */
   peekProject(projectId: number): TaskRecord[];
+  /**
+   * Every task the view holds, unfiltered, with how fresh they are; starts a scan if stale, as
+   * `query` does. For a search that filters and ranks them itself (`/task find`).
+   */
+  all(): TaskViewAnswer;
   /** Requests the scans have made, for the bench and logs. */
   readonly requests: number;
   /** Loads what other instances saved since the last look (shared views; else nothing to do). */
@@ -290,6 +295,10 @@ export function createTaskView(
     },
     peek(taskId) {
       return tasks.get(taskId);
+    },
+    all() {
+      if (!fresh()) view.refresh().catch(() => {});
+      return { tasks: [...tasks.values()], asOf, complete, skipped };
     },
     peekProject(projectId) {
       return [...tasks.values()].filter((t) => t.project_id === projectId);

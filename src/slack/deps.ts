@@ -19,6 +19,7 @@ import type { UserLinks } from '../store/repositories/user-links.ts';
 import type { Store } from '../store/types.ts';
 import type { MetadataSigner } from './kit/metadata-signer.ts';
 import type { AppDigests } from './services/digest-runtime.ts';
+import type { ReminderRunner } from './services/reminders/reminder-runner.ts';
 import type { SlackProfiles } from './services/slack-profiles.ts';
 import type { TaskLinks } from './services/task-links.ts';
 import type { WorkApiRegistry } from './services/work-api-registry.ts';
@@ -59,4 +60,6 @@ export interface AppDeps {
   publicUrl: string | undefined;
   /** Channel subscriptions, people's switches, burst windows and "due tomorrow" messages. */
   notifications: Notifications;
+  /** People's own reminders of tasks, and the runner that sends them when due. */
+  reminders: ReminderRunner;
 }

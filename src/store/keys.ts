@@ -148,6 +148,21 @@ export const storeKeys = {
   /** When a person's tasks were last read for "due tomorrow" (kept for the interval between reads). */
   notifyDueChecked: (teamId: string, userId: string) =>
     `${storeKeys.team(teamId)}notify-due-checked:${checkSlackId('slackUserId', userId)}`,
+  /** A person's reminders of tasks (`repositories/reminders.ts`): `reminder:<user>:<id>`. */
+  reminders: (teamId: string, userId: string) =>
+    `${storeKeys.team(teamId)}reminder:${checkSlackId('slackUserId', userId)}:`,
+  reminder: (teamId: string, userId: string, id: string) =>
+    `${storeKeys.reminders(teamId, userId)}${checkSlackId('reminderId', id)}`,
+  /** The claim of the one instance sending a reminder. */
+  reminderSending: (teamId: string, id: string) =>
+    `${storeKeys.team(teamId)}reminder-sending:${checkSlackId('reminderId', id)}`,
+  /**
+   * Every workspace's reminders by when they are due: the key holds the time zero-padded, so a
+   * listing (in key order on both engines) stops at the first one not yet due.
+   */
+  reminderDue: () => 'reminder:due:',
+  reminderDueAt: (at: number, teamId: string, userId: string, id: string) =>
+    `reminder:due:${String(Math.max(0, Math.floor(at))).padStart(15, '0')}:${checkSlackId('teamId', teamId)}:${checkSlackId('slackUserId', userId)}:${checkSlackId('reminderId', id)}`,
   /** Workspaces with at least one channel subscription (what the polling fallback lists). */
   notifyTeams: () => 'notify-team:',
   notifyTeam: (teamId: string) => `notify-team:${checkSlackId('teamId', teamId)}`,

@@ -77,7 +77,14 @@ describe('App Home', () => {
     const bars = blocks.filter((b) => b.type === 'actions' && b.block_id?.startsWith('taskbar:'));
     expect(bars.length).toBeGreaterThan(0);
     const ids = bars[0]!.elements!.map((e) => e.action_id);
-    expect(ids).toEqual(['task_status', 'task_assign_me', 'task_assignee', 'task_due', 'task_overflow']);
+    expect(ids).toEqual([
+      'task_status',
+      'task_assign_me',
+      'task_assignee',
+      'task_due',
+      'task_overflow',
+      'task_remind',
+    ]);
   });
 
   it('acts from Home: Done with an Undo on top, then Undo, each time publishing Home again', async () => {

@@ -50,6 +50,8 @@ export interface HarnessOptions {
   watchedProjects?: WatchedProjects;
   /** The polling fallback's own timer (default off: tests call `app.deps.changePoller.tick()`). */
   changePolling?: boolean;
+  /** The reminders' own look (default off: tests move the clock and call `app.deps.reminders.look()`). */
+  reminders?: boolean;
   publicUrl?: string;
   /**
    * What an admin's service address may reach. Default: the sandbox's host and port only, as an
@@ -112,6 +114,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...(opts.watchedProjects ? { watchedProjects: opts.watchedProjects } : {}),
     ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),
     changePolling: { enabled: opts.changePolling ?? false },
+    reminders: { enabled: opts.reminders ?? false },
     workApiAddressPolicy: opts.addressPolicy ?? {
       allowPrivate: false,
       allowedHosts: [new URL(sandbox.url).host],

@@ -80,9 +80,13 @@ export async function concrete(hint: string, ids: Ids): Promise<string> {
     .replace(/\bEMAIL\b/g, 'new.person@example.com')
     .replace(/\bDATE\b/g, 'friday')
     .replace(/\bSTATUS\b/g, 'at risk')
-    .replace(/\bNAME\b/g, `"${ids.sprintName}"`);
+    .replace(/\bNAME\b/g, `"${ids.sprintName}"`)
+    .replace(/\bWHEN\b/g, 'in 1 hour');
   const verb = text.split(/\s+/)[0] ?? '';
-  if (['show', 'done', 'assign', 'due', 'delete'].includes(verb) && /\b(?:ID|\d+)\b/.test(text)) {
+  if (
+    ['show', 'done', 'assign', 'due', 'delete', 'remind', 'reminder'].includes(verb) &&
+    /\b(?:ID|\d+)\b/.test(text)
+  ) {
     text = text.replace(/\b(?:ID|\d+)\b/, String(await ids.task()));
   } else if (/^(?:goal|okr)\b/.test(text)) {
     text = text.replace(/\b(?:ID|\d+)\b/, String(ids.goal));

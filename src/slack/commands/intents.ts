@@ -15,6 +15,8 @@ export const VERB_NAMES = [
   'assign',
   'due',
   'delete',
+  'find',
+  'remind',
   'project',
   'projects',
   'members',
@@ -134,6 +136,25 @@ export interface DueIntent extends IntentBase {
   taskId: number;
   /** Null: clear the due date (`due 12 none`). */
   dueText: string | null;
+}
+
+export interface FindIntent extends IntentBase {
+  verb: 'find';
+  /** Words the title must match (all of them, else by prefix or spelling); may be empty with a filter. */
+  words: string[];
+  project: ProjectRef | null;
+  person: PersonRef | null;
+  /** A status name, as typed after `status:` or `is:`; `open` and `done` read as open or done. */
+  status: string | null;
+  /** The raw text after `due:` (`due:today`, `due:overdue`, `due:week`, `due:friday`). */
+  dueText: string | null;
+}
+
+export interface RemindIntent extends IntentBase {
+  verb: 'remind';
+  taskId: number;
+  /** When, as typed ("friday 3pm", "in 2 hours"); read in the person's zone. */
+  whenText: string;
 }
 
 /** A sprint named in a command: its id (`12`, `#12`) or its name (exact, else a unique prefix). */
@@ -290,6 +311,8 @@ export type TaskIntent =
   | DeleteIntent
   | AssignIntent
   | DueIntent
+  | FindIntent
+  | RemindIntent
   | SprintIntent
   | InviteIntent
   | MembersIntent

@@ -8,6 +8,7 @@ import type { CommandError, TaskIntent, VerbName } from './intents.ts';
 import { parseNewTask } from './parse-new-task.ts';
 import type { Token } from './tokens.ts';
 import { parseDigest } from './verbs/digest.ts';
+import { parseFind, parseRemind } from './verbs/find.ts';
 import { parseSubscribe, parseSubscriptions, parseUnsubscribe } from './verbs/notify.ts';
 import { parseAutomations, parseGoal, parseGoals, parseMindMaps, parseSprint } from './verbs/planning.ts';
 import { oneTaskId, parseAssign, parseDue, parseList, parseMine, parseProject } from './verbs/tasks.ts';
@@ -102,6 +103,22 @@ export const VERBS: readonly VerbSpec[] = [
     summary: 'Delete a task',
     examples: ['delete 42'],
     parse: oneTaskId('delete'),
+  },
+  {
+    name: 'find',
+    aliases: ['search', 'f'],
+    usage: 'WORDS [#Project] [@person] [is:open|done|STATUS] [due:today|week|overdue|DATE]',
+    summary: 'Find tasks by their title, from Taskbridge’s own copy',
+    examples: ['find login', 'find release #Website', 'find @ben is:open', 'find pricing due:overdue'],
+    parse: parseFind,
+  },
+  {
+    name: 'remind',
+    aliases: ['reminder'],
+    usage: 'ID WHEN',
+    summary: 'A direct message with the task at that time, only to you',
+    examples: ['remind 2 tomorrow 9am', 'remind 9 in 1 hour'],
+    parse: parseRemind,
   },
   {
     name: 'project',

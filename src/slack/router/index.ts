@@ -11,12 +11,14 @@ import { AUTOMATION_ROUTES } from '../features/automations/routes.ts';
 import { CONVERSATION_ROUTES } from '../features/conversation/routes.ts';
 import { CREATE_ROUTES } from '../features/create/routes.ts';
 import { DIGEST_ROUTES } from '../features/digest/routes.ts';
+import { FIND_ROUTES } from '../features/find/routes.ts';
 import { GOAL_ROUTES } from '../features/goals/routes.ts';
 import { HOME_ROUTES } from '../features/home/routes.ts';
 import { MEMBER_ROUTES } from '../features/members/routes.ts';
 import { MIND_MAP_ROUTES } from '../features/mind-maps/routes.ts';
 import { NOTIFICATION_ROUTES } from '../features/notifications/routes.ts';
 import { PROJECT_ROUTES } from '../features/projects/routes.ts';
+import { REMINDER_ROUTES } from '../features/reminders/routes.ts';
 import { SERVICE_EVENTS_ROUTES } from '../features/service-events/routes.ts';
 import { SPRINT_ROUTES } from '../features/sprints/routes.ts';
 import { TASK_ROUTES } from '../features/tasks/routes.ts';
@@ -48,6 +50,8 @@ export const FEATURES: readonly FeatureRoutes[] = [
   SERVICE_EVENTS_ROUTES,
   NOTIFICATION_ROUTES,
   CONVERSATION_ROUTES,
+  FIND_ROUTES,
+  REMINDER_ROUTES,
 ];
 
 const FEATURE_VERBS = mergeRoutes(FEATURES).verbs;

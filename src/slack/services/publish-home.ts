@@ -34,14 +34,16 @@ export async function publishHome(
   userId: string,
   options: PublishHomeOptions = {},
 ): Promise<void> {
-  const [connection, link, profile, channelDefaults, digest, notificationPrefs] = await Promise.all([
-    deps.connections.describe(teamId),
-    deps.userLinks.get(teamId, userId),
-    deps.profiles.get(client, teamId, userId),
-    deps.channelDefaults.listSetBy(teamId, userId),
-    personalDigest(deps, teamId, userId),
-    deps.notifications.prefs.get(teamId, userId),
-  ]);
+  const [connection, link, profile, channelDefaults, digest, notificationPrefs, reminders] =
+    await Promise.all([
+      deps.connections.describe(teamId),
+      deps.userLinks.get(teamId, userId),
+      deps.profiles.get(client, teamId, userId),
+      deps.channelDefaults.listSetBy(teamId, userId),
+      personalDigest(deps, teamId, userId),
+      deps.notifications.prefs.get(teamId, userId),
+      deps.reminders.reminders.listFor(teamId, userId),
+    ]);
   const api = await deps.workApi.clientFor(teamId);
   const fallbackBaseUrl = connection ? undefined : await deps.workApi.fallbackBaseUrlFor(teamId);
   let tasks: TaskRecord[] | undefined;
@@ -90,6 +92,7 @@ export async function publishHome(
       personalDigest: personalDigestModel(digest, deps.clock.now()),
       serviceEvents: api ? await serviceEventsHomeModel(deps, teamId, profile.isAdmin) : null,
       notificationPrefs,
+      reminders: reminders.map((r) => ({ id: r.id, taskId: r.taskId, title: r.title, at: new Date(r.at) })),
     },
     deps.clock.now(),
   );

@@ -67,6 +67,12 @@ export const ACTIONS = {
   threadTaskCancel: 'thread_task_cancel',
   /** The thread's people offered as assignees (block_id carries the preview id). */
   threadTaskAssignees: 'thread_task_assignees',
+  /** "Remind me" on a card or a found task: a menu of times (values from `remind-menu.ts`). */
+  taskRemind: 'task_remind',
+  /** Cancel one of my reminders (App Home, the reminder's confirmation). */
+  reminderCancel: 'reminder_cancel',
+  /** The typeahead under `/task find`'s results: a task chosen shows its card. */
+  findTaskPick: 'find_task_pick',
 } as const;
 
 /** Overflow option values on a task card, before the task reference. */
@@ -127,6 +133,8 @@ export const LINK_FIELDS = {
 export const OPTIONS_ACTIONS = {
   project: CREATE_TASK_FIELDS.project.action,
   member: LINK_FIELDS.member.action,
+  /** Tasks by title, from the connection's task view. */
+  task: 'find_task_pick',
 } as const;
 
 /** Shortcuts of team operations. */

@@ -274,6 +274,24 @@ export function digestMessage<T extends DigestTask>(
   const budget = MAX_MESSAGE_BLOCKS - head.length - 2;
   return {
     text: truncate(`${heading}: ${totals.join(', ')}.`, MAX_FALLBACK_TEXT),
-    blocks: [...head, summary, ...taskBlocks(model, budget, blockId), foot],
+    blocks: [...head, summary, ...taskBlocks(model, budget, blockId), snoozeNote(foot)],
+  };
+}
+
+/**
+ * The footer under a digest with tasks: Snooze moves a task's due date for everyone who follows it,
+ * which a person wanting only a nudge should know, with the way to get one.
+ */
+function snoozeNote(foot: KnownBlock): KnownBlock {
+  if (foot.type !== 'context') return foot;
+  return {
+    ...foot,
+    elements: [
+      ...foot.elements,
+      {
+        type: 'mrkdwn',
+        text: 'Snooze moves the due date for everyone; `/task remind ID WHEN` or a card’s Remind me reminds only you.',
+      },
+    ],
   };
 }

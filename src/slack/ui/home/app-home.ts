@@ -18,6 +18,7 @@ import { renderTaskNotice, type TaskNotice } from '../messages/task-notice.ts';
 import { dueOf, isDoneStatus, type SlackUserIds, statusesFor } from '../messages/task-parts.ts';
 import { decodeTaskBlockId } from '../values.ts';
 import { type NotifyPrefs, renderNotificationPrefs } from './notification-prefs.ts';
+import { type HomeReminder, renderRemindersHome } from './reminders-home.ts';
 import { renderServiceEventsLine, type ServiceEventsHomeModel } from './service-events-line.ts';
 
 export interface AppHomeModel {
@@ -46,6 +47,8 @@ export interface AppHomeModel {
   serviceEvents?: ServiceEventsHomeModel | null | undefined;
   /** The person's direct-message notification switches; shown when connected and linked. */
   notificationPrefs?: NotifyPrefs | null | undefined;
+  /** The person's own reminders of tasks, soonest first. */
+  reminders?: readonly HomeReminder[] | undefined;
 }
 
 function button(actionId: string, text: string, style?: 'primary' | 'danger'): Button {
@@ -198,6 +201,7 @@ export function renderAppHome(model: AppHomeModel, now: Date): HomeView {
   if (model.connection && model.link && model.notificationPrefs) {
     top.push(...renderNotificationPrefs(model.notificationPrefs));
   }
+  if (model.connection) top.push(...renderRemindersHome(model.reminders ?? [], model.timeZone));
   const channels = channelDefaultsBlock(model);
   if (channels) top.push(channels);
   const showTasks = model.connection && model.link;

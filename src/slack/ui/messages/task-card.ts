@@ -26,6 +26,7 @@ import {
   taskBlockId,
   taskCardBlockId,
 } from '../values.ts';
+import { remindMenu } from './remind-menu.ts';
 import { renderTaskNotice, type TaskNotice } from './task-notice.ts';
 import {
   dueOf,
@@ -167,6 +168,8 @@ function actionsRow(model: TaskCardModel, done: boolean, timeZone: string, withD
       option('Delete', encodeOverflowValue(OVERFLOW.delete, ref)),
     ],
   });
+  // A personal reminder: nothing to set on a task already done.
+  if (!done) elements.push(remindMenu(ref));
   return { type: 'actions', block_id: taskBlockId(ref, cardVersion(task)), elements };
 }
 

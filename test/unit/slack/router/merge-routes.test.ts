@@ -44,7 +44,7 @@ describe('mergeRoutes', () => {
     }
   });
 
-  it('routes every verb the app had before the features were split out, and the notification verbs', () => {
+  it('routes every verb the app had before the features were split out, and the notification, find and remind verbs', () => {
     expect([...ROUTES.verbs.keys()].sort()).toEqual(
       [
         'assign',
@@ -54,6 +54,7 @@ describe('mergeRoutes', () => {
         'digest',
         'done',
         'due',
+        'find',
         'goal',
         'goals',
         'invite',
@@ -65,6 +66,7 @@ describe('mergeRoutes', () => {
         'new',
         'project',
         'projects',
+        'remind',
         'role',
         'show',
         'sprint',

@@ -38,6 +38,7 @@ describe('App Home with task actions', () => {
       ACTIONS.taskAssignee,
       ACTIONS.taskDue,
       ACTIONS.taskOverflow,
+      ACTIONS.taskRemind,
     ]);
   });
 

@@ -129,6 +129,7 @@ describe('renderTaskCard', () => {
       ACTIONS.taskAssignee,
       ACTIONS.taskDue,
       ACTIONS.taskOverflow,
+      ACTIONS.taskRemind,
     ]);
     expect(decodeTaskBlockId(actions.block_id ?? '')).toEqual({ taskId: 42, projectId: 7 });
     const done = actions.elements[0];

@@ -1,0 +1,34 @@
+/**
+ * "Remind me" beside a task: a menu of the usual times, read in the reader's zone when chosen. Its
+ * option values carry the choice and the task (`hour:12.3`), well within an option's 75 characters.
+ */
+import type { StaticSelect } from '../block-types.ts';
+import { ACTIONS } from '../ids.ts';
+import { LIMITS, option, plainText } from '../limits.ts';
+import { decodeTaskRef, encodeTaskRef, type TaskRef } from '../values.ts';
+
+export const REMIND_CHOICES = ['hour', 'tomorrow', 'monday'] as const;
+export type RemindChoice = (typeof REMIND_CHOICES)[number];
+
+const LABELS: Record<RemindChoice, string> = {
+  hour: 'In 1 hour',
+  tomorrow: 'Tomorrow 9:00',
+  monday: 'Next Monday 9:00',
+};
+
+export function remindMenu(ref: TaskRef): StaticSelect {
+  return {
+    type: 'static_select',
+    action_id: ACTIONS.taskRemind,
+    placeholder: plainText('Remind me', LIMITS.placeholder),
+    options: REMIND_CHOICES.map((choice) => option(LABELS[choice], `${choice}:${encodeTaskRef(ref)}`)),
+  };
+}
+
+export function decodeRemindChoice(value: string): { choice: RemindChoice; ref: TaskRef } | null {
+  const [choice, rest = ''] = value.split(':');
+  const ref = decodeTaskRef(rest);
+  return ref && (REMIND_CHOICES as readonly string[]).includes(choice ?? '')
+    ? { choice: choice as RemindChoice, ref }
+    : null;
+}
