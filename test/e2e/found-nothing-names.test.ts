@@ -63,9 +63,10 @@ describe('every “found nothing” names what exists', () => {
   it('a task number', async () => {
     const mine = await h.api.tasks.list({ assignee_id: 1, done: 'false', per_page: 100 });
     let seen = await say('show 9999');
-    if (MINIMAL) {
+    if (MINIMAL && !seen.includes('Your open tasks')) {
       // The service cannot filter by person: the first look is read in the background, and until
-      // it is done the answer says where tasks are listed rather than that there are none.
+      // it is done the answer says where tasks are listed rather than that there are none. (The
+      // task view may be read already, by the time the command runs: then the list comes at once.)
       expect(seen).toContain('`/task mine` lists your tasks');
       await expect
         .poll(async () => (seen = await say('show 9999')), { timeout: 10_000 })
