@@ -211,7 +211,8 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     claimTtlMs: opts.digests?.claimTtlMs,
     tickMs: opts.digests?.tickMs,
     // Called at a digest's firing, once the settings below exist.
-    viewFreshness: (teamId) => viewFreshnessOf({ serviceEvents, clock }, teamId),
+    viewFreshness: (teamId) =>
+      viewFreshnessOf({ serviceEvents, clock }, teamId, { polledViewAnswers: false }),
   });
 
   const profiles = new SlackProfiles(clock);

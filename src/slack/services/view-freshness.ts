@@ -31,6 +31,12 @@ export type ViewFreshness = (view: TaskView) => Promise<ViewState>;
 export function viewFreshnessOf(
   deps: Pick<AppDeps, 'serviceEvents' | 'clock'>,
   teamId: string,
+  /**
+   * Whether a polled view may answer. A digest says no: it posts once a day, so one request per
+   * project is cheap beside a list up to the polling bound old (the poller reads only watched
+   * projects; a task made on a service without webhooks since the scan would be missing).
+   */
+  options: { polledViewAnswers?: boolean } = {},
 ): ViewFreshness {
   return async (view) => {
     if (!view.warm) return { kind: 'cold' };
@@ -47,6 +53,7 @@ export function viewFreshnessOf(
         ? { kind: 'fresh' }
         : { kind: 'stale', asOf: news, readSince: now - WEBHOOK_TRUST_MS };
     }
+    if (options.polledViewAnswers === false) return { kind: 'stale', asOf: readAt, readSince: now };
     return now - readAt <= POLL_BOUND_MS
       ? { kind: 'fresh' }
       : { kind: 'stale', asOf: readAt, readSince: now - POLL_BOUND_MS };
