@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../src/slack-emulator/index.ts';
-import { type Harness, startHarness, USERS } from '../support/harness.ts';
+import { fixedClock, type Harness, startHarness, USERS } from '../support/harness.ts';
 import { isInterimNote } from '../support/interim-notes.ts';
 
 let h: Harness;
@@ -124,3 +124,27 @@ async function idTitled(title: string): Promise<number> {
   const page = await h.api.tasks.listByProject(1, { per_page: 100 });
   return page.data.find((t) => t.title === title)!.id;
 }
+
+describe('/task find on a view past its bound', () => {
+  const clock = fixedClock('2026-11-20T12:00:00.000Z');
+  beforeAll(async () => {
+    h = await startHarness({ link: ['ana'], clock, sandbox: { now: () => clock.now() } });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('answers from the view as it is, and reads it again for the next search', async () => {
+    const replaced = mark('response_url');
+    await answerTo('/task find fix');
+    await replaced((c) => c.args.replace_original === true);
+    // Made on a service that sends no webhooks: only a new read of the project shows it.
+    await h.api.tasks.create({ project_id: 1, title: 'Quokka enclosure plan' });
+    clock.advance(6 * 60_000);
+    const stale = await answerTo('/task find quokka');
+    expect(String(stale.text)).not.toContain('Quokka enclosure plan');
+    await expect
+      .poll(async () => String((await answerTo('/task find quokka')).text), { timeout: 10_000 })
+      .toContain('match “quokka”');
+  });
+});
