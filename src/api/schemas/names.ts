@@ -35,9 +35,3 @@ export function displayNameOf(raw: Raw, fields: readonly string[] = NAME_FIELDS)
 export function fallbackName(kind: string, raw: Raw): string {
   return typeof raw.id === 'number' || typeof raw.id === 'string' ? `${kind} ${raw.id}` : kind;
 }
-
-/** The first value that is not undefined or null, else `fallback`. */
-export function firstPresent<T>(fallback: T, ...values: unknown[]): T | unknown {
-  for (const v of values) if (v !== undefined && v !== null) return v;
-  return fallback;
-}

@@ -84,15 +84,3 @@ export const NOTHING_WATCHED: WatchedProjects = {
   teams: async () => [],
   projectsOf: async () => [],
 };
-
-/** The sink used until notifications are wired: events are logged at debug and dropped. */
-export function loggingSink(logger: { debug(obj: object, msg: string): void }): ProjectEventSink {
-  return {
-    async deliver(event) {
-      logger.debug(
-        { eventId: event.id, kind: event.kind, teamId: event.teamId },
-        'project event (no notifications)',
-      );
-    },
-  };
-}

@@ -1,12 +1,7 @@
-import type { MemberRef, ProjectMember, ProjectRole, WorkspaceMember } from '../../contract/index.ts';
+import type { ProjectMember, ProjectRole, WorkspaceMember } from '../../contract/index.ts';
 import type { SandboxDb } from '../db/sandbox-db.ts';
 
 export type WorkspaceRole = WorkspaceMember['role'];
-
-export function memberRef(db: SandboxDb, id: number | null): MemberRef | null {
-  if (id === null) return null;
-  return db.get<MemberRef>('SELECT id, name FROM members WHERE id = ?', [id]) ?? null;
-}
 
 export function findMemberByEmail(db: SandboxDb, email: string): { id: number; name: string } | undefined {
   return db.get('SELECT id, name FROM members WHERE email = ? COLLATE NOCASE', [email]);
