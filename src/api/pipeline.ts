@@ -4,6 +4,7 @@
  * resource method is a thin wrapper around `call`.
  */
 import { randomUUID } from 'node:crypto';
+import { channel } from 'node:diagnostics_channel';
 import type { Dispatcher } from 'undici';
 import { classifyRequest, type EndpointName } from '../contract/index.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -22,6 +23,16 @@ import { safePath, scrub } from './redact.ts';
 import { checkInput, queryString, route } from './request-input.ts';
 import { backoffDelay, nextStep, type RetryPolicy, retryRuleFor } from './retry.ts';
 import { type HttpResponse, sendHttp, TransportFailure } from './transport.ts';
+
+/**
+ * A request the client's own limiter held back (the wait would pass its bound): published for
+ * `/metrics`, as the person is told in words and the log keeps one short line.
+ */
+export const HELD_BACK = 'taskbridge:work-api:held-back';
+export interface HeldBack {
+  rateClass: string;
+}
+const heldBackChannel = channel(HELD_BACK);
 
 /** A pino-like logger. The client logs ids, paths, statuses and timings: never the token. */
 export interface WorkApiLogger {
@@ -135,6 +146,7 @@ export function createCall(ctx: PipelineContext): Call {
         signal,
       });
       if (!acquired.granted) {
+        if (heldBackChannel.hasSubscribers) heldBackChannel.publish({ rateClass } satisfies HeldBack);
         throw new RateLimitedError({
           ...report(),
           retryAfterMs: acquired.waitMs,

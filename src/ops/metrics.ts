@@ -14,6 +14,7 @@ import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CustomRoute } from '@slack/bolt';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { HELD_BACK, type HeldBack } from '../api/pipeline.ts';
 import { classifyRequest } from '../contract/index.ts';
 import { DIGEST_RECORDED, type DigestRecordedEvent } from '../digest/digest-events.ts';
 import {
@@ -100,6 +101,16 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   });
   subscribe(SERVICE_EVENT_REFUSED, (message) => {
     serviceEventsRefused.inc({ reason: (message as ServiceEventRefused).reason });
+  });
+
+  const heldBack = new Counter({
+    name: 'taskbridge_work_api_held_back_total',
+    help: "Service requests the client's own rate limiter held back (the person told to try again), by rate class",
+    labelNames: ['class'],
+    registers: [registry],
+  });
+  subscribe(HELD_BACK, (message) => {
+    heldBack.inc({ class: (message as HeldBack).rateClass });
   });
 
   const started = new WeakMap<IncomingMessage, bigint>();

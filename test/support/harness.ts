@@ -10,7 +10,7 @@ import { type AddressPolicy, createWorkApiClient, type WorkApiClient } from '../
 import type { RateLimiter } from '../../src/api/limiter.ts';
 import { createTaskbridgeApp, type TaskbridgeApp } from '../../src/create-app.ts';
 import { type FixedClock, fixedClock } from '../../src/lib/clock.ts';
-import { createLogger } from '../../src/lib/logger.ts';
+import { createLogger, type Logger } from '../../src/lib/logger.ts';
 import type { ProjectEventSink, WatchedProjects } from '../../src/notify/events/project-event.ts';
 import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.ts';
 import { createSlackEmulator, type SlackEmulator } from '../../src/slack-emulator/index.ts';
@@ -38,6 +38,8 @@ export interface HarnessOptions {
   taskUrlPattern?: string;
   /** The app's limiter of service calls (default: the spec's limits, shared by the process). */
   limiter?: RateLimiter;
+  /** The app's logger (default: silent, or TEST_LOG_LEVEL), for a test that reads what it logs. */
+  logger?: Logger;
   /** Notification timers (burst windows, reminders): on by default; tests that drive them turn them off. */
   notifications?: { enabled?: boolean; windowMs?: number };
   /** The look for commands an instance left unanswered (default on, every second by the app's clock). */
@@ -109,7 +111,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.notifications ? { notifications: opts.notifications } : {}),
     ...(opts.pendingCommands ? { pendingCommands: opts.pendingCommands } : {}),
-    logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    logger: opts.logger ?? createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     ...(opts.projectEvents ? { projectEvents: opts.projectEvents } : {}),
     ...(opts.watchedProjects ? { watchedProjects: opts.watchedProjects } : {}),
     ...(opts.publicUrl ? { publicUrl: opts.publicUrl } : {}),

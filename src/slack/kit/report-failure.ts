@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
+import { RateLimitedError } from '../../api/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import { mrkdwn } from '../ui/limits.ts';
 import { describeFailure } from './failure-message.ts';
@@ -35,7 +36,16 @@ export async function reportFailure(
   const own = options.describe?.(error) ?? null;
   const reference = randomUUID().slice(0, 8);
   const text = own ?? describeFailure(error, reference).text;
-  if (own === null) deps.logger.warn({ err: error, reference, what: options.what }, 'slack request failed');
+  if (error instanceof RateLimitedError && error.status === undefined) {
+    // Our own limiter said "not now": expected under load, told to the person, counted in
+    // /metrics. One short line, not a warning with a stack per refused command.
+    deps.logger.info(
+      { reference, what: options.what, retryAfterMs: error.retryAfterMs },
+      'held back by the rate limit',
+    );
+  } else if (own === null) {
+    deps.logger.warn({ err: error, reference, what: options.what }, 'slack request failed');
+  }
   if (reply.respond) {
     try {
       await reply.respond({ response_type: 'ephemeral', replace_original: false, text });
