@@ -9,10 +9,10 @@ import type { LinkRequest } from '../../../store/repositories/link-requests.ts';
 import type { AppDeps } from '../../deps.ts';
 import { NotConnectedError } from '../../kit/failure-message.ts';
 import { sameEmail } from '../../services/account-linking/service-members.ts';
-import { suggestMember } from '../../services/link-suggest.ts';
 import { workspaceMembers } from '../../services/workspace-members.ts';
 import { askAdmins, requestLink } from './link-approval.ts';
 import { linkByVerifiedEmail } from './link-by-email.ts';
+import { suggestMember } from './link-suggest.ts';
 
 export type LinkFormPlan =
   /** Linked now (or already) by their verified Slack email. */

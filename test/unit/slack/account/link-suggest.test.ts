@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseName } from '../../../../src/lib/names.ts';
-import { suggestMember } from '../../../../src/slack/services/link-suggest.ts';
+import { suggestMember } from '../../../../src/slack/features/account/link-suggest.ts';
 
 const members = [
   { id: 1, name: 'Ana Lima', email: 'ana@acme.test' },

@@ -3,7 +3,7 @@
  * the same name once accents, case, punctuation and word order are set aside. An ambiguous name
  * suggests no one, since linking the wrong person would show them someone else's tasks.
  */
-import { normaliseName } from '../../lib/names.ts';
+import { normaliseName } from '../../../lib/names.ts';
 
 /** The Slack profile fields that `users.info` returns and matching uses. */
 export interface SlackProfileForMatch {

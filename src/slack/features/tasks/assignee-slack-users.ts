@@ -5,9 +5,9 @@
  * a Slack picker.
  */
 import type { WebClient } from '@slack/web-api';
-import type { TaskRecord, WorkApiClient } from '../../api/index.ts';
-import type { AppDeps } from '../deps.ts';
-import { slackUsersByMember } from './resolve-people.ts';
+import type { TaskRecord, WorkApiClient } from '../../../api/index.ts';
+import type { AppDeps } from '../../deps.ts';
+import { slackUsersByMember } from '../../services/resolve-people.ts';
 
 /** Email look-ups per form at most: the form opens within Slack's patience. */
 const MAX_EMAIL_LOOKUPS = 20;
