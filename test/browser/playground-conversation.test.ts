@@ -3,61 +3,12 @@
  * box makes the thread a task (preview, Create, the card in the thread), and the Messages tab
  * answers plain `/task` words. The real app, the emulator and the sandbox behind the page.
  */
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createWorkApiClient, type WorkApiClient } from '../../src/api/index.ts';
-import { type PlaygroundSystem, startPlaygroundSystem } from '../support/playground-system.ts';
-import { type Browser, CHROMIUM, launchChromium } from './chromium.ts';
-
-let playground: PlaygroundSystem;
-let browser: Browser;
-let api: WorkApiClient;
-let page: Page;
-
-async function open(user: string, channel: string): Promise<void> {
-  await page.goto(`${playground.url}#${user}/${channel}`);
-  await page.getByRole('main').waitFor();
-}
-
-function messageWith(text: string) {
-  return page.locator('article.message', { hasText: text }).last();
-}
-
-async function type(box: string, text: string): Promise<void> {
-  const input = page.getByRole('textbox', { name: box });
-  await input.click();
-  await input.pressSequentially(text);
-}
-
-async function tasksTitled(title: string) {
-  return (await api.tasks.list({ q: title, per_page: 100 })).data.filter((task) => task.title === title);
-}
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM } from './chromium.ts';
+import { messageWith, open, page, tasksTitled, type, usePlaygroundSession } from './playground-session.ts';
 
 describe.runIf(CHROMIUM.mustRun)('talking to Taskbridge in the playground', () => {
-  beforeAll(async () => {
-    playground = await startPlaygroundSystem();
-    const { sandbox } = playground.system;
-    api = createWorkApiClient({ baseUrl: sandbox.url, token: sandbox.token, cache: false });
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.stop();
-  });
-  beforeEach(async () => {
-    page = await browser.context.newPage();
-    page.setDefaultTimeout(6_000);
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const file = join(tmpdir(), `playground-failed-${task.name.replace(/\W+/g, '-')}.png`);
-      await page.screenshot({ path: file });
-      process.stderr.write(`screenshot of the failure: ${file}\n`);
-    }
-    await page.close();
-  });
+  usePlaygroundSession('playground-conversation');
 
   it('makes a thread a task: @Taskbridge picked in the reply box, the preview, Create, the card in the thread', async () => {
     const title = 'Search returns nothing for accented names';

@@ -6,24 +6,10 @@
  * a global shortcut's task is posted there. Real Chromium, the real app; the app is stopped (its
  * port closed) for the last tests, so they run last.
  */
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { WebClient } from '@slack/web-api';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { LocalSystem } from '../../src/local/local-system.ts';
-import { type PlaygroundSystem, startPlaygroundSystem } from '../support/playground-system.ts';
-import { type Browser, CHROMIUM, launchChromium } from './chromium.ts';
-
-let playground: PlaygroundSystem;
-let system: LocalSystem;
-let browser: Browser;
-let page: Page;
-
-async function open(user: string, channel: string): Promise<void> {
-  await page.goto(`${playground.url}#${user}/${channel}`);
-  await page.getByRole('main').waitFor();
-}
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM } from './chromium.ts';
+import { open, page, playground, system, usePlaygroundSession } from './playground-session.ts';
 
 const box = (name: string) => page.getByRole('textbox', { name });
 
@@ -53,27 +39,7 @@ async function leaveModalOpen(user: string, title: string): Promise<string> {
 }
 
 describe.runIf(CHROMIUM.mustRun)('the playground keeps what a person typed', () => {
-  beforeAll(async () => {
-    playground = await startPlaygroundSystem();
-    system = playground.system;
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.stop();
-  });
-  beforeEach(async () => {
-    page = await browser.context.newPage();
-    page.setDefaultTimeout(6_000);
-  });
-  afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail') {
-      const file = join(tmpdir(), `playground-drafts-failed-${task.name.replace(/\W+/g, '-')}.png`);
-      await page.screenshot({ path: file });
-      process.stderr.write(`screenshot of the failure: ${file}\n`);
-    }
-    await page.close();
-  });
+  usePlaygroundSession('playground-drafts');
 
   it('keeps a draft per person and channel, across switches and a reload, and serves its icon', async () => {
     await open('U0ANA', 'C0GENERAL');

@@ -4,73 +4,23 @@
  * a person would (types, picks, clicks) and checks what the page then shows and what the service
  * then holds. Set PLAYGROUND_SCREENSHOT=docs/playground.png to refresh the README's screenshot.
  */
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createWorkApiClient, type WorkApiClient } from '../../src/api/index.ts';
-import type { LocalSystem } from '../../src/local/local-system.ts';
-import { type PlaygroundSystem, startPlaygroundSystem } from '../support/playground-system.ts';
-import { type Browser, CHROMIUM, launchChromium } from './chromium.ts';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM } from './chromium.ts';
+import {
+  api,
+  messageWith,
+  open,
+  page,
+  system,
+  tasksTitled,
+  type,
+  usePlaygroundSession,
+} from './playground-session.ts';
 
 const TEAM = 'T0001';
 
-let playground: PlaygroundSystem;
-let system: LocalSystem;
-let browser: Browser;
-let api: WorkApiClient;
-let page: Page;
-
-/** Opens the page as a person (by Slack user id) in a channel (`C0…`, `home` or `app`). */
-async function open(user: string, channel: string): Promise<void> {
-  await page.goto(`${playground.url}#${user}/${channel}`);
-  await page.getByRole('main').waitFor();
-}
-
-/** The newest message showing text. */
-function messageWith(text: string) {
-  return page.locator('article.message', { hasText: text }).last();
-}
-
-async function type(box: string, text: string): Promise<void> {
-  const input = page.getByRole('textbox', { name: box });
-  await input.click();
-  await input.pressSequentially(text);
-}
-
-async function tasksTitled(title: string) {
-  return (await api.tasks.list({ q: title, per_page: 100 })).data.filter((task) => task.title === title);
-}
-
 describe.runIf(CHROMIUM.mustRun)('the playground in Chromium', () => {
-  beforeAll(async () => {
-    playground = await startPlaygroundSystem();
-    system = playground.system;
-    api = createWorkApiClient({ baseUrl: system.sandbox.url, token: system.sandbox.token, cache: false });
-    browser = await launchChromium();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await playground?.stop();
-  });
-  beforeEach(async () => {
-    page = await browser.context.newPage();
-    // Well inside the test's own timeout, so a missing element fails with the locator named.
-    page.setDefaultTimeout(6_000);
-    // A modal a person left open stays open, as on Slack: close them between tests.
-    for (const user of ['U0ANA', 'U0BEN', 'U0CHLOE']) {
-      for (const view of system.emulator.openModals(user)) system.emulator.closeView(view.id, true);
-    }
-  });
-  afterEach(async ({ task }) => {
-    // What the page showed when a test failed, for the person reading the failure.
-    if (task.result?.state === 'fail') {
-      const file = join(tmpdir(), `playground-failed-${task.name.replace(/\W+/g, '-')}.png`);
-      await page.screenshot({ path: file });
-      process.stderr.write(`screenshot of the failure: ${file}\n`);
-    }
-    await page.close();
-  });
+  usePlaygroundSession('playground');
 
   it('creates a task by command, with the verb suggested and a person picked with @', async () => {
     await open('U0ANA', 'C0WEBSITE');
