@@ -11,7 +11,11 @@
  * the view is read once with its pace lifted, and the searches mix words, typos, #project, @person,
  * status and due filters, one at a time.
  */
+import { createWriteStream, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createLogger } from '../src/lib/logger.ts';
 
 const { startHarness, TEAM, USERS } = await import('../test/support/harness.ts');
 const { startFaultProxy } = await import('../test/integration/api/support/fault-proxy.ts');
@@ -36,7 +40,11 @@ const QUERIES = [
   'nothing like this',
 ];
 
+// As deployed: the store in a SQLite file and the logger at info (to a file, beside the figures).
+const deployed = mkdtempSync(join(tmpdir(), 'find-bench-'));
 const h = await startHarness({
+  storeUrl: `sqlite:${join(deployed, 'app.db')}`,
+  logger: createLogger({ level: 'info', destination: createWriteStream(join(deployed, 'app.log')) }),
   connect: false,
   link: ['ana', 'ben'],
   addressPolicy: { allowPrivate: false, allowedHosts: ['127.0.0.1'] },

@@ -28,7 +28,8 @@ const load = () =>
     .join(', ');
 const loadBefore = load();
 
-const sandbox = await createSandbox({ port: 0, rateLimits: false });
+// The service's own limits on, and the app's (as deployed): a warm view answers `mine` at no request.
+const sandbox = await createSandbox({ port: 0 });
 const emulator = await createSlackEmulator({ port: 0 });
 const child = fork(new URL('./support/ack-app-process.ts', import.meta.url), [
   JSON.stringify({
@@ -37,7 +38,6 @@ const child = fork(new URL('./support/ack-app-process.ts', import.meta.url), [
     signingSecret,
     workApiUrl: sandbox.url,
     workApiToken: sandbox.token,
-    unlimited: true,
   }),
 ]);
 const { eventsUrl } = await new Promise<{ eventsUrl: string }>((resolve) =>

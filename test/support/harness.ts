@@ -40,6 +40,8 @@ export interface HarnessOptions {
   limiter?: RateLimiter;
   /** The app's logger (default: silent, or TEST_LOG_LEVEL), for a test that reads what it logs. */
   logger?: Logger;
+  /** The app's store (default: SQLite in memory); a bench gives a file, as `npm start` keeps. */
+  storeUrl?: string;
   /** Notification timers (burst windows, reminders): on by default; tests that drive them turn them off. */
   notifications?: { enabled?: boolean; windowMs?: number };
   /** The look for commands an instance left unanswered (default on, every second by the app's clock). */
@@ -94,7 +96,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       })
     : undefined;
   const emulator = await createSlackEmulator({ port: 0 });
-  const store = await openStore('sqlite::memory:');
+  const store = await openStore(opts.storeUrl ?? 'sqlite::memory:');
   const socket = opts.transport === 'socket';
   const app = createTaskbridgeApp({
     slack: socket
