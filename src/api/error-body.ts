@@ -4,6 +4,7 @@
  * `{errors: [{message}]}`, Jira's `{errorMessages: [..], errors: {field: msg}}`, or an empty or
  * non-JSON body. It never throws: a body it cannot read just adds nothing.
  */
+import { truncate } from '../lib/truncate.ts';
 
 export interface ErrorBodyInfo {
   /** The server's own words, when it gave any. */
@@ -61,7 +62,7 @@ export function readErrorBody(text: string): ErrorBodyInfo {
 }
 
 function clip(text: string): string {
-  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE)}…` : text;
+  return truncate(text, MAX_MESSAGE);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -11,6 +11,7 @@
 import { TZDate, tzOffset } from '@date-fns/tz';
 // English only: the package's root loads every locale (about 270 modules, ~8 MB) for nothing.
 import * as chrono from 'chrono-node/en';
+import { truncate } from './truncate.ts';
 
 /** Where and when a date is read: an IANA zone (e.g. from Slack's `users.info`) and the current instant. */
 export interface ZonedNow {
@@ -362,7 +363,7 @@ export function describeDueProblem(text: string, options: ZonedNow): string | nu
 }
 
 function clip(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+  return truncate(text, 60);
 }
 
 // ---- showing due dates ----

@@ -2,6 +2,7 @@
  * Reading single arguments out of tokens, shared by the verbs.
  */
 import { GOAL_STATUSES, type GoalStatus, PROJECT_ROLES, type ProjectRole } from '../../contract/index.ts';
+import { truncate } from '../../lib/truncate.ts';
 import type { CommandError, PersonRef, ProjectRef, VerbName } from './intents.ts';
 import type { Token } from './tokens.ts';
 
@@ -54,7 +55,7 @@ export function badArguments(verb: VerbName, message: string): CommandError {
 
 /** How a reference reads back to the person in an error message. */
 export function describeToken(token: Token): string {
-  return token.text.length > 40 ? `${token.text.slice(0, 39)}…` : token.text;
+  return truncate(token.text, 40);
 }
 
 // Deliberately loose: the service validates addresses; this only tells an email from a word.

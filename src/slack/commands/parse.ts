@@ -2,6 +2,8 @@
  * `/task` text → a typed intent or an error to show. Pure: it never throws and never looks anything
  * up; the listener resolves people, projects and dates.
  */
+
+import { truncate } from '../../lib/truncate.ts';
 import { closestWord } from './closest-word.ts';
 import { type CommandError, type TaskIntent, VERB_NAMES, type VerbName } from './intents.ts';
 import { tokenize } from './tokens.ts';
@@ -27,7 +29,7 @@ function unknownVerb(word: string, enabled: readonly VerbName[]): CommandError {
   const words = VERBS.filter((v) => enabled.includes(v.name)).flatMap((v) => [v.name, ...v.aliases]);
   const near = word.length <= MAX_VERB_LENGTH ? closestWord(word, words) : undefined;
   const suggestion = near ? (verbByWord(near)?.name ?? null) : null;
-  const shown = word.length > MAX_VERB_LENGTH ? `${word.slice(0, MAX_VERB_LENGTH - 1)}…` : word;
+  const shown = truncate(word, MAX_VERB_LENGTH);
   const hint = suggestion ? ` Did you mean \`/task ${suggestion}\`?` : '';
   return {
     kind: 'error',

@@ -5,6 +5,7 @@
 import type { AllMiddlewareArgs, BlockAction, RespondFn, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../deps.ts';
 import { type Interaction, interaction } from './interaction.ts';
+import { personOf } from './person.ts';
 
 export type ActionArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 
@@ -29,7 +30,7 @@ export function actionContext(deps: AppDeps, args: ActionArgs): TeamActionContex
           typeof action.selected_option.value === 'string'
         ? action.selected_option.value
         : null;
-  const person = { teamId: body.team?.id ?? body.user.team_id ?? '', userId: body.user.id };
+  const person = personOf(body);
   const channelId = body.channel?.id ?? body.container?.channel_id ?? null;
   return {
     ...interaction(deps, args.client, person, { respond: args.respond, to: { ...person, channelId } }),

@@ -8,6 +8,7 @@ import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } fro
 import { AuthenticationError, PermissionError, WorkApiError } from '../../../api/index.ts';
 import { escapeMrkdwn } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
+import { personOf } from '../../kit/person.ts';
 import { CONNECT_FIELDS } from '../../ui/ids.ts';
 import { readConnectSubmission } from './connect.ts';
 
@@ -22,7 +23,7 @@ export const UNREACHABLE_SERVICE =
 
 export function connectSubmittedHandler(deps: AppDeps) {
   return async ({ ack, body, view, client }: Args) => {
-    const teamId = body.team?.id ?? body.user.team_id ?? '';
+    const teamId = personOf(body).teamId;
     const userId = body.user.id;
     const tokenBlock = CONNECT_FIELDS.token.block;
     const urlBlock = CONNECT_FIELDS.baseUrl.block;

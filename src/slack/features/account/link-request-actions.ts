@@ -2,6 +2,7 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
 import { describeFailure } from '../../kit/failure-message.ts';
+import { personOf } from '../../kit/person.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { decideLinkRequest } from './link-approval.ts';
 import { readLinkRequestValue } from './link-request.ts';
@@ -12,7 +13,7 @@ export function linkRequestDecisionHandler(approve: boolean) {
   return (deps: AppDeps) =>
     async ({ ack, body, action, client, respond }: Args) => {
       await ack();
-      const teamId = body.team?.id ?? body.user.team_id ?? '';
+      const teamId = personOf(body).teamId;
       const request = readLinkRequestValue(action.value);
       const say = (text: string, replace: boolean) =>
         respond({ response_type: 'ephemeral', replace_original: replace, text }).catch((error: unknown) =>

@@ -2,6 +2,7 @@
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
 import { describeFailure } from '../../kit/failure-message.ts';
+import { personOf } from '../../kit/person.ts';
 import { LINK_FIELDS } from '../../ui/ids.ts';
 import { readLinkSubmission, renderLinkOutcomeView } from './link.ts';
 import { submitLinkForm } from './link-form.ts';
@@ -10,7 +11,7 @@ type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 export function linkSubmittedHandler(deps: AppDeps) {
   return async ({ ack, body, view, client }: Args) => {
-    const teamId = body.team?.id ?? body.user.team_id ?? '';
+    const teamId = personOf(body).teamId;
     const userId = body.user.id;
     const block = LINK_FIELDS.member.block;
     let owner: { t?: string; u?: string };

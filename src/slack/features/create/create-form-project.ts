@@ -10,6 +10,7 @@ import type {
 } from '@slack/bolt';
 import type { ProjectStatusDef } from '../../../contract/index.ts';
 import type { AppDeps } from '../../deps.ts';
+import { personOf } from '../../kit/person.ts';
 import { renderCreateTaskView } from './create-task-modal.ts';
 
 export function createFormProjectHandler(deps: AppDeps) {
@@ -23,7 +24,7 @@ export function createFormProjectHandler(deps: AppDeps) {
     const view = body.view;
     const chosen = action.selected_option;
     if (!view || !chosen) return;
-    const teamId = body.team?.id ?? body.user.team_id ?? '';
+    const teamId = personOf(body).teamId;
     const api = await deps.workApi.clientFor(teamId);
     if (!api) return;
     let statuses: ProjectStatusDef[] | undefined;

@@ -9,6 +9,7 @@ import type {
   SlackShortcutMiddlewareArgs,
 } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
+import { personOf } from '../../kit/person.ts';
 import { prefillFromMessage } from '../../services/prefill-from-message.ts';
 import { channelDefaultProject } from '../../services/resolve-project.ts';
 import { openCreateTaskModal } from './open-create-task-modal.ts';
@@ -20,7 +21,7 @@ export function createTaskFromMessageHandler(deps: AppDeps) {
     client,
   }: SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs) => {
     await ack();
-    const teamId = shortcut.team?.id ?? shortcut.user.team_id ?? '';
+    const teamId = personOf(shortcut).teamId;
     const channelId = shortcut.channel.id;
     const prefill = prefillFromMessage({ text: shortcut.message.text ?? '' });
     const project = await channelDefaultProject(deps, teamId, channelId);
@@ -49,7 +50,7 @@ export function createTaskGlobalHandler(deps: AppDeps) {
     client,
   }: SlackShortcutMiddlewareArgs<GlobalShortcut> & AllMiddlewareArgs) => {
     await ack();
-    const teamId = shortcut.team?.id ?? shortcut.user.team_id ?? '';
+    const teamId = personOf(shortcut).teamId;
     await openCreateTaskModal(deps, client, {
       triggerId: shortcut.trigger_id,
       teamId,

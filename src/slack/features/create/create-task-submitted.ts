@@ -12,6 +12,7 @@ import type { TaskRecord } from '../../../api/index.ts';
 import { createThreadTasks } from '../../../store/repositories/thread-tasks.ts';
 import type { AppDeps } from '../../deps.ts';
 import { describeFailure } from '../../kit/failure-message.ts';
+import { personOf } from '../../kit/person.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { tellPerson } from '../../kit/tell-person.ts';
 import { slackUsersByMember, unresolvedText } from '../../services/resolve-people.ts';
@@ -36,7 +37,7 @@ type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 export function createTaskSubmittedHandler(deps: AppDeps) {
   return async ({ ack, body, view, client }: Args) => {
-    const teamId = body.team?.id ?? body.user.team_id ?? '';
+    const teamId = personOf(body).teamId;
     const userId = body.user.id;
     const metadata = decodeCreateTaskMetadata(view.private_metadata, (text) => deps.metadata.open(text));
     if (!metadata) {

@@ -7,6 +7,7 @@ import type { AllMiddlewareArgs, SlackOptionsMiddlewareArgs } from '@slack/bolt'
 import type { WorkApiClient } from '../../../api/index.ts';
 import { truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
+import { personOf } from '../../kit/person.ts';
 import { activeProjects } from '../../services/resolve-project.ts';
 import { workspaceMembers } from '../../services/workspace-members.ts';
 import { memberLabel } from '../../ui/options.ts';
@@ -33,7 +34,7 @@ function filteredOptionsHandler<T>(
   toOption: (item: T) => ReturnType<typeof option>,
 ) {
   return async ({ ack, body }: Args) => {
-    const api = await deps.workApi.clientFor(body.team?.id ?? '');
+    const api = await deps.workApi.clientFor(personOf(body).teamId);
     if (!api) {
       await ack({ options: [] });
       return;

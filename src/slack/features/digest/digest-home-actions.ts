@@ -6,6 +6,7 @@
 import type { AllMiddlewareArgs, BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../../deps.ts';
+import { personOf } from '../../kit/person.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import {
   setPersonalDigestTime,
@@ -29,7 +30,7 @@ interface HomeContext {
 function homeAction(deps: AppDeps, run: (ctx: HomeContext) => Promise<void>) {
   return async ({ ack, body, client }: Args) => {
     await ack();
-    const teamId = body.team?.id ?? body.user.team_id ?? '';
+    const teamId = personOf(body).teamId;
     const userId = body.user.id;
     const action = body.actions[0];
     if (!action) return;

@@ -12,6 +12,7 @@ import type {
 import { SubscriptionIdSchema } from '../../../digest/types.ts';
 import type { AppDeps } from '../../deps.ts';
 import { describeFailure } from '../../kit/failure-message.ts';
+import { personOf } from '../../kit/person.ts';
 import { checkPostable } from '../../services/digest-channel.ts';
 import { scheduleText } from '../../ui/digest/schedule-text.ts';
 import { digestListMessage } from './digest-list-model.ts';
@@ -21,7 +22,7 @@ import { openDigestForm } from './open-digest-form.ts';
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 
 function teamOf(body: BlockAction): string {
-  return body.team?.id ?? body.user.team_id ?? '';
+  return personOf(body).teamId;
 }
 
 /** The subscription id a button carries, or null when the value is not one. */

@@ -15,6 +15,7 @@ import { DigestDeliveryError } from '../../../digest/slack-failure.ts';
 import type { DigestSubscription } from '../../../digest/types.ts';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
+import { personOf } from '../../kit/person.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { linkOfferForActing, taskActor } from '../../services/task-actor.ts';
 import { describeTaskFailure } from '../../services/task-refusal.ts';
@@ -55,7 +56,7 @@ export function digestTaskMenuHandler(deps: AppDeps) {
       return;
     }
     const { action: choice, subscriptionId, taskId } = parsed.value;
-    const teamId = body.team?.id ?? body.user.team_id ?? '';
+    const teamId = personOf(body).teamId;
     const userId = body.user.id;
     try {
       const sub = await deps.digests.subscriptions.get(teamId, subscriptionId);

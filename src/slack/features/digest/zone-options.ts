@@ -4,6 +4,7 @@
  */
 import type { AllMiddlewareArgs, SlackOptionsMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
+import { personOf } from '../../kit/person.ts';
 import { withinBudget } from '../../services/within-budget.ts';
 import { zoneOptions } from '../../ui/digest/time-zones.ts';
 
@@ -14,7 +15,7 @@ const PROFILE_BUDGET_MS = 1_000;
 
 export function zoneOptionsHandler(deps: AppDeps) {
   return async ({ ack, body, client }: Args) => {
-    const teamId = body.team?.id ?? '';
+    const teamId = personOf(body).teamId;
     const own = await withinBudget(deps.profiles.timeZone(client, teamId, body.user.id), PROFILE_BUDGET_MS);
     await ack({ options: zoneOptions(body.value ?? '', deps.clock.now(), own) });
   };

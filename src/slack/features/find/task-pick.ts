@@ -13,6 +13,7 @@ import { doneFor } from '../../../api/task-lists.ts';
 import { taskViewOf } from '../../../api/task-view.ts';
 import { truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
+import { personOf } from '../../kit/person.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
 import { renderTaskCard } from '../../ui/messages/task-card.ts';
 import { decodeTaskRef, encodeTaskRef } from '../../ui/values.ts';
@@ -25,7 +26,7 @@ type OptionsArgs = SlackOptionsMiddlewareArgs<'block_suggestion'> & AllMiddlewar
 
 export function taskOptionsHandler(deps: AppDeps) {
   return async ({ ack, body }: OptionsArgs) => {
-    const api = await deps.workApi.clientFor(body.team?.id ?? '');
+    const api = await deps.workApi.clientFor(personOf(body).teamId);
     if (!api) return ack({ options: [] });
     const view = taskViewOf(api);
     await view.sync().catch(() => {});
@@ -51,7 +52,7 @@ type PickArgs = SlackActionMiddlewareArgs<BlockStaticSelectAction> & AllMiddlewa
 export function taskPickedHandler(deps: AppDeps) {
   return async ({ ack, body, action, client, respond }: PickArgs) => {
     await ack();
-    const teamId = body.team?.id ?? '';
+    const teamId = personOf(body).teamId;
     const userId = body.user.id;
     const ref = decodeTaskRef(action.selected_option?.value ?? '');
     if (!ref) {

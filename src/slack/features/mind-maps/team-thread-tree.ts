@@ -5,6 +5,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { MindMapNode } from '../../../contract/index.ts';
+import { truncate } from '../../../lib/truncate.ts';
 import { slackMarkupToText } from '../../../slack-platform/mrkdwn.ts';
 import { TEAM_ACTIONS } from '../../ui/ids.ts';
 
@@ -23,7 +24,7 @@ const EMPTY = '(no text)';
 function nodeText(raw: string, users: ReadonlyMap<string, string>): string {
   const text = slackMarkupToText(raw, { users }).replace(/\s+/g, ' ').trim();
   if (text === '') return EMPTY;
-  return text.length > MAX_NODE_TEXT ? `${text.slice(0, MAX_NODE_TEXT - 1)}…` : text;
+  return truncate(text, MAX_NODE_TEXT);
 }
 
 /** Node ids from message ts: unique within a thread, and stable if the map is built again. */
@@ -57,7 +58,7 @@ export function titleFromMessage(text: string, users: ReadonlyMap<string, string
       .find((line) => line.trim() !== '') ?? '';
   const line = first.replace(/\s+/g, ' ').trim();
   if (line === '') return 'Thread';
-  return line.length > 100 ? `${line.slice(0, 99)}…` : line;
+  return truncate(line, 100);
 }
 
 /** Slack user ids mentioned without a name (`<@U123>`), to look their names up. */

@@ -6,6 +6,7 @@
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
 import { openTeamModal } from '../../kit/open-team-modal.ts';
+import { personOf } from '../../kit/person.ts';
 import { reportFailure } from '../../kit/report-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { teamFormHandler } from '../../kit/team-form.ts';
@@ -44,7 +45,7 @@ async function openThreadForm(
     botId,
   }: { shortcut: MessageShortcut; client: Args['client']; botId: string | undefined },
 ): Promise<void> {
-  const teamId = shortcut.team?.id ?? shortcut.user.team_id ?? '';
+  const teamId = personOf(shortcut).teamId;
   const channel = shortcut.channel.id;
   // The shortcut may be used on a reply: the map is always of the whole thread.
   const ts = (shortcut.message.thread_ts as string | undefined) ?? shortcut.message.ts;

@@ -2,6 +2,7 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { NotifyPrefs } from '../../../notify/store/notify-prefs.ts';
 import type { AppDeps } from '../../deps.ts';
+import { personOf } from '../../kit/person.ts';
 import { publishHome } from '../../services/publish-home.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
@@ -10,7 +11,7 @@ function switchHandler(which: keyof NotifyPrefs) {
   return (deps: AppDeps) =>
     async ({ ack, body, action, client }: Args) => {
       await ack();
-      const teamId = body.team?.id ?? body.user.team_id ?? '';
+      const teamId = personOf(body).teamId;
       const userId = body.user.id;
       if (action.value !== 'on' && action.value !== 'off') return;
       await deps.notifications.prefs.set(teamId, userId, { [which]: action.value === 'on' });

@@ -2,6 +2,7 @@
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
 import { describeFailure } from '../../kit/failure-message.ts';
+import { personOf } from '../../kit/person.ts';
 import { openSubscribeForm } from './open-subscribe-form.ts';
 import { subscriptionListMessage } from './subscription-messages.ts';
 
@@ -13,7 +14,7 @@ function listAction(
 ) {
   return async (args: Args) => {
     await args.ack();
-    const teamId = args.body.team?.id ?? args.body.user.team_id ?? '';
+    const teamId = personOf(args.body).teamId;
     const channelId = args.body.channel?.id ?? '';
     const projectId = Number(args.action.value);
     try {

@@ -10,6 +10,7 @@ import { tokenize } from '../../commands/tokens.ts';
 import { readFilters } from '../../commands/verbs/notify.ts';
 import type { AppDeps } from '../../deps.ts';
 import { describeFailure } from '../../kit/failure-message.ts';
+import { personOf } from '../../kit/person.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { tellPerson } from '../../kit/tell-person.ts';
 import { NOTIFY_FIELDS } from '../../ui/ids.ts';
@@ -26,7 +27,7 @@ function field(values: Values, id: { block: string; action: string }) {
 
 export function subscribeFormSubmittedHandler(deps: AppDeps) {
   return async ({ ack, body, view, client }: Args) => {
-    const teamId = body.team?.id ?? body.user.team_id ?? '';
+    const teamId = personOf(body).teamId;
     const userId = body.user.id;
     const channelId = channelOfSubscribeForm(deps, view.private_metadata);
     const values = view.state.values;

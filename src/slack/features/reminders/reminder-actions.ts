@@ -5,6 +5,7 @@
  */
 import type { AllMiddlewareArgs, BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
+import { personOf } from '../../kit/person.ts';
 import { publishHome } from '../../services/publish-home.ts';
 import { decodeRemindChoice } from '../../ui/messages/remind-menu.ts';
 import { reminderTimeOfChoice } from './reminder-time.ts';
@@ -34,7 +35,7 @@ async function tell(args: Args, text: string, blocks?: unknown[]): Promise<void>
 export function remindChosenHandler(deps: AppDeps) {
   return async (args: Args) => {
     await args.ack();
-    const teamId = args.body.team?.id ?? '';
+    const teamId = personOf(args.body).teamId;
     const userId = args.body.user.id;
     const chosen = decodeRemindChoice(chosenValue(args.action));
     if (!chosen) {
@@ -72,7 +73,7 @@ export function remindChosenHandler(deps: AppDeps) {
 export function reminderCancelHandler(deps: AppDeps) {
   return async (args: Args) => {
     await args.ack();
-    const teamId = args.body.team?.id ?? '';
+    const teamId = personOf(args.body).teamId;
     const userId = args.body.user.id;
     const id = chosenValue(args.action);
     const reminder = /^[A-Za-z0-9_-]{1,64}$/.test(id)

@@ -88,7 +88,7 @@ export function stopServiceEventsHandler(deps: AppDeps) {
 
 export function serviceEventsSubmittedHandler(deps: AppDeps) {
   return async ({ ack, body, view, client }: ViewArgs) => {
-    const teamId = body.team?.id ?? body.user.team_id ?? '';
+    const teamId = personOf(body).teamId;
     const userId = body.user.id;
     const block = SERVICE_EVENTS_FIELDS.secret.block;
     try {

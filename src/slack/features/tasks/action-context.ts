@@ -10,6 +10,7 @@ import type { WebClient } from '@slack/web-api';
 import { NotFoundError, type WorkApiClient } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
+import { personOf } from '../../kit/person.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { linkOfferForActing, type TaskActor, taskActor } from '../../services/task-actor.ts';
 import { describeTaskFailure, TaskRefusal } from '../../services/task-refusal.ts';
@@ -51,10 +52,6 @@ export interface TaskActionSpec {
 export const STALE_TASK_BUTTON =
   ':warning: That button is out of date. Run `/task show ID` (ID: the task’s number) for a fresh card.';
 
-export function viewerOf(body: BlockAction): Viewer {
-  return { teamId: body.team?.id ?? body.user.team_id ?? '', userId: body.user.id };
-}
-
 /** The tombstone of a task found gone, titled as its card was when Slack sent the card back. */
 export function goneOutcome(body: BlockAction, taskId: number, error: unknown): TaskOutcome {
   return {
@@ -66,7 +63,7 @@ export function goneOutcome(body: BlockAction, taskId: number, error: unknown): 
 export function taskActionHandler(deps: AppDeps, spec: TaskActionSpec) {
   return async ({ ack, body, client, respond }: TaskActionArgs) => {
     await ack();
-    const viewer = viewerOf(body);
+    const viewer = personOf(body);
     const surface = surfaceOfAction(body, respond);
     const action = body.actions[0];
     const ref = action ? spec.refOf(action) : null;

@@ -8,6 +8,7 @@ import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } fro
 import { NotFoundError } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
+import { personOf } from '../../kit/person.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { assertMayDeleteTask } from '../../services/permissions.ts';
 import { taskActor } from '../../services/task-actor.ts';
@@ -19,7 +20,7 @@ type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 export function deleteTaskSubmittedHandler(deps: AppDeps) {
   return async ({ ack, body, view, client }: Args) => {
-    const teamId = body.team?.id ?? body.user.team_id ?? '';
+    const teamId = personOf(body).teamId;
     const userId = body.user.id;
     const meta = openMetadata(deps, view.private_metadata);
     if (!meta || meta.teamId !== teamId || meta.userId !== userId) {

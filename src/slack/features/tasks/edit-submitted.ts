@@ -12,6 +12,7 @@ import { NotFoundError, type WorkApiClient } from '../../../api/index.ts';
 import type { ProjectStatusDef, UpdateTaskBody } from '../../../contract/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
+import { personOf } from '../../kit/person.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { slackUsersByMember } from '../../services/resolve-people.ts';
 import { resolveSlackUsers } from '../../services/resolve-slack-users.ts';
@@ -45,7 +46,7 @@ const FIELD_NAMES: Readonly<Record<EditField, string>> = {
 
 export function editTaskSubmittedHandler(deps: AppDeps) {
   return async ({ ack, body, view, client }: Args) => {
-    const teamId = body.team?.id ?? body.user.team_id ?? '';
+    const teamId = personOf(body).teamId;
     const userId = body.user.id;
     const titleBlock = EDIT_TASK_FIELDS.title.block;
     const meta = openMetadata(deps, view.private_metadata);

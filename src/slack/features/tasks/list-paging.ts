@@ -1,6 +1,7 @@
 /** Prev / next on a task list: the same list, another page, in place of the old one. */
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
+import { personOf } from '../../kit/person.ts';
 import { reportFailure } from '../../kit/report-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
@@ -17,7 +18,7 @@ export function listPagingHandler(deps: AppDeps) {
     client,
   }: SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs) => {
     await ack();
-    const teamId = body.team?.id ?? body.user.team_id ?? '';
+    const teamId = personOf(body).teamId;
     const page = decodeListPage(action.value ?? '');
     if (!page) {
       await respond({

@@ -2,12 +2,14 @@
  * A task card's overflow menu: Open (a link; Slack still sends the click), Edit and Delete, which
  * open their forms straight away, since the trigger that opens a form lasts 3 seconds.
  */
+
 import type { AllMiddlewareArgs, BlockOverflowAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
+import { personOf } from '../../kit/person.ts';
 import { linkOfferForActing, taskActor } from '../../services/task-actor.ts';
 import { OVERFLOW } from '../../ui/ids.ts';
 import { decodeOverflowValue } from '../../ui/values.ts';
-import { presentFailure, viewerOf } from './action-context.ts';
+import { presentFailure } from './action-context.ts';
 import { openDeleteTaskModal } from './open-delete-modal.ts';
 import { openEditTaskModal } from './open-edit-modal.ts';
 import { cardTitleFromText } from './task-card-message.ts';
@@ -18,7 +20,7 @@ type Args = SlackActionMiddlewareArgs<BlockOverflowAction> & AllMiddlewareArgs;
 export function taskOverflowHandler(deps: AppDeps) {
   return async ({ ack, body, action, client, respond }: Args) => {
     await ack();
-    const viewer = viewerOf(body);
+    const viewer = personOf(body);
     const surface = surfaceOfAction(body, respond);
     const chosen = decodeOverflowValue(action.selected_option?.value ?? '');
     if (!chosen) {

@@ -3,13 +3,15 @@
  * visible, so the private card is removed and a fresh one is posted for everyone, saying who
  * shared it. The response_url posts where the card was, even where the bot is not a member.
  */
+
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
+import { personOf } from '../../kit/person.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
 import { renderTaskCard } from '../../ui/messages/task-card.ts';
 import { decodeTaskRef } from '../../ui/values.ts';
-import { presentFailure, STALE_TASK_BUTTON, viewerOf } from './action-context.ts';
+import { presentFailure, STALE_TASK_BUTTON } from './action-context.ts';
 import { presentTaskOutcome, surfaceOfAction } from './task-surface.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
@@ -17,7 +19,7 @@ type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
 export function taskShareHandler(deps: AppDeps) {
   return async ({ ack, body, action, client, respond }: Args) => {
     await ack();
-    const viewer = viewerOf(body);
+    const viewer = personOf(body);
     const surface = surfaceOfAction(body, respond);
     const ref = decodeTaskRef(action.value ?? '');
     if (!respond) return;

@@ -5,9 +5,11 @@
  * refusal, a failure) goes to them privately. Everything here runs after the ack, so a failure to
  * show is logged, never thrown.
  */
+
 import type { BlockAction, RespondArguments, RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../../deps.ts';
+import type { Person } from '../../kit/person.ts';
 import { postToResponseUrl } from '../../kit/response-url.ts';
 import { tellPerson } from '../../kit/tell-person.ts';
 import { publishHome } from '../../services/publish-home.ts';
@@ -45,10 +47,8 @@ export interface TaskOutcome {
   note?: string | RenderedMessage | undefined;
 }
 
-export interface Viewer {
-  teamId: string;
-  userId: string;
-}
+/** Who is looking at a surface: the person who clicked. */
+export type Viewer = Person;
 
 /** The surface of a block action, from its container. */
 export function surfaceOfAction(

@@ -23,7 +23,7 @@ import {
   type SectionKey,
   UNASSIGNED,
 } from './layout.ts';
-import { link, mention, truncateChars } from './mrkdwn.ts';
+import { link, mention } from './mrkdwn.ts';
 import { scheduleText } from './schedule-text.ts';
 import { encodeTaskActionValue } from './task-action-value.ts';
 
@@ -68,7 +68,7 @@ function sectionTotals(selection: DigestSelection, dueWithinDays: number): strin
 
 function personLabel(memberId: number, name: string, slackUserIds: ReadonlyMap<number, string>): string {
   if (memberId === UNASSIGNED) return '_Unassigned_';
-  return mention(slackUserIds.get(memberId)) ?? `*${escapeMrkdwn(truncateChars(name, MAX_NAME_CHARS))}*`;
+  return mention(slackUserIds.get(memberId)) ?? `*${escapeMrkdwn(truncate(name, MAX_NAME_CHARS))}*`;
 }
 
 /** Adds lines while they fit in one section's text, ending with how many did not. */
@@ -104,7 +104,7 @@ function rowBlock<T extends DigestTask>(
   blockId: string,
 ): KnownBlock {
   const { task } = row;
-  const title = truncateChars(task.title.trim() || `Task ${task.id}`, MAX_TITLE_CHARS);
+  const title = truncate(task.title.trim() || `Task ${task.id}`, MAX_TITLE_CHARS);
   const due = task.due_date ? new Date(task.due_date) : null;
   const dueText =
     due && !Number.isNaN(due.getTime()) ? ` · due ${dueMrkdwn(due, model.subscription.timeZone)}` : '';

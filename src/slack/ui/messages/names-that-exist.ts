@@ -3,6 +3,8 @@
  * typed first ("Projects: Website, Mobile App, Operations."), and the one name within a couple of
  * edits as a did-you-mean. Pure: each verb passes the names it read anyway.
  */
+
+import { truncate } from '../../../lib/truncate.ts';
 import { closestWord, editDistance } from '../../commands/closest-word.ts';
 
 /** Names listed at most; the rest are counted. */
@@ -43,8 +45,7 @@ export function namesThatExist(
 ): string {
   const ordered = closestFirst(names, typed);
   if (ordered.length === 0) return none;
-  const cut = (name: string) =>
-    name.length > MAX_NAME_CHARS ? `${name.slice(0, MAX_NAME_CHARS - 1)}…` : name;
+  const cut = (name: string) => truncate(name, MAX_NAME_CHARS);
   const shown = ordered.slice(0, MAX_NAMES).map((n) => format(cut(n)));
   const more = ordered.length - shown.length;
   return `${label}: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`;
