@@ -5,39 +5,8 @@
  */
 import type { GoalStatus, Priority, ProjectRole } from '../../contract/index.ts';
 
-/** Every verb, in the order help lists them. */
-export const VERB_NAMES = [
-  'new',
-  'mine',
-  'list',
-  'show',
-  'done',
-  'assign',
-  'due',
-  'delete',
-  'find',
-  'remind',
-  'project',
-  'projects',
-  'members',
-  'invite',
-  'role',
-  'sprint',
-  'goals',
-  'goal',
-  'automations',
-  'mindmaps',
-  'workspaces',
-  'digest',
-  'subscribe',
-  'unsubscribe',
-  'subscriptions',
-  'connect',
-  'link',
-  'unlink',
-  'help',
-] as const;
-export type VerbName = (typeof VERB_NAMES)[number];
+/** A verb is declared by its intent type below and its entry in verbs.ts; its name comes from the intent. */
+export type VerbName = TaskIntent['verb'];
 
 /** A person named in a command: a Slack user, a plain name to look up, or the caller. */
 export type PersonRef =

@@ -5,9 +5,9 @@
 
 import { truncate } from '../../lib/truncate.ts';
 import { closestWord } from './closest-word.ts';
-import { type CommandError, type TaskIntent, VERB_NAMES, type VerbName } from './intents.ts';
+import type { CommandError, TaskIntent, VerbName } from './intents.ts';
 import { tokenize } from './tokens.ts';
-import { VERBS, verbByWord } from './verbs.ts';
+import { VERB_NAMES, VERBS, verbByWord } from './verbs.ts';
 
 export type { CommandError, TaskIntent } from './intents.ts';
 

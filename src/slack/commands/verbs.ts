@@ -39,7 +39,7 @@ function parseHelp(args: readonly Token[]): TaskIntent | CommandError {
   return { kind: 'intent', verb: 'help', topic };
 }
 
-export const VERBS: readonly VerbSpec[] = [
+export const VERBS = [
   {
     name: 'new',
     aliases: ['create', 'add'],
@@ -276,7 +276,14 @@ export const VERBS: readonly VerbSpec[] = [
     examples: ['help', 'help new'],
     parse: parseHelp,
   },
-];
+] as const satisfies readonly VerbSpec[];
+
+/** Every verb, in the order help lists them. */
+export const VERB_NAMES: readonly VerbName[] = VERBS.map((verb) => verb.name);
+
+/** Fails the type check when an intent's verb has no entry in VERBS above. */
+type Undeclared = Exclude<VerbName, (typeof VERBS)[number]['name']>;
+export const EVERY_VERB_DECLARED: [Undeclared] extends [never] ? true : Undeclared = true;
 
 const BY_WORD: ReadonlyMap<string, VerbSpec> = new Map(
   VERBS.flatMap((spec) => [spec.name, ...spec.aliases].map((word) => [word, spec] as const)),

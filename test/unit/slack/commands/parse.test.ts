@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { VERB_NAMES } from '../../../../src/slack/commands/intents.ts';
 import { parseTaskCommand } from '../../../../src/slack/commands/parse.ts';
 import { VERBS } from '../../../../src/slack/commands/verbs.ts';
 
@@ -281,8 +280,8 @@ describe('help and unknown verbs', () => {
 });
 
 describe('the verb table', () => {
-  it('has one entry per verb and no word used twice', () => {
-    expect(VERBS.map((v) => v.name).sort()).toEqual([...VERB_NAMES].sort());
+  // One entry per verb is checked by the type check (EVERY_VERB_DECLARED in verbs.ts).
+  it('uses no word twice', () => {
     const words = VERBS.flatMap((v) => [v.name, ...v.aliases]);
     expect(new Set(words).size).toBe(words.length);
   });

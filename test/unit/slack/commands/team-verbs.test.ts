@@ -1,7 +1,7 @@
 /** The team verbs of `/task` (issue 6): what each reads out of its words, and what it refuses. */
 import { describe, expect, it } from 'vitest';
-import { VERB_NAMES } from '../../../../src/slack/commands/intents.ts';
 import { parseTaskCommand } from '../../../../src/slack/commands/parse.ts';
+import { VERB_NAMES } from '../../../../src/slack/commands/verbs.ts';
 import { renderHelp } from '../../../../src/slack/ui/messages/help.ts';
 
 function intent(text: string) {

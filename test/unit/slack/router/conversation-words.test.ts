@@ -1,6 +1,6 @@
 /** How words said to the app read: its mention taken out, a sentence with no verb read as `new`. */
 import { describe, expect, it } from 'vitest';
-import { VERB_NAMES } from '../../../../src/slack/commands/intents.ts';
+import { VERB_NAMES } from '../../../../src/slack/commands/verbs.ts';
 import { readSaid, wordsForApp } from '../../../../src/slack/router/conversation.ts';
 
 const enabled = VERB_NAMES;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { VERB_NAMES } from '../../../../../src/slack/commands/intents.ts';
 import { parseTaskCommand } from '../../../../../src/slack/commands/parse.ts';
+import { VERB_NAMES } from '../../../../../src/slack/commands/verbs.ts';
 import { renderCreatedMessage } from '../../../../../src/slack/features/create/created.ts';
 import { commandErrorMessage, errorMessage } from '../../../../../src/slack/ui/messages/errors.ts';
 import { renderHelp } from '../../../../../src/slack/ui/messages/help.ts';
