@@ -27,12 +27,16 @@ export interface FailureOptions {
   describe?: (error: unknown) => string | null;
 }
 
-export async function reportFailure(
+/**
+ * Words a failure and logs it once: a feature's own words (an expected "no") are not logged as a
+ * failure; anything else is, under a short reference the person also reads. Every failure path,
+ * including those that show the words in place (a task card, a modal), goes through here.
+ */
+export function noteFailure(
   deps: Pick<AppDeps, 'logger'>,
-  reply: FailureReply,
   error: unknown,
   options: FailureOptions = {},
-): Promise<void> {
+): { text: string; reference: string } {
   const own = options.describe?.(error) ?? null;
   const reference = randomUUID().slice(0, 8);
   const text = own ?? describeFailure(error, reference).text;
@@ -45,7 +49,20 @@ export async function reportFailure(
     );
   } else if (own === null) {
     deps.logger.warn({ err: error, reference, what: options.what }, 'slack request failed');
+  } else {
+    deps.logger.info({ reference, what: options.what, reason: text }, 'refused');
   }
+  return { text, reference };
+}
+
+/** Notes a failure (above) and tells the person, where the reply can reach them. */
+export async function reportFailure(
+  deps: Pick<AppDeps, 'logger'>,
+  reply: FailureReply,
+  error: unknown,
+  options: FailureOptions = {},
+): Promise<void> {
+  const { text, reference } = noteFailure(deps, error, options);
   if (reply.respond) {
     try {
       await reply.respond({ response_type: 'ephemeral', replace_original: false, text });

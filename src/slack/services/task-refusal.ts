@@ -19,6 +19,14 @@ export class TaskRefusal extends Error {
 
 /** One line for the person about why a task action did not happen (mrkdwn). */
 export function describeTaskFailure(error: unknown, taskId: number | null, reference?: string): string {
+  return describeTaskRefusal(error, taskId) ?? describeFailure(error, reference).text;
+}
+
+/**
+ * The task actions' own words for what is a "no" rather than a failure (a refusal, a change made
+ * but not shown, a task gone); null for a failure, which the shared failure path words and logs.
+ */
+export function describeTaskRefusal(error: unknown, taskId: number | null): string | null {
   if (error instanceof TaskRefusal) return `:no_entry_sign: ${error.message}`;
   if (error instanceof ChangedButNotShown) {
     return `:white_check_mark: ${error.done} (${error.step} just now: ${whyNotShown(error.cause)}.)`;
@@ -26,7 +34,7 @@ export function describeTaskFailure(error: unknown, taskId: number | null, refer
   if (error instanceof NotFoundError && taskId !== null) {
     return `:wastebasket: Task #${taskId} no longer exists in the service: it was deleted (or you lost access to it). Nothing was changed.`;
   }
-  return describeFailure(error, reference).text;
+  return null;
 }
 
 /**

@@ -11,8 +11,8 @@ import type { WebClient } from '@slack/web-api';
 import type { TaskRecord } from '../../../api/index.ts';
 import { createThreadTasks } from '../../../store/repositories/thread-tasks.ts';
 import type { AppDeps } from '../../deps.ts';
-import { describeFailure } from '../../kit/failure-message.ts';
 import { personOf } from '../../kit/person.ts';
+import { noteFailure } from '../../kit/report-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { tellPerson } from '../../kit/tell-person.ts';
 import { slackUsersByMember, unresolvedText } from '../../services/resolve-people.ts';
@@ -70,8 +70,7 @@ export function createTaskSubmittedHandler(deps: AppDeps) {
       const projectId = submission.projectId;
       await postResult(deps, client, { teamId, userId, metadata, task, projectId, timeZone });
     } catch (error) {
-      const failure = describeFailure(error);
-      deps.logger.warn({ err: error }, 'creating a task from the form failed');
+      const failure = noteFailure(deps, error, { what: 'creating a task from the form' });
       const draftId = await saveDraft(deps, { teamId, userId, submission, metadata });
       await tellPerson(
         client,

@@ -11,8 +11,8 @@ import type {
 } from '@slack/bolt';
 import { SubscriptionIdSchema } from '../../../digest/types.ts';
 import type { AppDeps } from '../../deps.ts';
-import { describeFailure } from '../../kit/failure-message.ts';
 import { personOf } from '../../kit/person.ts';
+import { reportFailure } from '../../kit/report-failure.ts';
 import { checkPostable } from '../../services/digest-channel.ts';
 import { scheduleText } from '../../ui/digest/schedule-text.ts';
 import { digestListMessage } from './digest-list-model.ts';
@@ -37,10 +37,7 @@ function listAction(deps: AppDeps, run: (args: Args, teamId: string) => Promise<
     try {
       await run(args, teamOf(args.body));
     } catch (error) {
-      deps.logger.warn({ err: error, action: args.action.action_id }, 'a digest button failed');
-      await args
-        .respond({ response_type: 'ephemeral', replace_original: false, text: describeFailure(error).text })
-        .catch(() => undefined);
+      await reportFailure(deps, { respond: args.respond }, error, { what: args.action.action_id });
     }
   };
 }

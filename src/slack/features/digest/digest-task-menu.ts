@@ -3,7 +3,6 @@
  * who clicked (who must have linked their account), then the day's digest is re-rendered from fresh
  * data and edited in place, and the person is told privately what was done. One delivery acts once.
  */
-import { randomUUID } from 'node:crypto';
 import type {
   AllMiddlewareArgs,
   BlockAction,
@@ -16,9 +15,10 @@ import type { DigestSubscription } from '../../../digest/types.ts';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
 import { personOf } from '../../kit/person.ts';
+import { noteFailure } from '../../kit/report-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { linkOfferForActing, taskActor } from '../../services/task-actor.ts';
-import { describeTaskFailure } from '../../services/task-refusal.ts';
+import { describeTaskRefusal } from '../../services/task-refusal.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { parseTaskActionValue } from '../../ui/digest/task-action-value.ts';
 import { digestGoneMessage, type TaskActedModel, taskActedMessage } from './digest-messages.ts';
@@ -112,11 +112,11 @@ export function digestTaskMenuHandler(deps: AppDeps) {
         return true;
       });
     } catch (error) {
-      const reference = randomUUID().slice(0, 8);
-      deps.logger.warn({ err: error, reference, taskId }, 'digest task action failed');
-      await privately(respond, { text: describeTaskFailure(error, taskId, reference) }).catch(
-        () => undefined,
-      );
+      const { text } = noteFailure(deps, error, {
+        what: 'digest task action',
+        describe: (e) => describeTaskRefusal(e, taskId),
+      });
+      await privately(respond, { text }).catch(() => undefined);
     }
   };
 }

@@ -1,8 +1,8 @@
 /** The Edit and Remove buttons of `/task subscriptions`: Edit opens the form prefilled, Remove redraws the list without it. */
 import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
-import { describeFailure } from '../../kit/failure-message.ts';
 import { personOf } from '../../kit/person.ts';
+import { reportFailure } from '../../kit/report-failure.ts';
 import { openSubscribeForm } from './open-subscribe-form.ts';
 import { subscriptionListMessage } from './subscription-messages.ts';
 
@@ -22,10 +22,7 @@ function listAction(
         throw new Error('not a subscription button');
       await run(args, { teamId, channelId, projectId });
     } catch (error) {
-      deps.logger.warn({ err: error, action: args.action.action_id }, 'a subscription button failed');
-      await args
-        .respond({ response_type: 'ephemeral', replace_original: false, text: describeFailure(error).text })
-        .catch(() => undefined);
+      await reportFailure(deps, { respond: args.respond }, error, { what: args.action.action_id });
     }
   };
 }

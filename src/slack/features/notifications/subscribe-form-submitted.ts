@@ -9,8 +9,8 @@ import { PROJECT_EVENT_KINDS } from '../../../notify/events/project-event.ts';
 import { tokenize } from '../../commands/tokens.ts';
 import { readFilters } from '../../commands/verbs/notify.ts';
 import type { AppDeps } from '../../deps.ts';
-import { describeFailure } from '../../kit/failure-message.ts';
 import { personOf } from '../../kit/person.ts';
+import { reportFailure } from '../../kit/report-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { tellPerson } from '../../kit/tell-person.ts';
 import { NOTIFY_FIELDS } from '../../ui/ids.ts';
@@ -86,8 +86,7 @@ export function subscribeFormSubmittedHandler(deps: AppDeps) {
       deps.logger.info({ teamId, channelId, projectId }, 'channel subscribed');
       await tellPerson(client, to, subscribedMessage(sub, before !== undefined));
     } catch (error) {
-      deps.logger.warn({ err: error }, 'saving a subscription failed');
-      await tellPerson(client, to, { text: describeFailure(error).text }).catch(() => undefined);
+      await reportFailure(deps, { client, to }, error, { what: 'saving a subscription' });
     }
   };
 }

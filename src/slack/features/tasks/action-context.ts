@@ -4,16 +4,16 @@
  * the outcome where the person clicked. A task deleted meanwhile gets a clear line and its card
  * marked gone; any other failure becomes a private line saying what to do.
  */
-import { randomUUID } from 'node:crypto';
 import type { AllMiddlewareArgs, BlockAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { NotFoundError, type WorkApiClient } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
 import { personOf } from '../../kit/person.ts';
+import { noteFailure } from '../../kit/report-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { linkOfferForActing, type TaskActor, taskActor } from '../../services/task-actor.ts';
-import { describeTaskFailure, TaskRefusal } from '../../services/task-refusal.ts';
+import { describeTaskFailure, describeTaskRefusal } from '../../services/task-refusal.ts';
 import type { TaskRef } from '../../ui/values.ts';
 import { cardTitleFromText } from './task-card-message.ts';
 import {
@@ -114,11 +114,9 @@ export async function presentFailure(
     await presentTaskOutcome(deps, client, viewer, surface, inList ? { note: gone.note } : gone);
     return;
   }
-  const reference = randomUUID().slice(0, 8);
-  if (error instanceof TaskRefusal)
-    deps.logger.info({ taskId, reason: error.message }, 'task action refused');
-  else deps.logger.warn({ err: error, reference, taskId }, 'task action failed');
-  await presentTaskOutcome(deps, client, viewer, surface, {
-    note: describeTaskFailure(error, taskId, reference),
+  const { text } = noteFailure(deps, error, {
+    what: 'task action',
+    describe: (e) => describeTaskRefusal(e, taskId),
   });
+  await presentTaskOutcome(deps, client, viewer, surface, { note: text });
 }
