@@ -12,6 +12,7 @@ import { once } from '../../kit/once.ts';
 import { personOf } from '../../kit/person.ts';
 import { noteFailure } from '../../kit/report-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
+import { actionContext, type TeamActionContext } from '../../kit/team-action.ts';
 import { linkOfferForActing, type TaskActor, taskActor } from '../../services/task-actor.ts';
 import { describeTaskFailure, describeTaskRefusal } from '../../services/task-refusal.ts';
 import type { TaskRef } from '../../ui/values.ts';
@@ -27,17 +28,15 @@ import {
 export type TaskActionArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 type Action = BlockAction['actions'][number];
 
-export interface TaskActionContext {
-  deps: AppDeps;
-  client: WebClient;
+/** The kit's button context, with what every task button has found before it runs. */
+export interface TaskActionContext extends Omit<TeamActionContext, 'api'> {
+  /** The workspace's service client, already resolved: every task button needs it. */
   api: WorkApiClient;
   actor: TaskActor;
-  viewer: Viewer;
   surface: TaskSurface;
   ref: TaskRef;
   action: Action;
   body: BlockAction;
-  now: Date;
 }
 
 export interface TaskActionSpec {
@@ -61,8 +60,10 @@ export function goneOutcome(body: BlockAction, taskId: number, error: unknown): 
 }
 
 export function taskActionHandler(deps: AppDeps, spec: TaskActionSpec) {
-  return async ({ ack, body, client, respond }: TaskActionArgs) => {
+  return async (args: TaskActionArgs) => {
+    const { ack, body, client, respond } = args;
     await ack();
+    const base = actionContext(deps, args);
     const viewer = personOf(body);
     const surface = surfaceOfAction(body, respond);
     const action = body.actions[0];
@@ -87,7 +88,7 @@ export function taskActionHandler(deps: AppDeps, spec: TaskActionSpec) {
         actionId: action.action_id,
       } as const;
       await once(deps.idempotency, origin, async () => {
-        const ctx = { deps, client, api, actor, viewer, surface, ref, action, body, now: deps.clock.now() };
+        const ctx: TaskActionContext = { ...base, api, actor, surface, ref, action, body };
         const outcome = await spec.run(ctx);
         await presentTaskOutcome(deps, client, viewer, surface, outcome);
         return true;

@@ -25,9 +25,9 @@ async function assignOutcome(
   const title = ctx.surface.kind === 'home' ? change.after.title : null;
   model.notice =
     member.id === ctx.actor.memberId
-      ? selfAssignedNotice({ actorSlackUserId: ctx.viewer.userId, title })
+      ? selfAssignedNotice({ actorSlackUserId: ctx.userId, title })
       : assignedNotice({
-          actorSlackUserId: ctx.viewer.userId,
+          actorSlackUserId: ctx.userId,
           assignees: memberMrkdwn(member, model.slackUserIds),
           title,
         });
@@ -54,8 +54,8 @@ export function taskAssigneeHandler(deps: AppDeps) {
         deps: ctx.deps,
         api: ctx.api,
         client: ctx.client,
-        teamId: ctx.viewer.teamId,
-        userId: ctx.viewer.userId,
+        teamId: ctx.teamId,
+        userId: ctx.userId,
         projectId: ctx.ref.projectId,
       });
       const [member] = people.members;

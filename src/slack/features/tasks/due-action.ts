@@ -28,7 +28,7 @@ export function taskDueHandler(deps: AppDeps) {
     run: async (ctx) => {
       const day = 'selected_date' in ctx.action ? ctx.action.selected_date : undefined;
       if (!day) throw new TaskRefusal('Pick a day in the calendar to set the due date.');
-      const timeZone = await ctx.deps.profiles.timeZone(ctx.client, ctx.viewer.teamId, ctx.viewer.userId);
+      const timeZone = await ctx.deps.profiles.timeZone(ctx.client, ctx.teamId, ctx.userId);
       const change = await changeTask(ctx.api, ctx.ref.taskId, (task) => {
         const due = pickedDue(day, task, timeZone);
         if (!due) throw new TaskRefusal('That day is not in the calendar. Pick another.');
@@ -40,7 +40,7 @@ export function taskDueHandler(deps: AppDeps) {
       const due = dueOf(change.after);
       if (!change.changed) return { card: model, note: 'The due date was already that day.' };
       model.notice = dueChangedNotice({
-        actorSlackUserId: ctx.viewer.userId,
+        actorSlackUserId: ctx.userId,
         due: due ? dueMrkdwn(due, timeZone) : null,
         title: ctx.surface.kind === 'home' ? change.after.title : null,
       });

@@ -49,7 +49,7 @@ export function taskListDoneHandler(deps: AppDeps) {
 
 async function listPage(ctx: TaskActionContext, page: ListPage | undefined): Promise<RenderedMessage | null> {
   if (!page) return null;
-  const q = { teamId: ctx.viewer.teamId, userId: ctx.viewer.userId, page: page.page, status: page.status };
+  const q = { teamId: ctx.teamId, userId: ctx.userId, page: page.page, status: page.status };
   if (page.view === 'project' && page.projectId !== null) {
     const project = await ctx.api.projects.get(page.projectId);
     return projectTasksPage(ctx.deps, ctx.client, { ...q, project: { id: project.id, name: project.name } });

@@ -63,7 +63,7 @@ export async function statusChangeOutcome(
   );
   if (!change.changed) return { card: model, note: alreadyNote(change.after, change.status) };
   model.notice = statusChangeNotice(change, {
-    actorSlackUserId: ctx.viewer.userId,
+    actorSlackUserId: ctx.userId,
     now: ctx.now,
     withTitle: ctx.surface.kind === 'home',
   });
@@ -117,7 +117,7 @@ export function taskUndoHandler(deps: AppDeps) {
         cardOf(ctx, change.after),
       );
       model.notice = statusUndoneNotice({
-        actorSlackUserId: ctx.viewer.userId,
+        actorSlackUserId: ctx.userId,
         statusName: change.status.name,
         title: ctx.surface.kind === 'home' ? change.after.title : null,
       });
@@ -128,8 +128,8 @@ export function taskUndoHandler(deps: AppDeps) {
 
 export function cardOf(ctx: TaskActionContext, task: TaskRecord) {
   return taskCardModel(ctx.deps, ctx.client, ctx.api, {
-    teamId: ctx.viewer.teamId,
-    userId: ctx.viewer.userId,
+    teamId: ctx.teamId,
+    userId: ctx.userId,
     task,
   });
 }
