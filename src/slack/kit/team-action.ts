@@ -50,3 +50,24 @@ export async function staleButton(ctx: TeamActionContext): Promise<void> {
     text: ':warning: That button is out of date. Run the command again for a fresh one.',
   });
 }
+
+/**
+ * A button or menu handler: acknowledges at once, reads the context, runs, and sends any failure
+ * down the one failure path (on the message's response_url, else privately, else by DM).
+ */
+export function buttonHandler(
+  run: (ctx: TeamActionContext, args: ActionArgs) => Promise<void>,
+  what?: string,
+) {
+  return (deps: AppDeps) => async (args: ActionArgs) => {
+    await args.ack();
+    const ctx = actionContext(deps, args);
+    try {
+      await run(ctx, args);
+    } catch (error) {
+      await ctx.fail(error, {
+        what: what ?? ('action_id' in args.action ? args.action.action_id : undefined),
+      });
+    }
+  };
+}

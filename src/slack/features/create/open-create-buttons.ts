@@ -1,20 +1,17 @@
 /** Buttons that open the create form: Create task on Home, and Reopen on a failed submission's draft. */
-import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { createThreadTasks } from '../../../store/repositories/thread-tasks.ts';
 import type { AppDeps } from '../../deps.ts';
-import { personOf } from '../../kit/person.ts';
+import { buttonHandler } from '../../kit/team-action.ts';
 import { withinBudget } from '../../services/within-budget.ts';
 import { loadDraft } from './drafts.ts';
 import { openCreateTaskModal } from './open-create-task-modal.ts';
 
-type Args = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
-
-export function openCreateFromHomeHandler(deps: AppDeps) {
-  return async ({ ack, body, client }: Args) => {
-    await ack();
+export const openCreateFromHomeHandler = buttonHandler(
+  async ({ deps, client, teamId, userId, triggerId }) => {
     await openCreateTaskModal(deps, client, {
-      ...personOf(body),
-      triggerId: body.trigger_id,
+      teamId,
+      userId,
+      triggerId,
       metadata: {
         source: 'home',
         channelId: null,
@@ -24,14 +21,13 @@ export function openCreateFromHomeHandler(deps: AppDeps) {
         projectId: null,
       },
     });
-  };
-}
+  },
+);
 
-export function reopenDraftHandler(deps: AppDeps) {
-  return async ({ ack, body, action, client, respond }: Args) => {
-    await ack();
-    const q = { ...personOf(body), triggerId: body.trigger_id };
-    const draft = await loadDraft(deps, q.teamId, q.userId, action.value ?? '');
+export const reopenDraftHandler = buttonHandler(
+  async ({ deps, client, teamId, userId, triggerId, value, respond }) => {
+    const q = { teamId, userId, triggerId };
+    const draft = await loadDraft(deps, q.teamId, q.userId, value ?? '');
     if (!draft) {
       await respond({
         response_type: 'ephemeral',
@@ -54,8 +50,8 @@ export function reopenDraftHandler(deps: AppDeps) {
         project,
       },
     });
-  };
-}
+  },
+);
 
 /** The draft's project by name, if the (cached) service answers quickly; else the person picks it again. */
 async function projectName(deps: AppDeps, teamId: string, projectId: number) {
@@ -69,11 +65,10 @@ async function projectName(deps: AppDeps, teamId: string, projectId: number) {
  * Edit on a thread's proposed task (@Taskbridge in a thread): the create form with everything the
  * preview proposed; its submission posts the card in the thread and makes it the thread's task.
  */
-export function openCreateFromThreadHandler(deps: AppDeps) {
-  return async ({ ack, body, action, client, respond }: Args) => {
-    await ack();
-    const q = { ...personOf(body), triggerId: body.trigger_id };
-    const preview = await createThreadTasks(deps.store).preview(q.teamId, action.value ?? '');
+export const openCreateFromThreadHandler = buttonHandler(
+  async ({ deps, client, teamId, userId, triggerId, value, respond }) => {
+    const q = { teamId, userId, triggerId };
+    const preview = await createThreadTasks(deps.store).preview(q.teamId, value ?? '');
     if (!preview || preview.userId !== q.userId) {
       await respond({
         response_type: 'ephemeral',
@@ -103,5 +98,5 @@ export function openCreateFromThreadHandler(deps: AppDeps) {
         project,
       },
     });
-  };
-}
+  },
+);

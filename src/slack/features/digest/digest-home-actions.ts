@@ -7,6 +7,7 @@ import type { AllMiddlewareArgs, BlockAction, SlackActionMiddlewareArgs } from '
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../../deps.ts';
 import { personOf } from '../../kit/person.ts';
+import { reportFailure } from '../../kit/report-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import {
   setPersonalDigestTime,
@@ -15,7 +16,7 @@ import {
 } from '../../services/digest-personal.ts';
 import { publishHome } from '../../services/publish-home.ts';
 import { taskActor } from '../../services/task-actor.ts';
-import { describeTaskFailure } from '../../services/task-refusal.ts';
+import { describeTaskRefusal } from '../../services/task-refusal.ts';
 
 type Args = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 
@@ -37,10 +38,11 @@ function homeAction(deps: AppDeps, run: (ctx: HomeContext) => Promise<void>) {
     try {
       await run({ deps, client, teamId, userId, action });
     } catch (error) {
-      deps.logger.warn({ err: error, action: action.action_id }, 'a personal digest button failed');
-      await client.chat
-        .postMessage({ channel: userId, text: describeTaskFailure(error, null) })
-        .catch(() => undefined);
+      // The Home tab has no ephemeral answers: the failure goes by direct message.
+      await reportFailure(deps, { client, to: { userId, channelId: null } }, error, {
+        what: action.action_id,
+        describe: (e) => describeTaskRefusal(e, null),
+      });
     }
     await publishHome(deps, client, teamId, userId);
   };
