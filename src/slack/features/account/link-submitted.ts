@@ -1,8 +1,8 @@
 /** The link form: the chosen member becomes a link at once only when the person's Slack email is theirs; otherwise a request to the admins. */
 import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
-import { describeFailure } from '../../kit/failure-message.ts';
 import { personOf } from '../../kit/person.ts';
+import { noteFailure } from '../../kit/report-failure.ts';
 import { LINK_FIELDS } from '../../ui/ids.ts';
 import { readLinkSubmission, renderLinkOutcomeView } from './link.ts';
 import { submitLinkForm } from './link-form.ts';
@@ -38,7 +38,10 @@ export function linkSubmittedHandler(deps: AppDeps) {
     try {
       outcome = await submitLinkForm(deps, client, { teamId, userId, memberId: read.value.memberId });
     } catch (error) {
-      await ack({ response_action: 'errors', errors: { [block]: describeFailure(error).text } });
+      await ack({
+        response_action: 'errors',
+        errors: { [block]: noteFailure(deps, error, { what: 'linking' }).text },
+      });
       return;
     }
     if (outcome.kind === 'refused') {

@@ -9,10 +9,11 @@ import { NotFoundError } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
 import { personOf } from '../../kit/person.ts';
+import { noteFailure } from '../../kit/report-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { assertMayDeleteTask } from '../../services/permissions.ts';
 import { taskActor } from '../../services/task-actor.ts';
-import { describeTaskFailure, TaskRefusal } from '../../services/task-refusal.ts';
+import { describeTaskRefusal, TaskRefusal } from '../../services/task-refusal.ts';
 import { type DeleteTaskMetadata, fromDeletePayload } from './delete-task.ts';
 import { presentTaskOutcome, surfaceOfLocation, type TaskSurface } from './task-surface.ts';
 
@@ -84,11 +85,11 @@ export function deleteTaskSubmittedHandler(deps: AppDeps) {
         });
         return;
       }
-      if (!(error instanceof TaskRefusal))
-        deps.logger.warn({ err: error, taskId: meta.taskId }, 'deleting a task failed');
-      await presentTaskOutcome(deps, client, viewer, surface, {
-        note: describeTaskFailure(error, meta.taskId),
+      const { text } = noteFailure(deps, error, {
+        what: 'deleting a task',
+        describe: (e) => describeTaskRefusal(e, meta.taskId),
       });
+      await presentTaskOutcome(deps, client, viewer, surface, { note: text });
     }
   };
 }

@@ -13,12 +13,13 @@ import type { ProjectStatusDef, UpdateTaskBody } from '../../../contract/index.t
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
 import { personOf } from '../../kit/person.ts';
+import { noteFailure } from '../../kit/report-failure.ts';
 import { requireApi } from '../../kit/require-api.ts';
 import { slackUsersByMember } from '../../services/resolve-people.ts';
 import { resolveSlackUsers } from '../../services/resolve-slack-users.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
 import { projectStatuses } from '../../services/task-changes.ts';
-import { describeTaskFailure } from '../../services/task-refusal.ts';
+import { describeTaskFailure, describeTaskRefusal } from '../../services/task-refusal.ts';
 import { EDIT_TASK_FIELDS, VIEWS } from '../../ui/ids.ts';
 import { editedNotice } from '../../ui/messages/task-notice.ts';
 import { renderProblemView } from '../../ui/modals/loading.ts';
@@ -153,10 +154,13 @@ export function editTaskSubmittedHandler(deps: AppDeps) {
       });
       await presentTaskOutcome(deps, client, { teamId, userId }, surface, { card: model });
     } catch (error) {
-      deps.logger.warn({ err: error, taskId: meta.taskId }, 'saving the edit form failed');
+      const { text } = noteFailure(deps, error, {
+        what: 'saving the edit form',
+        describe: (e) => describeTaskRefusal(e, meta.taskId),
+      });
       await presentTaskOutcome(deps, client, { teamId, userId }, surface, {
         ...(error instanceof NotFoundError ? { gone: { taskId: meta.taskId, title: meta.title } } : {}),
-        note: `Your changes to task #${meta.taskId} were not saved. ${describeTaskFailure(error, meta.taskId)}`,
+        note: `Your changes to task #${meta.taskId} were not saved. ${text}`,
       });
     }
   };
