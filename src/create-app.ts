@@ -191,7 +191,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     taskViewSharing: (teamId) => ({
       store: opts.store,
       prefix: storeKeys.taskView(teamId),
-      now: () => clock.now().getTime(),
+      clock,
     }),
   });
   const taskLinks = createTaskLinks(opts.taskUrlPattern);
@@ -227,7 +227,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     workApi,
     logger: logger.child({ component: 'account-linking' }),
   });
-  const serviceEvents = createServiceEventsSettings(opts.store, cipher, { now });
+  const serviceEvents = createServiceEventsSettings(opts.store, cipher, { clock });
   const changePoller = createChangePoller({
     store: opts.store,
     watched: () => deps.watchedProjects,

@@ -61,7 +61,7 @@ export function reopenDraftHandler(deps: AppDeps) {
 async function projectName(deps: AppDeps, teamId: string, projectId: number) {
   const api = await deps.workApi.clientFor(teamId);
   if (!api) return null;
-  const project = await withinBudget(api.projects.get(projectId), 700);
+  const project = await withinBudget(api.projects.get(projectId), 700, deps.clock);
   return project ? { id: project.id, name: project.name } : null;
 }
 
