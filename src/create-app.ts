@@ -158,8 +158,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? createLogger();
   const cipher = createCipher(opts.encryptionKey);
-  const now = () => clock.now();
-  const connections = createConnections(opts.store, cipher, { now });
+  const connections = createConnections(opts.store, cipher, { clock });
   // OAuth mode: the gate and Bolt's authorize read each installation once per request.
   const installationReads = createRequestMemo<Promise<AnyInstallation | undefined>>();
   const installations = createInstallationStore(opts.store, cipher, { reads: installationReads.current });
@@ -216,7 +215,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
   });
 
   const profiles = new SlackProfiles(clock);
-  const userLinks = recheckUnprovenLinks(createUserLinks(opts.store, { now }), {
+  const userLinks = recheckUnprovenLinks(createUserLinks(opts.store, { clock }), {
     profiles,
     slackClients: createTeamSlackClients({
       botToken: slackBotToken,
@@ -275,8 +274,8 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     installations,
     connections,
     userLinks,
-    linkRequests: createLinkRequests(opts.store, { now }),
-    channelDefaults: createChannelDefaults(opts.store, { now }),
+    linkRequests: createLinkRequests(opts.store, { clock }),
+    channelDefaults: createChannelDefaults(opts.store, { clock }),
     idempotency: createIdempotency(opts.store),
     workApi,
     profiles,

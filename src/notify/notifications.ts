@@ -111,8 +111,7 @@ const REMIND_EVERY_MS = 10 * 60_000;
 
 export function createNotifications(o: NotificationsOptions): Notifications {
   const logger = o.logger.child({ component: 'notifications' });
-  const now = () => o.clock.now();
-  const subscriptions = createSubscriptions(o.store, { now });
+  const subscriptions = createSubscriptions(o.store, { clock: o.clock });
   const prefs = createNotifyPrefs(o.store);
   const threads = createTaskThreads(o.store);
   const bursts = createNotifyBursts(o.store);
@@ -159,7 +158,7 @@ export function createNotifications(o: NotificationsOptions): Notifications {
     openTasks: o.openTasks,
     cardContext: o.cardContext,
     projectName,
-    now,
+    clock: o.clock,
     logger,
     signal,
   });

@@ -30,7 +30,7 @@ describe('digest subscriptions over the sqlite store', () => {
     store = await openStore('sqlite::memory:');
     invalid.length = 0;
     subs = createDigestSubscriptions(store, {
-      now: () => clock.now(),
+      clock,
       onInvalidRecord: (key) => invalid.push(key),
     });
   });

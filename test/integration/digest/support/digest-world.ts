@@ -94,7 +94,7 @@ export async function startDigestWorld(options: DigestWorldOptions): Promise<Dig
   const sandbox = await createSandbox({ port: 0, seed: 'demo', rateLimits: false, now: () => clock.now() });
   const emulator = await createSlackEmulator({ port: 0, clock });
   const store = opened(await openOne());
-  const subscriptions = createDigestSubscriptions(store, { now: () => clock.now() });
+  const subscriptions = createDigestSubscriptions(store, { clock });
   const requests: ServiceRequest[] = [];
   const api = createWorkApiClient({
     baseUrl: sandbox.url,
@@ -133,8 +133,7 @@ export async function startDigestWorld(options: DigestWorldOptions): Promise<Dig
       const runnerStore = overrides.store ?? store;
       return createDigestRunner({
         store: runnerStore,
-        subscriptions:
-          overrides.subscriptions ?? createDigestSubscriptions(runnerStore, { now: () => clock.now() }),
+        subscriptions: overrides.subscriptions ?? createDigestSubscriptions(runnerStore, { clock }),
         taskSourceFor: () => source,
         slack: () => slack,
         links: LINKS,
