@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DigestSubscription } from '../../src/digest/types.ts';
 import { ManualClock } from '../../src/lib/manual-clock.ts';
 import type { RecordedCall } from '../../src/slack-emulator/model.ts';
+import { type AppWork, watchAppWork } from '../support/app-work.ts';
 import { type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
 
 /** Wednesday 4 March 2026, 08:30 in London (GMT): half an hour before a 09:00 digest. */
@@ -47,6 +48,8 @@ type View = { id: string; callback_id: string; title: { text: string }; blocks: 
 
 let h: Harness;
 let clock: PacedClock;
+/** The app's requests under way, to wait for their end before checking that nothing more came. */
+let watched: AppWork;
 
 const text = (value: unknown) => JSON.stringify(value);
 
@@ -199,6 +202,7 @@ describe('scheduled digests from Slack', () => {
       clock,
       sandbox: { now: () => clock.now() },
     });
+    watched = watchAppWork(h.app);
   });
   afterEach(async () => {
     await h.close();
@@ -302,7 +306,7 @@ describe('scheduled digests from Slack', () => {
     expect(text(preview.args.blocks)).toContain(`Preview* — sent by <@${USERS.ana}>`);
     // Slack resends a submission it got no answer to in time; the second one finds the first's claim.
     await h.signer.viewSubmission({ view: form, values });
-    await new Promise((r) => setTimeout(r, 300));
+    await watched.settled();
     expect(digestPosts('C0GENERAL')).toHaveLength(1);
     expect(await digestsIn('C0GENERAL')).toHaveLength(1);
     // A preview is not the day's digest: the scheduled one still comes at 09:00.
@@ -485,6 +489,7 @@ describe('the personal digest on the Home tab', () => {
   beforeEach(async () => {
     clock = new PacedClock(START);
     h = await startHarness({ link: ['ana'], clock, sandbox: { now: () => clock.now() } });
+    watched = watchAppWork(h.app);
   });
   afterEach(async () => {
     await h.close();
@@ -546,7 +551,7 @@ describe('the personal digest on the Home tab', () => {
     ]);
     await published();
     await h.emulator.waitForCall('views.publish', (c) => text(c.args).includes('digest_home_off'), 5_000);
-    await new Promise((r) => setTimeout(r, 300));
+    await watched.settled();
     expect(await digestsIn(USERS.ana)).toHaveLength(1);
   });
 
@@ -582,6 +587,7 @@ describe('digests and the done status an admin chose', () => {
       clock,
       sandbox: { profile: 'spec-minimal', now: () => clock.now() },
     });
+    watched = watchAppWork(h.app);
     h.sandbox.db.exec("UPDATE project_statuses SET name = 'Live' WHERE name = 'Done'");
   });
   afterEach(async () => {
