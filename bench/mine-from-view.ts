@@ -74,7 +74,7 @@ async function run(name: string, entry?: string): Promise<Figures> {
   const emulator = await createSlackEmulator({ port: 0 });
   const storeUrl = `sqlite:${join(dir, 'app.db')}`;
   const store = await openStore(storeUrl);
-  const links = createUserLinks(store, { now: () => new Date() });
+  const links = createUserLinks(store);
   for (const [userId, memberId, who] of PEOPLE) {
     await links.link(TEAM, userId, {
       memberId,

@@ -30,12 +30,11 @@ await raw.connect();
 const usedMemory = async () => Number(/used_memory:(\d+)/.exec(await raw.info('memory'))?.[1]);
 const store = await openRedisStore(server.url);
 const cipher = createCipher('ab'.repeat(32));
-const now = () => new Date();
 const installations = createInstallationStore(store, cipher);
-const connections = createConnections(store, cipher, { now });
-const links = createUserLinks(store, { now });
-const defaults = createChannelDefaults(store, { now });
-const subscriptions = createDigestSubscriptions(store, { now });
+const connections = createConnections(store, cipher, {});
+const links = createUserLinks(store, {});
+const defaults = createChannelDefaults(store, {});
+const subscriptions = createDigestSubscriptions(store, {});
 
 const before = await usedMemory();
 const started = performance.now();

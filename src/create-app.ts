@@ -158,8 +158,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? createLogger();
   const cipher = createCipher(opts.encryptionKey);
-  const now = () => clock.now();
-  const connections = createConnections(opts.store, cipher, { now });
+  const connections = createConnections(opts.store, cipher, { clock });
   // OAuth mode: the gate and Bolt's authorize read each installation once per request.
   const installationReads = createRequestMemo<Promise<AnyInstallation | undefined>>();
   const installations = createInstallationStore(opts.store, cipher, { reads: installationReads.current });
@@ -191,7 +190,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     taskViewSharing: (teamId) => ({
       store: opts.store,
       prefix: storeKeys.taskView(teamId),
-      now: () => clock.now().getTime(),
+      clock,
     }),
   });
   const taskLinks = createTaskLinks(opts.taskUrlPattern);
@@ -216,7 +215,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
   });
 
   const profiles = new SlackProfiles(clock);
-  const userLinks = recheckUnprovenLinks(createUserLinks(opts.store, { now }), {
+  const userLinks = recheckUnprovenLinks(createUserLinks(opts.store, { clock }), {
     profiles,
     slackClients: createTeamSlackClients({
       botToken: slackBotToken,
@@ -227,7 +226,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     workApi,
     logger: logger.child({ component: 'account-linking' }),
   });
-  const serviceEvents = createServiceEventsSettings(opts.store, cipher, { now });
+  const serviceEvents = createServiceEventsSettings(opts.store, cipher, { clock });
   const changePoller = createChangePoller({
     store: opts.store,
     watched: () => deps.watchedProjects,
@@ -275,8 +274,8 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     installations,
     connections,
     userLinks,
-    linkRequests: createLinkRequests(opts.store, { now }),
-    channelDefaults: createChannelDefaults(opts.store, { now }),
+    linkRequests: createLinkRequests(opts.store, { clock }),
+    channelDefaults: createChannelDefaults(opts.store, { clock }),
     idempotency: createIdempotency(opts.store),
     workApi,
     profiles,

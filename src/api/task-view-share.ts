@@ -11,6 +11,7 @@
  * and the scan's lease `lease`.
  */
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../lib/clock.ts';
 import type { TaskRecord } from './schemas/records.ts';
 
 /** The part of the app's store the shared view uses (the store port satisfies it). */
@@ -28,8 +29,8 @@ export interface TaskViewSharing {
   store: TaskViewStore;
   /** The workspace's key prefix for the view, e.g. `team:T1:task-view:`. */
   prefix: string;
-  /** The app's clock (ms), for when lists were read and changes made. Default `Date.now`. */
-  now?: () => number;
+  /** The app's clock, for when lists were read and changes made. Default: the view's own. */
+  clock?: Clock;
   /** How long the scan's lease lasts between its holder's renewals. Default {@link SCAN_LEASE_MS}. */
   leaseMs?: number;
 }

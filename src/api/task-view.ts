@@ -6,6 +6,7 @@
  * between scans through `apply`. Shared through the store (`task-view-share.ts`), one instance
  * scans a workspace and the others load its result and each other's changes (`sync`).
  */
+import { type Clock, systemClock, type Timer } from '../lib/clock.ts';
 import type { WorkApiClient } from './client.ts';
 import type { TaskRecord } from './schemas/records.ts';
 import { collectTasks, doneFor, type IsDone, matchesCriteria, type TaskCriteria } from './task-lists.ts';
@@ -33,8 +34,8 @@ export interface TaskViewOptions {
   /** Requests one project's scan may make at most. Default 500 (50 000 tasks at 100 a page). */
   maxRequestsPerProject?: number;
   isDone?: IsDone;
-  now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  /** Paces the scan and times its lease's renewals. Default: the system clock. */
+  clock?: Clock;
   /**
    * The store every instance shares (`task-view-share.ts`): one instance scans, the others load
    * its result. Absent: this process's view alone (also set per client by {@link shareTaskView}).
@@ -105,14 +106,15 @@ export interface TaskView {
  * Renews the scan's lease a third of a lease apart while this instance scans, for at most
  * {@link SCAN_HOLD_MAX_MS}: a long scan keeps it, and one whose instance died frees it within a lease.
  */
-function holdWhileScanning(s: SharedTaskView): NodeJS.Timeout {
-  const until = Date.now() + SCAN_HOLD_MAX_MS;
-  const timer = setInterval(() => {
-    if (Date.now() > until) return clearInterval(timer);
-    // A failed renewal only shortens the hold: at worst another instance scans too.
-    s.renewScan().catch(() => false);
-  }, s.leaseMs / 3);
-  timer.unref();
+function holdWhileScanning(s: SharedTaskView, clock: Clock): Timer {
+  const until = clock.now().getTime() + SCAN_HOLD_MAX_MS;
+  const timer = clock
+    .every(s.leaseMs / 3, () => {
+      if (clock.now().getTime() > until) return timer.cancel();
+      // A failed renewal only shortens the hold: at worst another instance scans too.
+      s.renewScan().catch(() => false);
+    })
+    .unref();
   return timer;
 }
 
@@ -121,8 +123,9 @@ export function createTaskView(
     Partial<Pick<WorkApiClient, 'doneChoice'>>,
   options: TaskViewOptions = {},
 ): TaskView {
-  const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now().getTime();
+  const sleep = (ms: number) => clock.sleep(ms);
   const perMinute = Math.max(1, options.requestsPerMinute ?? 30);
   const maxAge = options.maxAgeMs ?? 5 * 60_000;
   let tasks = new Map<number, TaskRecord>();
@@ -138,7 +141,8 @@ export function createTaskView(
    * When a list was read, a change made or a scan finished, on the app's clock (the poller's too),
    * so they compare with the freshness bounds; the scan's pacing stays on `now`.
    */
-  const stampNow = options.now ?? sharing?.now ?? now;
+  const stampClock = sharing?.clock ?? options.clock;
+  const stampNow = stampClock ? () => stampClock.now().getTime() : now;
   /** When this view's list of each project was read: a change older than that is already in it. */
   const projectAt = new Map<number, number>();
   /** When the scan's last requests were sent: a sliding minute, as the service counts. */
@@ -245,13 +249,13 @@ export function createTaskView(
       await sync();
       if (done()) return;
       if (await s.claimScan()) {
-        const renewals = holdWhileScanning(s);
+        const renewals = holdWhileScanning(s, clock);
         try {
           // The holder before may have saved and let go between the look above and the claim.
           await sync();
           if (!done()) await scan();
         } finally {
-          clearInterval(renewals);
+          renewals.cancel();
           await s.releaseScan();
         }
         return;

@@ -103,6 +103,7 @@ export function sendHttp(dispatcher: Dispatcher, req: HttpRequest): Promise<Http
         reject(outcome.failure);
       }
     };
+    // Real time: a deadline on a socket, which answers (or not) in the world's time, not the app's clock.
     const timer = setTimeout(
       () =>
         finish({

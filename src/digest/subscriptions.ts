@@ -4,8 +4,10 @@
  * Done or Snooze edits in place). Records are small JSON values under prefixes of their own
  * (store-keys.ts), so 50,000 subscriptions load with one listing.
  */
+
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import type { Store } from '../store/types.ts';
 import { digestKeys } from './store-keys.ts';
 import {
@@ -70,8 +72,8 @@ export class DigestSubscriptionError extends Error {
 
 /** Options for {@link createDigestSubscriptions}. */
 export interface DigestSubscriptionsOptions {
-  /** Clock for `createdAt`, pauses and firing records. Default: `() => new Date()`. */
-  now?: () => Date;
+  /** Clock for `createdAt`, pauses and firing records. Default: the system clock. */
+  clock?: Clock;
   /** Digests one channel may hold; more are refused with a clear error. Default 25. */
   maxPerChannel?: number;
   /** Called for a stored record that no longer reads as a subscription (it is skipped, not fatal). Default: none. */
@@ -171,7 +173,8 @@ export function createDigestSubscriptions(
   store: Store,
   options: DigestSubscriptionsOptions = {},
 ): DigestSubscriptions {
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   const maxPerChannel = options.maxPerChannel ?? 25;
 
   const touch = () => store.set(digestKeys.revision, randomUUID());

@@ -4,6 +4,7 @@
  * people without a link get nothing.
  */
 import type { TaskRecord, WorkApiClient } from '../api/index.ts';
+import type { Clock } from '../lib/clock.ts';
 import { dueKind, dueOf, toLocalDateString, toLocalTimeString } from '../lib/dates.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { PostQueue } from '../lib/post-queue.ts';
@@ -41,7 +42,7 @@ export interface DirectMessagesOptions {
   openTasks: (api: WorkApiClient, memberId: number, now: Date) => Promise<OpenTasks>;
   cardContext: (teamId: string, task: TaskRecord) => Promise<CardContext>;
   projectName: (teamId: string, projectId: number | null) => Promise<string | null>;
-  now: () => Date;
+  clock: Clock;
   logger: Logger;
   signal: () => AbortSignal;
 }
@@ -91,7 +92,7 @@ export function createDirectMessages(o: DirectMessagesOptions) {
       for (const member of newlyAssigned([event])) {
         const link = await o.userLinks.findByMember(teamId, member.id);
         if (!link || !(await o.prefs.get(teamId, link.slackUserId)).assigned) continue;
-        const message = o.messages.assignedDm(await cardOf(teamId, event.task), o.now());
+        const message = o.messages.assignedDm(await cardOf(teamId, event.task), o.clock.now());
         if (await post(teamId, link.slackUserId, message)) sent++;
       }
       return sent;
@@ -105,7 +106,7 @@ export function createDirectMessages(o: DirectMessagesOptions) {
       const api = await o.api(teamId);
       const zoneOf = await o.zones(teamId);
       if (!api || !zoneOf) return 0;
-      const now = o.now();
+      const now = o.clock.now();
       let sent = 0;
       for (const link of await o.userLinks.listForTeam(teamId)) {
         try {

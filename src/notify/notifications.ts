@@ -10,7 +10,7 @@
  * survives an instance that dies after the service heard 2xx.
  */
 import type { TaskRecord, WorkApiClient } from '../api/index.ts';
-import type { Clock } from '../lib/clock.ts';
+import type { Clock, Timer } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
 import { PostQueue } from '../lib/post-queue.ts';
 import { checkSlackId } from '../store/keys.ts';
@@ -111,8 +111,7 @@ const REMIND_EVERY_MS = 10 * 60_000;
 
 export function createNotifications(o: NotificationsOptions): Notifications {
   const logger = o.logger.child({ component: 'notifications' });
-  const now = () => o.clock.now();
-  const subscriptions = createSubscriptions(o.store, { now });
+  const subscriptions = createSubscriptions(o.store, { clock: o.clock });
   const prefs = createNotifyPrefs(o.store);
   const threads = createTaskThreads(o.store);
   const bursts = createNotifyBursts(o.store);
@@ -142,7 +141,7 @@ export function createNotifications(o: NotificationsOptions): Notifications {
     slack: o.slack,
     messages: o.messages,
     cardContext: o.cardContext,
-    now,
+    clock: o.clock,
     windowMs: o.windowMs ?? 5000,
     logger,
     signal,
@@ -159,7 +158,7 @@ export function createNotifications(o: NotificationsOptions): Notifications {
     openTasks: o.openTasks,
     cardContext: o.cardContext,
     projectName,
-    now,
+    clock: o.clock,
     logger,
     signal,
   });
@@ -236,8 +235,8 @@ export function createNotifications(o: NotificationsOptions): Notifications {
     },
   };
 
-  let flushTimer: NodeJS.Timeout | undefined;
-  let remindTimer: NodeJS.Timeout | undefined;
+  let flushTimer: Timer | undefined;
+  let remindTimer: Timer | undefined;
   const flushDue = () => poster.flushDue();
   const remindDueTomorrow = async () => {
     let sent = 0;
@@ -277,18 +276,18 @@ export function createNotifications(o: NotificationsOptions): Notifications {
           }),
         );
       };
-      flushTimer ??= setInterval(look, FLUSH_EVERY_MS);
-      remindTimer ??= setInterval(() => {
-        remindDueTomorrow().catch((error: unknown) => logger.warn({ err: error }, 'due reminders failed'));
-      }, REMIND_EVERY_MS);
+      flushTimer ??= o.clock.every(FLUSH_EVERY_MS, look).unref();
+      remindTimer ??= o.clock
+        .every(REMIND_EVERY_MS, () => {
+          remindDueTomorrow().catch((error: unknown) => logger.warn({ err: error }, 'due reminders failed'));
+        })
+        .unref();
       // Bursts left in the store by an instance that stopped or died go out now, not at the next event.
       look();
-      flushTimer.unref();
-      remindTimer.unref();
     },
     async stop() {
-      clearInterval(flushTimer);
-      clearInterval(remindTimer);
+      flushTimer?.cancel();
+      remindTimer?.cancel();
       flushTimer = undefined;
       remindTimer = undefined;
       await poster.flushAll();

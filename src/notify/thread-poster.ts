@@ -12,6 +12,7 @@
  * service was answered survives a crash of the instance that took it.
  */
 import type { TaskRecord } from '../api/schemas/records.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { PostQueue } from '../lib/post-queue.ts';
 import type { NotifyChatClient } from './chat-client.ts';
@@ -32,7 +33,7 @@ export interface ThreadPosterOptions {
   messages: NotifyMessages;
   /** What a card shows besides the task: linked people, the task's address, the project's statuses. */
   cardContext: (teamId: string, task: TaskRecord) => Promise<CardContext>;
-  now: () => Date;
+  clock: Clock;
   windowMs: number;
   logger: Logger;
   signal: () => AbortSignal;
@@ -75,7 +76,7 @@ export class ThreadPoster {
       event,
       projectName: sub.projectName,
       broadcast: sub.broadcast,
-      at: this.#o.now().getTime(),
+      at: this.#o.clock.now().getTime(),
     });
     void this.#run({ teamId, channelId: sub.channelId, taskId }).catch(() => undefined);
   }
@@ -97,7 +98,7 @@ export class ThreadPoster {
    */
   async kickOpen(): Promise<Promise<number>[]> {
     const runs: Promise<number>[] = [];
-    const now = this.#o.now().getTime();
+    const now = this.#o.clock.now().getTime();
     for (const teamId of await this.#o.bursts.teams()) {
       for (const { channelId, taskId, firstAt } of await this.#o.bursts.open(teamId)) {
         if (firstAt + this.#o.windowMs <= now) runs.push(this.#run({ teamId, channelId, taskId }));
@@ -120,10 +121,14 @@ export class ThreadPoster {
   ): Promise<'posted' | 'shown' | 'failed' | 'busy'> {
     const { teamId, channelId, taskId } = ref;
     const { bursts, leaseMs } = this.#o;
-    const until = performance.now() + waitMs;
-    while (!(await bursts.lease(teamId, channelId, taskId, leaseMs))) {
-      if (performance.now() >= until) return 'busy';
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    // Counted in looks rather than read off the clock, so a clock a test has pinned still ends it.
+    for (
+      let looks = Math.ceil(waitMs / 50);
+      !(await bursts.lease(teamId, channelId, taskId, leaseMs));
+      looks--
+    ) {
+      if (looks <= 0) return 'busy';
+      await this.#o.clock.sleep(50);
     }
     try {
       if (await this.#o.threads.get(teamId, channelId, taskId)) return 'shown';
@@ -196,7 +201,7 @@ export class ThreadPoster {
         }
       }
       const closesAt = first.entry.at + this.#o.windowMs;
-      if (this.#o.now().getTime() < closesAt) return 0;
+      if (this.#o.clock.now().getTime() < closesAt) return 0;
       const taken = entries.filter((e) => e.entry.at < closesAt);
       // A task's creation is what its card tells: when its changes reach two instances at once the
       // card may go out for a later change, and "Created" under it would say nothing new. Any other
@@ -275,7 +280,7 @@ export class ThreadPoster {
       return;
     }
     const card: NotifyMessage | undefined = deleted
-      ? this.#o.messages.deletedCard({ taskId, title }, this.#o.now())
+      ? this.#o.messages.deletedCard({ taskId, title }, this.#o.clock.now())
       : task
         ? await this.#card(teamId, task, last.projectName)
         : undefined;
@@ -312,7 +317,7 @@ export class ThreadPoster {
 
   async #card(teamId: string, task: TaskRecord, projectName: string): Promise<NotifyMessage> {
     const context = await this.#o.cardContext(teamId, task);
-    return this.#o.messages.card({ ...context, task, projectName }, this.#o.now());
+    return this.#o.messages.card({ ...context, task, projectName }, this.#o.clock.now());
   }
 
   /**

@@ -5,6 +5,7 @@
  * settles when the listeners behind it have.
  */
 import type { App } from '@slack/bolt';
+import { type Clock, systemClock, type Timer } from '../lib/clock.ts';
 
 export interface InFlight {
   readonly count: number;
@@ -12,7 +13,7 @@ export interface InFlight {
   drain(timeoutMs: number): Promise<number>;
 }
 
-export function trackInFlight(app: App): InFlight {
+export function trackInFlight(app: App, clock: Clock = systemClock): InFlight {
   let count = 0;
   let idle: Array<() => void> = [];
   app.use(async ({ next }) => {
@@ -33,14 +34,14 @@ export function trackInFlight(app: App): InFlight {
     },
     async drain(timeoutMs) {
       if (count === 0) return 0;
-      let timer: NodeJS.Timeout | undefined;
+      let timer: Timer | undefined;
       await Promise.race([
         new Promise<void>((resolve) => idle.push(resolve)),
         new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, timeoutMs);
+          timer = clock.after(timeoutMs, resolve);
         }),
       ]);
-      clearTimeout(timer);
+      timer?.cancel();
       return count;
     },
   };

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CustomRoute } from '@slack/bolt';
+import { type Clock, systemClock, type Timer } from '../lib/clock.ts';
 
 export interface Readiness {
   /** Stops answering ready: called first thing on SIGTERM, so the balancer drains this instance. */
@@ -17,12 +18,12 @@ export interface Readiness {
 /** How long the store may take to answer before the instance counts as not ready. */
 const PING_TIMEOUT_MS = 1_000;
 
-export function createReadiness(ping: () => Promise<void>): Readiness {
+export function createReadiness(ping: () => Promise<void>, clock: Clock = systemClock): Readiness {
   let shuttingDown = false;
   const check = async (): Promise<{ ready: boolean; store: string; shuttingDown: boolean }> => {
     let store = 'ok';
     try {
-      await withTimeout(ping(), PING_TIMEOUT_MS);
+      await withTimeout(ping(), PING_TIMEOUT_MS, clock);
     } catch (error) {
       // The reason only: an error from the client may quote the URL, which can hold a password.
       store = error instanceof TimeoutError ? 'timeout' : 'unreachable';
@@ -52,10 +53,10 @@ export function createReadiness(ping: () => Promise<void>): Readiness {
 
 class TimeoutError extends Error {}
 
-function withTimeout(work: Promise<void>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
+function withTimeout(work: Promise<void>, ms: number, clock: Clock): Promise<void> {
+  let timer: Timer | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError('timed out')), ms);
+    timer = clock.after(ms, () => reject(new TimeoutError('timed out')));
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([work, timeout]).finally(() => timer?.cancel());
 }

@@ -65,6 +65,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     now,
     limiter,
     faults,
+    latencyWait: opts.latencyWait,
     tokenUsage,
     responseCache: opts.responseCache === false ? null : new ResponseCache(db),
     reportInternalError: reportToStderr,

@@ -43,6 +43,11 @@ export interface SandboxOptions {
   /** The clock for timestamps, rate-limit windows and seed dates. Default `() => new Date()`. */
   now?: () => Date;
   /**
+   * How the injected latency is waited out. Default: real time; a test passes its clock's `sleep`
+   * so that a slow service is slow on the clock the test moves.
+   */
+  latencyWait?: (ms: number) => Promise<void>;
+  /**
    * Reuses the serialised answers of the task lists until the next write to the database, so they
    * are never stale. Default true; false computes every answer (to measure what that costs).
    */

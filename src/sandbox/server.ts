@@ -24,6 +24,8 @@ export interface ServerDeps {
   now: () => Date;
   limiter: RateLimiter | null;
   faults: FaultController;
+  /** Waits out the injected latency (default: real time). */
+  latencyWait?: ((ms: number) => Promise<void>) | undefined;
   tokenUsage: TokenUsage;
   /** Reuses task-list answers until the next write; null computes every answer. */
   responseCache: ResponseCache | null;

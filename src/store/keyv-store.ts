@@ -1,4 +1,5 @@
 import type { Keyv } from 'keyv';
+import { systemClock } from '../lib/clock.ts';
 import type { Store } from './types.ts';
 
 /** What a backend adds to keyv: prefix listing and atomic claims, which keyv itself cannot do. */
@@ -45,8 +46,10 @@ export function createKeyvStore(keyv: Keyv, backend: StoreBackend): Store {
       if (typeof prefix !== 'string') throw new TypeError('Store prefix must be a string');
       for await (const [key, raw] of backend.scan(prefix)) {
         const data = await keyv.deserializeData<T>(raw);
-        // Expiry is checked here as well as in the backend: keyv's own `expires` is the source of truth.
-        if (data === undefined || (typeof data.expires === 'number' && data.expires <= Date.now())) continue;
+        // Expiry is checked here as well as in the backend: keyv's own `expires` is the source of truth,
+        // and keyv stamps it by the system clock, so it is read by that clock too.
+        const expired = typeof data?.expires === 'number' && data.expires <= systemClock.now().getTime();
+        if (data === undefined || expired) continue;
         yield [key, data.value as T];
       }
     },

@@ -14,7 +14,7 @@ export class SqliteClaims {
   readonly #extend: StatementSync;
 
   /** @param now milliseconds since the epoch. Default: `Date.now`. */
-  constructor(db: DatabaseSync, now: () => number = () => Date.now()) {
+  constructor(db: DatabaseSync, now: () => number) {
     this.#now = now;
     db.exec('CREATE TABLE IF NOT EXISTS claims (key TEXT PRIMARY KEY, expires INTEGER NOT NULL)');
     this.#claim = db.prepare(

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { KeyvStoreAdapter, StoredData } from 'keyv';
+import { type Clock, systemClock } from '../lib/clock.ts';
 
 /** Rows read per query when listing, so a listing never holds a cursor open across awaits. */
 const PAGE_SIZE = 200;
@@ -15,8 +16,8 @@ type Row = { key: string; value: string; expires: number | null };
 export interface SqliteKeyvAdapterOptions {
   /** Name shown in `opts.url` for diagnostics. Default: `'sqlite::memory:'`. */
   url?: string;
-  /** Milliseconds since the epoch; injectable so expiry is testable. Default: `Date.now`. */
-  now?: () => number;
+  /** The clock that expiry is read by (tests move it). Default: the system clock. */
+  clock?: Clock;
 }
 
 /**
@@ -44,7 +45,8 @@ export class SqliteKeyvAdapter extends EventEmitter implements KeyvStoreAdapter 
   constructor(db: DatabaseSync, options: SqliteKeyvAdapterOptions = {}) {
     super();
     this.#db = db;
-    this.#now = options.now ?? (() => Date.now());
+    const clock = options.clock ?? systemClock;
+    this.#now = () => clock.now().getTime();
     this.opts = { dialect: 'sqlite', url: options.url ?? 'sqlite::memory:' };
     db.exec(`CREATE TABLE IF NOT EXISTS keyv (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires INTEGER);
       CREATE INDEX IF NOT EXISTS keyv_expires ON keyv (expires) WHERE expires IS NOT NULL;`);

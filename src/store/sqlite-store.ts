@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Keyv } from 'keyv';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { useFastDeserialize } from './keyv-deserialize.ts';
 import { createKeyvStore } from './keyv-store.ts';
 import { SqliteClaims } from './sqlite-claims.ts';
@@ -17,19 +18,20 @@ export interface SqliteStoreOptions {
   purgeIntervalMs?: number;
   /** How long a write waits for another process's lock before failing, in ms. Default: 5000. */
   busyTimeoutMs?: number;
-  /** The clock that expires records and claims, in epoch ms (tests move it). Default: `Date.now`. */
-  now?: () => number;
+  /** The clock that expires records and claims and runs the purge (tests move it). Default: the system clock. */
+  clock?: Clock;
 }
 
 /** Opens (creating if needed) the embedded store at `path`, or an in-memory one for `':memory:'`. */
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): Store {
-  const { purgeIntervalMs = 600_000, busyTimeoutMs = 5000, now = () => Date.now() } = options;
+  const { purgeIntervalMs = 600_000, busyTimeoutMs = 5000, clock = systemClock } = options;
+  const now = () => clock.now().getTime();
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new DatabaseSync(path);
   // busy_timeout first, so even switching to WAL waits for another process's lock instead of failing.
   // WAL lets readers go on while another process writes.
   db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;`);
-  const adapter = new SqliteKeyvAdapter(db, { url: `sqlite:${path}`, now });
+  const adapter = new SqliteKeyvAdapter(db, { url: `sqlite:${path}`, clock });
   const claims = new SqliteClaims(db, now);
   const keyv = new Keyv({ store: adapter, namespace: RECORD_NAMESPACE, throwOnErrors: true });
   // Failures are thrown to the caller (throwOnErrors); the listener only keeps keyv's emitter quiet.
@@ -40,8 +42,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     claims.purgeExpired();
   };
   purge();
-  const timer = purgeIntervalMs > 0 ? setInterval(purge, purgeIntervalMs) : undefined;
-  timer?.unref();
+  const timer = purgeIntervalMs > 0 ? clock.every(purgeIntervalMs, purge).unref() : undefined;
   const prefix = `${RECORD_NAMESPACE}:`;
   return createKeyvStore(keyv, {
     async *scan(logicalPrefix) {
@@ -61,7 +62,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       return claims.extend(key, ttlMs);
     },
     async close() {
-      if (timer) clearInterval(timer);
+      timer?.cancel();
       db.close();
     },
   });

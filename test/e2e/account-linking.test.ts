@@ -4,9 +4,11 @@
  * people share their sandbox member's email except Zoe (zoe@example.com), who has no member.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/lib/manual-clock.ts';
 import { watchAppWork } from '../support/app-work.ts';
 import { type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
 import { isInterimNote } from '../support/interim-notes.ts';
+import { moveTimeUntil, movingUntilDone } from '../support/move-time.ts';
 import { testSandboxProfile } from '../support/sandbox-profile.ts';
 
 /** spec-minimal shows no member roles: only Slack admins may approve, and people are told why. */
@@ -220,19 +222,24 @@ describe('linking proves identity', () => {
   });
 
   it('says nothing went wrong when the person closes the form before it is filled', async () => {
+    // On a clock the test moves, so the service's slowness is not waited out.
+    await h.close();
+    const clock = new ManualClock(Date.now());
+    h = await startHarness({ link: ['ana', 'ben'], clock });
     const work = watchAppWork(h.app);
     // Every service answer takes 1.5 s, so the person closes the loading view before the form comes.
     h.sandbox.faults.set({ latencyMs: 1_500 });
     const before = h.emulator.calls('views.open').length;
-    await h.signer.command('/task link', { user: USERS.zoe });
-    const opened = await h.emulator.waitForCall(
-      'views.open',
-      () => h.emulator.calls('views.open').length > before,
+    await movingUntilDone(clock, 'the ack', h.signer.command('/task link', { user: USERS.zoe }));
+    const opened = await moveTimeUntil(clock, 'the loading view', () =>
+      h.emulator.calls('views.open').at(before),
     );
     const loading = opened.response.view as View;
     await h.signer.viewClosed({ view: loading, user: USERS.zoe });
-    await h.emulator.waitForCall('views.update', (c) => c.args.view_id === loading.id, 15_000);
-    await work.settled(15_000);
+    await moveTimeUntil(clock, 'the fill', () =>
+      h.emulator.calls('views.update').find((c) => c.args.view_id === loading.id),
+    );
+    await movingUntilDone(clock, 'the app work', work.settled(15_000));
     h.sandbox.faults.clear();
     // The fill was tried and Slack said the view is gone; the person is told nothing about it.
     const fills = h.emulator.calls('views.update').filter((c) => c.args.view_id === loading.id);

@@ -11,36 +11,30 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DigestSubscription } from '../../src/digest/types.ts';
-import type { FixedClock } from '../../src/lib/clock.ts';
+import { ManualClock } from '../../src/lib/manual-clock.ts';
 import type { RecordedCall } from '../../src/slack-emulator/model.ts';
-import { fixedClock, type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
+import { type AppWork, watchAppWork } from '../support/app-work.ts';
+import { type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
 
 /** Wednesday 4 March 2026, 08:30 in London (GMT): half an hour before a 09:00 digest. */
 const START = '2026-03-04T08:30:00.000Z';
 const NINE_LONDON = new Date('2026-03-04T09:00:00.000Z');
 /** Waits longer than this are the minute timer's: they never end (until the app stops). */
 const PACING_MAX_MS = 10_000;
-/**
- * This clock ends every short wait at once, so a loop that waits a second between looks would spin
- * without end: the app's look for interrupted commands is off here (digests do not need it).
- */
-const QUIET_LOOKS = { pendingCommands: { enabled: false } } as const;
 
-function testClock(start: string): FixedClock {
-  const clock = fixedClock(start);
-  return {
-    ...clock,
-    sleep(ms, signal) {
-      if (signal?.aborted) return Promise.reject(signal.reason);
-      if (ms <= PACING_MAX_MS) {
-        clock.advance(Math.max(0, ms));
-        return Promise.resolve();
-      }
-      return new Promise<void>((_, reject) => {
-        signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-      });
-    },
-  };
+/** The app's clock, pinned: a pacing wait moves it on at once; the minute timer's wait is parked. */
+class PacedClock extends ManualClock {
+  constructor(start: string) {
+    super(start, { realTimers: true });
+  }
+
+  override sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (ms <= PACING_MAX_MS) return this.advance(Math.max(0, ms));
+    return new Promise<void>((_, reject) => {
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+  }
 }
 
 type Block = {
@@ -53,7 +47,9 @@ type Block = {
 type View = { id: string; callback_id: string; title: { text: string }; blocks: Block[] };
 
 let h: Harness;
-let clock: FixedClock;
+let clock: PacedClock;
+/** The app's requests under way, to wait for their end before checking that nothing more came. */
+let watched: AppWork;
 
 const text = (value: unknown) => JSON.stringify(value);
 
@@ -200,13 +196,13 @@ async function chooseFromTaskMenu(
 
 describe('scheduled digests from Slack', () => {
   beforeEach(async () => {
-    clock = testClock(START);
+    clock = new PacedClock(START);
     h = await startHarness({
       link: ['ana', 'ben'],
       clock,
       sandbox: { now: () => clock.now() },
-      ...QUIET_LOOKS,
     });
+    watched = watchAppWork(h.app);
   });
   afterEach(async () => {
     await h.close();
@@ -310,7 +306,7 @@ describe('scheduled digests from Slack', () => {
     expect(text(preview.args.blocks)).toContain(`Preview* — sent by <@${USERS.ana}>`);
     // Slack resends a submission it got no answer to in time; the second one finds the first's claim.
     await h.signer.viewSubmission({ view: form, values });
-    await new Promise((r) => setTimeout(r, 300));
+    await watched.settled();
     expect(digestPosts('C0GENERAL')).toHaveLength(1);
     expect(await digestsIn('C0GENERAL')).toHaveLength(1);
     // A preview is not the day's digest: the scheduled one still comes at 09:00.
@@ -491,8 +487,9 @@ describe('scheduled digests from Slack', () => {
 
 describe('the personal digest on the Home tab', () => {
   beforeEach(async () => {
-    clock = testClock(START);
-    h = await startHarness({ link: ['ana'], clock, sandbox: { now: () => clock.now() }, ...QUIET_LOOKS });
+    clock = new PacedClock(START);
+    h = await startHarness({ link: ['ana'], clock, sandbox: { now: () => clock.now() } });
+    watched = watchAppWork(h.app);
   });
   afterEach(async () => {
     await h.close();
@@ -554,7 +551,7 @@ describe('the personal digest on the Home tab', () => {
     ]);
     await published();
     await h.emulator.waitForCall('views.publish', (c) => text(c.args).includes('digest_home_off'), 5_000);
-    await new Promise((r) => setTimeout(r, 300));
+    await watched.settled();
     expect(await digestsIn(USERS.ana)).toHaveLength(1);
   });
 
@@ -582,15 +579,15 @@ describe('the personal digest on the Home tab', () => {
 
 describe('digests and the done status an admin chose', () => {
   beforeEach(async () => {
-    clock = testClock(START);
+    clock = new PacedClock(START);
     // The app meets the spec-minimal service whichever profile the run is in: its statuses carry no
     // category, so once "Done" is renamed "Live" no status reads as done until an admin names one.
     h = await startHarness({
-      ...QUIET_LOOKS,
       link: ['ana', 'ben'],
       clock,
       sandbox: { profile: 'spec-minimal', now: () => clock.now() },
     });
+    watched = watchAppWork(h.app);
     h.sandbox.db.exec("UPDATE project_statuses SET name = 'Live' WHERE name = 'Done'");
   });
   afterEach(async () => {

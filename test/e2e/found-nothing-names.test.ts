@@ -12,7 +12,7 @@ let h: Harness;
 const MINIMAL = testSandboxProfile() === 'spec-minimal';
 
 async function say(text: string) {
-  return (await runCommand(h, text, { user: USERS.ana, channel: 'general', quietMs: 200 })).seen;
+  return (await runCommand(h, text, { user: USERS.ana, channel: 'general' })).seen;
 }
 
 describe('every “found nothing” names what exists', () => {

@@ -4,11 +4,13 @@
  * the sandbox over HTTP, and what reached Slack read from the emulator.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/lib/manual-clock.ts';
 import type { RecordedCall } from '../../src/slack-emulator/index.ts';
 import { type AppWork, watchAppWork } from '../support/app-work.ts';
 import { createValues } from '../support/create-form-values.ts';
 import { fixedClock, type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
 import { isInterimNote } from '../support/interim-notes.ts';
+import { moveTimeUntil } from '../support/move-time.ts';
 
 const BOT = '<@U0TASKBOT>';
 const CHANNEL = 'C0WEBSITE';
@@ -232,13 +234,15 @@ describe('@Taskbridge in channels and threads', () => {
   });
 
   it('tells the person the service is busy when a mention cannot be answered at once, then answers', async () => {
+    // On a clock the test moves: the busy note and the slow service come in their order on it.
+    await h.close();
+    const moved = new ManualClock(clock.nowMs());
+    h = await startHarness({ link: ['ana', 'ben'], clock: moved });
     h.sandbox.faults.set({ latencyMs: 2_500 });
     await h.signer.say({ user: USERS.ana, channel: 'C0GENERAL', text: `${BOT} mine` });
     const isBusy = (c: RecordedCall) => String(c.args.text ?? '').includes('The service is busy');
-    const result = await h.emulator.waitForCall(
-      'chat.postEphemeral',
-      (c) => c.args.user === USERS.ana && !isBusy(c),
-      15_000,
+    const result = await moveTimeUntil(moved, 'the answer', () =>
+      h.emulator.calls('chat.postEphemeral').find((c) => c.args.user === USERS.ana && !isBusy(c)),
     );
     h.sandbox.faults.clear();
     const shown = h.emulator.calls('chat.postEphemeral').filter((c) => c.args.user === USERS.ana);

@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 async function say(text: string, user: string = USERS.ana, channel = 'general') {
-  return runCommand(h, text, { user, channel, quietMs: 200 });
+  return runCommand(h, text, { user, channel });
 }
 
 async function tasksTitled(title: string) {

@@ -1,13 +1,16 @@
 /**
  * A command whose reply is ready within the ack's hold answers in the ack itself (Slack shows it as
  * the command's answer); one that is not acks empty when the hold ends and replies through the
- * response_url. Signed commands into the real app, answered by the emulator.
+ * response_url. Signed commands into the real app, answered by the emulator. A slow service is slow
+ * on the app's clock, which the test moves through the hold rather than waiting it out.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/lib/manual-clock.ts';
 import { ACK_HOLD_MS } from '../../src/slack/kit/held-ack.ts';
 import type { RecordedCall } from '../../src/slack-emulator/model.ts';
 import { watchAppWork } from '../support/app-work.ts';
 import { type Harness, startHarness } from '../support/harness.ts';
+import { moveTimeUntil, movingUntilDone } from '../support/move-time.ts';
 
 let h: Harness;
 
@@ -17,6 +20,9 @@ afterEach(async () => {
 
 const isBusyNote = (c: RecordedCall) => String(c.args.text ?? '').includes("The service is busy; I'll post");
 const text = (value: unknown) => JSON.stringify(value);
+/** The first response_url post that matches, moving the app's clock until it comes. */
+const movedTo = (clock: ManualClock, match: (c: RecordedCall) => boolean) =>
+  moveTimeUntil(clock, 'a response_url post', () => h.emulator.calls('response_url').find(match));
 
 describe('a reply in the ack', () => {
   it.each(['http', 'socket'] as const)(
@@ -52,27 +58,27 @@ describe('a reply in the ack', () => {
   });
 
   it('answers a repeat of a running command in the repeat’s own ack', async () => {
-    h = await startHarness({ link: ['ana'] });
+    const clock = new ManualClock(Date.now());
+    h = await startHarness({ link: ['ana'], clock });
     h.sandbox.faults.set({ latencyMs: ACK_HOLD_MS + 1_500 });
-    const first = h.signer.command('/task mine');
     // The first command is held in the store before its ack: wait for that ack (the hold's end).
-    await first;
+    await movingUntilDone(clock, 'the first ack', h.signer.command('/task mine'));
     const repeat = await h.signer.command('/task mine');
     expect(text(repeat.body)).toContain('Still working on your earlier `/task mine`');
-    await h.emulator.waitForCall('response_url', (c) => !isBusyNote(c) && c.via !== 'ack', 15_000);
+    await movedTo(clock, (c) => !isBusyNote(c) && c.via !== 'ack');
     h.sandbox.faults.clear();
   });
 
   it('acks empty when the reply is not ready within the hold, and replies through the response_url', async () => {
-    h = await startHarness({ link: ['ana'] });
+    const clock = new ManualClock(Date.now());
+    h = await startHarness({ link: ['ana'], clock });
     h.sandbox.faults.set({ latencyMs: ACK_HOLD_MS + 300 });
-    const answer = await h.signer.command('/task mine');
+    const answer = await movingUntilDone(clock, 'the ack', h.signer.command('/task mine'));
     expect(answer.status).toBe(200);
     expect(answer.text).toBe('');
-    const result = await h.emulator.waitForCall(
-      'response_url',
+    const result = await movedTo(
+      clock,
       (c) => !isBusyNote(c) && /Publish release notes|reading every project/.test(text(c.args)),
-      15_000,
     );
     h.sandbox.faults.clear();
     expect(result.via).toBeUndefined();

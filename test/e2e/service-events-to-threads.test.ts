@@ -3,16 +3,18 @@
  * app's endpoint verifies it and hands the event to the notifications, and the channel that
  * subscribed by `/task subscribe` gets the task's card, then one thread reply for a later burst
  * with the card edited in place, as the Slack emulator records it. A delivery sent again with its
- * `webhook-id` posts nothing more. Real clock and real timers (the webhook's timestamp is checked
- * against the wall clock), with a short burst window.
+ * `webhook-id` posts nothing more. The app's clock starts at the wall clock's time (the webhook's
+ * timestamp is checked against it) and the test moves it through the burst window rather than
+ * waiting it out.
  */
 
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/lib/manual-clock.ts';
 import type { RecordedCall } from '../../src/slack-emulator/model.ts';
 import { type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
+import { moveTimeUntil } from '../support/move-time.ts';
 import { serviceCall } from '../support/service-call.ts';
-import { until } from '../support/until.ts';
 
 const CHANNEL = 'C0WEBSITE';
 const WEBSITE = 1;
@@ -36,7 +38,9 @@ const inChannel = (method: string) =>
 
 describe('service events into channel threads', () => {
   it('a change on the service becomes a card, a later burst one reply and an edit, a redelivery nothing', async () => {
-    h = await startHarness({ link: ['ana', 'ben'], notifications: { windowMs: 1_500 } });
+    const clock = new ManualClock(Date.now());
+    const until = <T>(what: string, read: () => T | undefined) => moveTimeUntil(clock, what, read);
+    h = await startHarness({ link: ['ana', 'ben'], clock, notifications: { windowMs: 1_500 } });
     const settings = await h.app.deps.serviceEvents.ensure(TEAM);
     const endpoint = `${new URL(h.eventsUrl).origin}/service/events/${settings.pathKey}`;
     const hook = h.sandbox.webhooks.add(endpoint);
@@ -94,7 +98,8 @@ describe('service events into channel threads', () => {
       },
     });
     expect(again.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 800));
+    // Past the burst window and the looks that would send it: nothing more.
+    await clock.advance(3_000);
     expect(inChannel('chat.postMessage')).toHaveLength(postsBefore);
     // One card and one merged reply for the task in this channel, no more.
     expect(inChannel('chat.postMessage').filter((c) => c.args.thread_ts === parentTs)).toHaveLength(1);

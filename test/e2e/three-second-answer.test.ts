@@ -1,14 +1,18 @@
 /**
  * A person hears within 3 s, whatever the service does: signed commands and buttons into the real
  * app, the sandbox slowed or rate-limited by its fault injection and its real 60-a-minute limit.
- * (No timed assertions: what is checked is what the person is told, and in which order.)
+ * (No timed assertions: what is checked is what the person is told, and in which order.) The slow
+ * service is slow on the app's clock, which the test moves: the held ack, the busy note and the
+ * service's latency fire in their order on it without the test waiting them out.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createWorkApiClient } from '../../src/api/index.ts';
+import { ManualClock } from '../../src/lib/manual-clock.ts';
 import { WAIT_BUDGETS } from '../../src/slack/kit/wait-budgets.ts';
 import type { RecordedCall } from '../../src/slack-emulator/model.ts';
 import { watchAppWork } from '../support/app-work.ts';
 import { type Harness, startHarness } from '../support/harness.ts';
+import { moveTimeUntil, movingUntilDone } from '../support/move-time.ts';
 import { testSandboxProfile } from '../support/sandbox-profile.ts';
 
 let h: Harness;
@@ -26,12 +30,24 @@ const isBusyNote = (c: RecordedCall) => String(c.args.text ?? '').includes("The 
  */
 const isResult = (c: RecordedCall) => !isBusyNote(c) && !String(c.args.text ?? '').includes('Still working');
 
+/**
+ * The app's clock for a test, starting now: the limiter of service calls is the process's, and
+ * remembers the calls of earlier tests by the time they were made.
+ */
+const appClock = () => new ManualClock(Date.now());
+
+/** The first `method` call that matches, moving the app's clock until it comes. */
+const movedTo = (clock: ManualClock, method: string, match: (c: RecordedCall) => boolean) =>
+  moveTimeUntil(clock, `a ${method} call`, () => h.emulator.calls(method).find(match));
+
 describe('an answer within three seconds', () => {
   it('a command the slow service cannot finish in time says so at once, then posts its result', async () => {
-    h = await startHarness({ link: ['ana'] });
+    const clock = appClock();
+    h = await startHarness({ link: ['ana'], clock });
     h.sandbox.faults.set({ latencyMs: 2_500 });
-    await h.signer.command('/task mine');
-    const result = await h.emulator.waitForCall('response_url', isResult, 15_000);
+    const acked = h.signer.command('/task mine');
+    const result = await movedTo(clock, 'response_url', isResult);
+    await acked;
     h.sandbox.faults.clear();
     const replies = h.emulator.calls('response_url');
     const busy = replies.filter(isBusyNote);
@@ -43,36 +59,34 @@ describe('an answer within three seconds', () => {
   });
 
   it('a command the service answers at once gets no busy note', async () => {
-    h = await startHarness({ link: ['ana'] });
+    // The clock stands still while the service answers: the answer comes before the note is due.
+    const clock = appClock();
+    h = await startHarness({ link: ['ana'], clock });
     const work = watchAppWork(h.app);
-    const sent = Date.now();
     await h.signer.command('/task mine');
-    const result = await h.emulator.waitForCall('response_url', isResult, 5_000);
-    // Once the handler has returned its timer is cleared: a note that was going to come has come.
+    await h.emulator.waitForCall('response_url', isResult, 5_000);
+    // Once the handler has returned its timer is cleared: moving past the note's time brings none.
     await work.settled();
-    const busy = h.emulator.calls('response_url').filter(isBusyNote);
-    if (result.at - sent < WAIT_BUDGETS.interactive.firstWordMs) {
-      // Answered before the note was due (the handler started after `sent`): no note at all.
-      expect(busy).toHaveLength(0);
-    } else {
-      // A machine loaded enough to take longer than the note's delay: at most one, before the result.
-      expect(busy.length).toBeLessThanOrEqual(1);
-      for (const note of busy) expect(note.at).toBeLessThanOrEqual(result.at);
-    }
+    await clock.advance(WAIT_BUDGETS.interactive.firstWordMs * 2);
+    expect(h.emulator.calls('response_url').filter(isBusyNote)).toHaveLength(0);
   });
 
   it('the same command repeated while the first still waits is answered once', async () => {
-    h = await startHarness({ link: ['ana'] });
+    const clock = appClock();
+    h = await startHarness({ link: ['ana'], clock });
+    const work = watchAppWork(h.app);
     h.sandbox.faults.set({ latencyMs: 2_500 });
-    await h.signer.command('/task mine');
-    await h.signer.command('/task  mine');
-    const still = await h.emulator.waitForCall('response_url', (c) =>
+    const acks = [h.signer.command('/task mine')];
+    // The repeat comes once the first has run long enough to be held for every instance.
+    await clock.advance(500);
+    acks.push(h.signer.command('/task  mine'));
+    const still = await movedTo(clock, 'response_url', (c) =>
       String(c.args.text ?? '').includes('Still working on your earlier `/task'),
     );
     expect(String(still.args.text)).toContain('/task');
-    await h.emulator.waitForCall('response_url', isResult, 15_000);
+    await movedTo(clock, 'response_url', isResult);
     h.sandbox.faults.clear();
-    await new Promise((r) => setTimeout(r, 500));
+    await movingUntilDone(clock, 'the commands done', Promise.all([...acks, work.settled()]));
     const first = h.emulator.calls('response_url').filter(isResult);
     // Nothing was answered on the repeat's own response_url: only the first command answers.
     expect(first.filter((c) => c.args.url_id === still.args.url_id)).toHaveLength(0);
@@ -81,11 +95,7 @@ describe('an answer within three seconds', () => {
     if (testSandboxProfile() === 'full') expect(first).toHaveLength(1);
     // Once the first has finished, the same command runs again.
     await h.signer.command('/task mine');
-    await h.emulator.waitForCall(
-      'response_url',
-      (c) => isResult(c) && c.args.url_id !== first[0]!.args.url_id,
-      15_000,
-    );
+    await movedTo(clock, 'response_url', (c) => isResult(c) && c.args.url_id !== first[0]!.args.url_id);
   });
 
   it('under the service real 60-a-minute limit, a command that would wait too long is refused with the wait', async () => {
@@ -104,7 +114,8 @@ describe('an answer within three seconds', () => {
   });
 
   it('a button the slow service cannot finish in time says so at once, then does its work', async () => {
-    h = await startHarness({ link: ['ana'] });
+    const clock = appClock();
+    h = await startHarness({ link: ['ana'], clock });
     await h.signer.command('/task show 3');
     await h.emulator.waitForCall('response_url', (c) =>
       JSON.stringify(c.args.blocks ?? '').includes('task_done'),
@@ -115,16 +126,26 @@ describe('an answer within three seconds', () => {
     const done = card.blocks.flatMap((b) => b.elements ?? []).find((e) => e.action_id === 'task_done');
     h.emulator.clearCalls();
     h.sandbox.faults.set({ latencyMs: 2_500 });
-    await h.signer.blockAction({ actionId: 'task_done', value: done!.value!, message: card as never });
-    const busy = await h.emulator.waitForCall('response_url', isBusyNote, 5_000);
+    const clicked = h.signer.blockAction({
+      actionId: 'task_done',
+      value: done!.value!,
+      message: card as never,
+    });
+    const busy = await movedTo(clock, 'response_url', isBusyNote);
     expect(String(busy.args.text)).toMatch(/within about \d+ s/);
     expect(busy.args.replace_original).toBe(false);
+    // Only the app's calls already on their way are slow now, so the test's own reads are not.
     h.sandbox.faults.clear();
-    await expect.poll(async () => (await h.api.tasks.get(3)).status.name, { timeout: 15_000 }).toBe('Done');
+    await moveTimeUntil(clock, 'the task done', async () =>
+      (await h.api.tasks.get(3)).status.name === 'Done' ? true : undefined,
+    );
+    await clicked;
   });
 
   it('a retried `/task new` posts its card once, and concurrent deliveries never say something went wrong', async () => {
-    h = await startHarness({ link: ['ana'] });
+    const clock = appClock();
+    h = await startHarness({ link: ['ana'], clock });
+    const work = watchAppWork(h.app);
     const text = '/task new Posted-once task #Website';
     const cards = () =>
       h.emulator
@@ -137,24 +158,24 @@ describe('an answer within three seconds', () => {
     await h.emulator.waitForCall('response_url', (c) => c.args.response_type === 'in_channel', 5_000);
     // Slack's retry of the same command, after the first was answered.
     await h.signer.command(text, { triggerId: first, retryNum: 1 });
-    await new Promise((r) => setTimeout(r, 1_000));
+    await work.settled();
     expect(cards()).toHaveLength(1);
 
     // Two deliveries of another command at the same moment, the service slow.
     const second = h.emulator.issueTriggerId('U0ANA');
     h.sandbox.faults.set({ latencyMs: 500 });
     const again = '/task new Posted-once twin #Website';
-    await Promise.all([
+    let acked = false;
+    void Promise.all([
       h.signer.command(again, { triggerId: second }),
       h.signer.command(again, { triggerId: second, retryNum: 1 }),
-    ]);
-    await h.emulator.waitForCall(
-      'response_url',
-      (c) => JSON.stringify(c.args).includes('Posted-once twin'),
-      10_000,
-    );
+    ]).then(() => {
+      acked = true;
+    });
+    await movedTo(clock, 'response_url', (c) => JSON.stringify(c.args).includes('Posted-once twin'));
+    await moveTimeUntil(clock, 'both deliveries acknowledged', () => (acked ? true : undefined));
     h.sandbox.faults.clear();
-    await new Promise((r) => setTimeout(r, 1_000));
+    await work.settled();
     const twins = h.emulator
       .calls('response_url')
       .filter(

@@ -86,7 +86,10 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const dbPath = dir ? join(dir, 'sandbox.db') : undefined;
   // Each server caches answers until its own next write; with two over one file, neither may.
   const shared = dbPath ? { dbPath, responseCache: false } : {};
-  const sandbox = await startTestSandbox({ ...opts.sandbox, ...shared });
+  // On a test's clock the service's injected latency is waited out on that clock too.
+  const clock = opts.clock;
+  const latency = clock ? { latencyWait: (ms: number) => clock.sleep(ms) } : {};
+  const sandbox = await startTestSandbox({ ...latency, ...opts.sandbox, ...shared });
   const truth = dbPath
     ? await startTestSandbox({
         ...opts.sandbox,

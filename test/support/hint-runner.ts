@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TaskbridgeApp } from '../../src/create-app.ts';
+import { settle } from '../../src/lib/manual-clock.ts';
 import { messageToText } from '../../src/local/blocks-to-text.ts';
 import type { RecordedCall } from '../../src/slack-emulator/model.ts';
 import { type AppWork, watchAppWork } from './app-work.ts';
@@ -160,15 +161,15 @@ function workOf(app: TaskbridgeApp): AppWork {
 
 /**
  * Sends `/task text` as the person and collects what the app answered: the ack body, then the
- * replies made until the app has finished the command, and any that follow within `quietMs`.
- * Quiet alone was not enough: a handler slower than 1.5 s says "busy" first, then nothing for a
- * while, and its real answer fell into the next command's replies. Once the app's listeners have
- * ended, what is left on its way comes at once: a short quiet is enough (25 ms, not 120).
+ * replies made until the app has settled: no request under way in its listeners, and nothing more
+ * arriving at the emulator over a few turns of the event loop (what an ended listener left on its
+ * way). No fixed quiet: a command that has answered is done as soon as the app is. A command that
+ * has said nothing at all is given up to `waitMs` to say something.
  */
 export async function runCommand(
   h: Harness,
   text: string,
-  options: { user: string; channel?: string; quietMs?: number; waitMs?: number },
+  options: { user: string; channel?: string; waitMs?: number },
 ): Promise<Outcome> {
   const work = workOf(h.app);
   const before = h.emulator.calls().length;
@@ -186,18 +187,18 @@ export async function runCommand(
       .slice(before)
       // A message that came in the ack is already the first reply.
       .filter((c) => REPLY_METHODS.has(c.method) && c.via !== 'ack');
-  await work.settled(options.waitMs ?? 10_000);
-  const deadline = Date.now() + (options.waitMs ?? 5_000);
-  let seen = 0;
-  let quietSince = Date.now();
-  while (Date.now() < deadline) {
-    const calls = fresh();
-    if (calls.length !== seen) {
-      seen = calls.length;
-      quietSince = Date.now();
-    }
-    if ((seen > 0 || acked) && Date.now() - quietSince >= (options.quietMs ?? 25)) break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+  const waitMs = options.waitMs ?? 5_000;
+  const deadline = Date.now() + waitMs;
+  let seen = -1;
+  for (;;) {
+    await work.settled(10_000);
+    await settle();
+    const now = h.emulator.calls().length;
+    if (now === seen && (acked || fresh().length > 0)) break;
+    if (Date.now() > deadline) break;
+    // Nothing said yet: the answer is on its way over the network.
+    if (now === seen) await new Promise((resolve) => setTimeout(resolve, 10));
+    seen = now;
   }
   for (const call of fresh()) {
     replies.push(

@@ -1,7 +1,7 @@
 /**
  * Waits for something another process (or the app's own timers) brings about: `read` is asked
  * every `everyMs` until it gives a value, which is returned; past `ms` the wait fails naming `what`.
- * For a wait on a moved clock, move the clock instead.
+ * For a wait on a moved clock, move the clock instead (`move-time.ts`).
  */
 export async function until<T>(
   what: string,

@@ -14,7 +14,7 @@ import { NotFoundError } from '../../api/errors.ts';
 import type { TaskRecord } from '../../api/schemas/records.ts';
 import { collectTasks } from '../../api/task-lists.ts';
 import { taskViewOf } from '../../api/task-view.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { Clock, Timer } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { storeKeys } from '../../store/keys.ts';
 import type { Store } from '../../store/types.ts';
@@ -81,7 +81,7 @@ export function createChangePoller(deps: ChangePollerDeps): ChangePoller {
   /** Projects of a service that does not page, whose first read only set the baseline. */
   const primed = new Set<string>();
   let requests = 0;
-  let timer: NodeJS.Timeout | undefined;
+  let timer: Timer | undefined;
   let running: Promise<void> | undefined;
 
   /**
@@ -311,11 +311,10 @@ export function createChangePoller(deps: ChangePollerDeps): ChangePoller {
     },
     start() {
       if (timer) return;
-      timer = setInterval(() => void once(), POLL_TICK_MS);
-      timer.unref();
+      timer = deps.clock.every(POLL_TICK_MS, () => void once()).unref();
     },
     async stop() {
-      if (timer) clearInterval(timer);
+      timer?.cancel();
       timer = undefined;
       await running;
     },

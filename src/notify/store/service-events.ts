@@ -4,6 +4,7 @@
  * secret saved the workspace has no webhooks, and the polling fallback covers it.
  */
 import { randomBytes } from 'node:crypto';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { Cipher } from '../../store/cipher.ts';
 import { checkPathKey, storeKeys } from '../../store/keys.ts';
 import type { Store } from '../../store/types.ts';
@@ -57,9 +58,10 @@ export function checkWebhookSecret(value: string): string {
 export function createServiceEventsSettings(
   store: Store,
   cipher: Cipher,
-  options: { now?: () => Date } = {},
+  options: { clock?: Clock } = {},
 ): ServiceEventsSettings {
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   const summarize = (s: StoredSettings): ServiceEventsSummary => ({
     pathKey: s.pathKey,
     hasSecret: s.sealedSecret !== null,
@@ -81,7 +83,7 @@ export function createServiceEventsSettings(
       for (let i = 0; i < 20; i++) {
         const made = await read(teamId);
         if (made) return made;
-        await new Promise((r) => setTimeout(r, 50));
+        await clock.sleep(50);
       }
     }
     await store.set(storeKeys.serviceEventsPath(created.pathKey), { teamId });

@@ -4,6 +4,7 @@
  * channels. Filters hold member ids, resolved when the subscription was made.
  */
 
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import { storeKeys } from '../../store/keys.ts';
 import { requirePositiveInt, requireText } from '../../store/repositories/validate.ts';
 import type { Store } from '../../store/types.ts';
@@ -72,8 +73,9 @@ function asSaved(sub: Subscription | undefined): Subscription | undefined {
   return { ...sub, events: [...sub.events, 'task.edited'] };
 }
 
-export function createSubscriptions(store: Store, options: { now?: () => Date } = {}): Subscriptions {
-  const now = options.now ?? (() => new Date());
+export function createSubscriptions(store: Store, options: { clock?: Clock } = {}): Subscriptions {
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   const list = async (prefix: string) => {
     const found: Subscription[] = [];
     for await (const [, value] of store.entries<Subscription>(prefix)) found.push(asSaved(value));

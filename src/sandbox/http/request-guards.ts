@@ -22,6 +22,8 @@ export interface GuardDeps {
   faults: FaultController;
   tokenUsage: TokenUsage;
   profile: AnswerProfile;
+  /** Waits out the injected latency (default: real time). */
+  latencyWait?: ((ms: number) => Promise<void>) | undefined;
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -52,7 +54,7 @@ export function registerRequestGuards(app: FastifyInstance, deps: GuardDeps): vo
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const latency = deps.faults.latencyMs;
-    if (latency > 0) await sleep(latency);
+    if (latency > 0) await (deps.latencyWait ?? sleep)(latency);
     if (deps.faults.outage) {
       return reply
         .code(503)

@@ -6,7 +6,7 @@
  * the empty ack goes and replies take the response_url as before.
  */
 import type { RespondArguments } from '@slack/bolt';
-import type { Clock } from '../../lib/clock.ts';
+import { type Clock, systemClock, type Timer } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
 
 /**
@@ -40,7 +40,7 @@ export interface HoldOptions {
    */
   beforeEmpty?: () => Promise<void>;
   beforeEmptyMs?: number;
-  /** Times `beforeEmptyMs`. */
+  /** Times the hold and `beforeEmptyMs` (default: the system clock). */
   clock?: Clock;
 }
 
@@ -48,18 +48,18 @@ export interface HoldOptions {
 const BEFORE_EMPTY_MS = 500;
 
 export function holdAck(boltAck: Ack, logger: Logger, options: HoldOptions = {}): HeldAck {
-  const { holdMs = ACK_HOLD_MS, beforeEmpty, beforeEmptyMs = BEFORE_EMPTY_MS, clock } = options;
+  const { holdMs = ACK_HOLD_MS, beforeEmpty, beforeEmptyMs = BEFORE_EMPTY_MS, clock = systemClock } = options;
   let state: 'waiting' | 'held' | 'sent' = 'waiting';
-  let timer: NodeJS.Timeout | undefined;
+  let timer: Timer | undefined;
   let emptyGoing: Promise<void> | undefined;
   const send = async (response?: unknown): Promise<void> => {
     state = 'sent';
-    if (timer) clearTimeout(timer);
+    timer?.cancel();
     await boltAck(response);
   };
   const sendEmpty = async (): Promise<void> => {
     state = 'sent';
-    if (timer) clearTimeout(timer);
+    timer?.cancel();
     if (beforeEmpty) await withinMs(beforeEmpty(), beforeEmptyMs, clock);
     await boltAck();
   };
@@ -74,7 +74,7 @@ export function holdAck(boltAck: Ack, logger: Logger, options: HoldOptions = {})
       if (state !== 'waiting') return Promise.resolve();
       if (response !== undefined) return send(response);
       state = 'held';
-      timer = setTimeout(() => void sendLogged(), holdMs);
+      timer = clock.after(holdMs, () => void sendLogged());
       return Promise.resolve();
     },
     async carry(message) {
@@ -90,8 +90,7 @@ export function holdAck(boltAck: Ack, logger: Logger, options: HoldOptions = {})
 }
 
 /** `work`, or nothing once `ms` have passed (its failure is its own to log). */
-async function withinMs(work: Promise<void>, ms: number, clock: Clock | undefined): Promise<void> {
-  if (!clock) return work.catch(() => undefined);
+async function withinMs(work: Promise<void>, ms: number, clock: Clock): Promise<void> {
   const stop = new AbortController();
   const late = clock.sleep(ms, stop.signal).catch(() => undefined);
   await Promise.race([work.catch(() => undefined), late]);

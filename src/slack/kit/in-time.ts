@@ -124,7 +124,7 @@ export function answerInTime<A extends AnyArgs>(
       : undefined;
     // The client's own wait budget until a result is promised; the promise makes the command patient.
     const patience: Patience = { maxWaitMs: 0 };
-    const timer = setTimeout(() => {
+    const timer = deps.clock.after(firstWordMs, () => {
       if (spoke || done || !to) return;
       patience.maxWaitMs = WAIT_BUDGETS.interactive.promisedMaxWaitMs;
       void (async () => {
@@ -133,13 +133,13 @@ export function answerInTime<A extends AnyArgs>(
       })().catch((error: unknown) =>
         deps.logger.warn({ err: error }, 'could not tell a person the service is busy'),
       );
-    }, firstWordMs);
+    });
     const given = heldAck ? { ...args, ack: heldAck.ack } : args;
     try {
       await withPatience(patience, () => handler(respond ? { ...given, respond } : given));
     } finally {
       done = true;
-      clearTimeout(timer);
+      timer.cancel();
       letGo();
       await heldAck?.release();
       await pending?.settle();

@@ -10,6 +10,7 @@
  * is slow, and by then the store holds it.
  */
 import { hash } from 'node:crypto';
+import { type Clock, systemClock, type Timer } from '../../lib/clock.ts';
 import { storeKeys } from '../../store/keys.ts';
 import type { Store } from '../../store/types.ts';
 import { WAIT_BUDGETS } from './wait-budgets.ts';
@@ -36,7 +37,7 @@ export interface RunningCommands {
 export const RUNNING_HOLD_MS = 2 * (WAIT_BUDGETS.interactive.maxWaitMs + WAIT_BUDGETS.interactive.inFlightMs);
 
 interface Held {
-  timer?: NodeJS.Timeout | undefined;
+  timer?: Timer | undefined;
   claimed: boolean;
   until: number;
 }
@@ -46,6 +47,7 @@ export const SHARED_AFTER_MS = 250;
 
 export function runningCommandsIn(
   store: Store,
+  clock: Clock = systemClock,
   holdMs = RUNNING_HOLD_MS,
   sharedAfterMs = SHARED_AFTER_MS,
 ): RunningCommands {
@@ -58,7 +60,7 @@ export function runningCommandsIn(
   const holds = new WeakMap<CommandIdentity, Held>();
   const runningHere = (key: string): boolean => {
     const held = here.get(key);
-    return held !== undefined && held.until > Date.now();
+    return held !== undefined && held.until > clock.now().getTime();
   };
   return {
     async start(command) {
@@ -66,8 +68,8 @@ export function runningCommandsIn(
       if (runningHere(key) || (await store.claimed(key))) return false;
       // Checked again: another start of the same command may have been waiting on the read too.
       if (runningHere(key)) return false;
-      const held: Held = { claimed: false, until: Date.now() + holdMs };
-      held.timer = setTimeout(() => {
+      const held: Held = { claimed: false, until: clock.now().getTime() + holdMs };
+      held.timer = clock.after(sharedAfterMs, () => {
         held.timer = undefined;
         void store.claim(key, holdMs).then(
           (won) => {
@@ -78,7 +80,7 @@ export function runningCommandsIn(
           // A store that fails holds nothing back, as at the start (kit/in-time.ts): the command runs.
           () => {},
         );
-      }, sharedAfterMs);
+      });
       held.timer.unref();
       here.set(key, held);
       holds.set(command, held);
@@ -90,7 +92,7 @@ export function runningCommandsIn(
       holds.delete(command);
       const key = keyOf(command);
       if (here.get(key) === held) here.delete(key);
-      if (held.timer) clearTimeout(held.timer);
+      if (held.timer) held.timer.cancel();
       else if (held.claimed) await store.release(key);
     },
   };

@@ -83,7 +83,7 @@ export const EVENT_ROUTES = ROUTES.events;
 export function registerListeners(app: App, deps: AppDeps): void {
   // Where a person waits, they hear within 3 s (kit/in-time.ts); a command repeated while it still
   // runs is answered once, on whichever instance it lands (the store holds what runs).
-  const running = runningCommandsIn(deps.store);
+  const running = runningCommandsIn(deps.store, deps.clock);
   const build = (table: ReadonlyMap<string, Listener>, wrap: boolean) =>
     new Map([...table].map(([id, make]) => [id, wrap ? answerInTime(deps, make(deps)) : make(deps)]));
   for (const [name, make] of ROUTES.commands) {

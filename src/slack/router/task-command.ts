@@ -29,7 +29,7 @@ export async function projectNamesFor(
     const api = await deps.workApi.clientFor(teamId);
     return api ? (await activeProjects(api)).map((p) => p.name) : undefined;
   })();
-  return withinBudget(work, PROJECT_NAMES_BUDGET_MS);
+  return withinBudget(work, PROJECT_NAMES_BUDGET_MS, deps.clock);
 }
 
 type Parsed = ReturnType<typeof parseTaskCommand>;

@@ -42,7 +42,7 @@ export interface AppDigestsOptions {
 export function createAppDigests(options: AppDigestsOptions): AppDigests {
   const logger = options.logger.child({ component: 'digest' });
   const subscriptions = createDigestSubscriptions(options.store, {
-    now: () => options.clock.now(),
+    clock: options.clock,
     onInvalidRecord: (key, problem) =>
       logger.warn({ key, problem }, 'digest: a stored subscription is unreadable'),
   });

@@ -7,7 +7,7 @@
  * an instance that dies while telling leaves the record to the next look.
  */
 import type { WorkApiClient } from '../../api/index.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { Clock, Timer } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { slackDate } from '../../slack-platform/date-tokens.ts';
 import { escapeMrkdwn, truncate } from '../../slack-platform/mrkdwn.ts';
@@ -159,23 +159,27 @@ export function createInterruptedCommands(o: InterruptedCommandsOptions): Interr
     }
   };
 
-  const stopping = new AbortController();
-  let loop: Promise<void> | undefined;
+  // A timer on the app clock, not a loop of sleeps: a test's clock moves it, and a look still
+  // under way when the next is due lets that one pass.
+  let timer: Timer | undefined;
+  let looking: Promise<void> | undefined;
+  const lookLogged = (): void => {
+    looking ??= look()
+      .catch((error: unknown) => o.logger.warn({ err: error }, 'could not look for interrupted commands'))
+      .finally(() => {
+        looking = undefined;
+      });
+  };
   return {
     look,
     start() {
-      loop ??= (async () => {
-        while (!stopping.signal.aborted) {
-          await look().catch((error: unknown) =>
-            o.logger.warn({ err: error }, 'could not look for interrupted commands'),
-          );
-          await o.clock.sleep(o.lookMs, stopping.signal).catch(() => undefined);
-        }
-      })();
+      if (timer) return;
+      timer = o.clock.every(o.lookMs, lookLogged).unref();
+      lookLogged();
     },
     async stop() {
-      stopping.abort();
-      await loop;
+      timer?.cancel();
+      await looking;
     },
   };
 }

@@ -1,10 +1,21 @@
 /**
  * A lookup that may not hold up a Slack trigger (valid 3 s): its answer if it comes within the
- * budget, else undefined (and a late failure is ignored).
+ * budget on the app's clock, else undefined (and a late failure is ignored).
  */
-export function withinBudget<T>(work: Promise<T>, budgetMs: number): Promise<T | undefined> {
-  return Promise.race([
-    work.catch(() => undefined),
-    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), budgetMs).unref()),
-  ]);
+import type { Clock, Timer } from '../../lib/clock.ts';
+
+export async function withinBudget<T>(
+  work: Promise<T>,
+  budgetMs: number,
+  clock: Clock,
+): Promise<T | undefined> {
+  let timer: Timer | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = clock.after(budgetMs, () => resolve(undefined)).unref();
+  });
+  try {
+    return await Promise.race([work.catch(() => undefined), late]);
+  } finally {
+    timer?.cancel();
+  }
 }

@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import { storeKeys } from '../keys.ts';
 import type { Store } from '../types.ts';
 import { requirePositiveInt, requireText } from './validate.ts';
@@ -20,8 +21,8 @@ export interface ChannelDefaultWithChannel extends ChannelDefault {
 
 /** Options for {@link createChannelDefaults}. */
 export interface ChannelDefaultsOptions {
-  /** Clock for `setAt`. Default: `() => new Date()`. */
-  now?: () => Date;
+  /** Clock for `setAt`. Default: the system clock. */
+  clock?: Clock;
 }
 
 export interface ChannelDefaults {
@@ -33,7 +34,8 @@ export interface ChannelDefaults {
 
 /** The project a channel's new tasks go to unless told otherwise. */
 export function createChannelDefaults(store: Store, options: ChannelDefaultsOptions = {}): ChannelDefaults {
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   return {
     async set(teamId, channelId, input) {
       const value: ChannelDefault = {

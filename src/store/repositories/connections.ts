@@ -1,3 +1,4 @@
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { Cipher } from '../cipher.ts';
 import { storeKeys } from '../keys.ts';
 import { openedValues } from '../opened-values.ts';
@@ -43,8 +44,8 @@ interface StoredConnection {
 
 /** Options for {@link createConnections}. */
 export interface ConnectionsOptions {
-  /** Clock for `connectedAt`. Default: `() => new Date()`. */
-  now?: () => Date;
+  /** Clock for `connectedAt`. Default: the system clock. */
+  clock?: Clock;
 }
 
 export interface Connections {
@@ -60,7 +61,8 @@ export function createConnections(
   cipher: Cipher,
   options: ConnectionsOptions = {},
 ): Connections {
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   // Every command reads its workspace's connection; its token is opened once (store/opened-values.ts).
   const open = openedValues(cipher);
   const summarize = (stored: StoredConnection): ServiceConnectionSummary => ({

@@ -2,6 +2,7 @@
  * People's pending requests to be linked to a service member, one per person per workspace, kept
  * until an admin approves or declines them (or a week passes).
  */
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import { storeKeys } from '../keys.ts';
 import type { Store } from '../types.ts';
 import { requirePositiveInt, requireText } from './validate.ts';
@@ -22,8 +23,9 @@ export interface LinkRequests {
 
 const WEEK_MS = 7 * 24 * 60 * 60_000;
 
-export function createLinkRequests(store: Store, options: { now?: () => Date } = {}): LinkRequests {
-  const now = options.now ?? (() => new Date());
+export function createLinkRequests(store: Store, options: { clock?: Clock } = {}): LinkRequests {
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   return {
     async save(teamId, slackUserId, input) {
       const request: LinkRequest = {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type Clock, systemClock } from '../../lib/clock.ts';
 import { storeKeys } from '../keys.ts';
 import type { Store } from '../types.ts';
 import { requirePositiveInt, requireText } from './validate.ts';
@@ -31,8 +32,8 @@ export interface UserLinkWithUser extends UserLink {
 
 /** Options for {@link createUserLinks}. */
 export interface UserLinksOptions {
-  /** Clock for `linkedAt`. Default: `() => new Date()`. */
-  now?: () => Date;
+  /** Clock for `linkedAt`. Default: the system clock. */
+  clock?: Clock;
 }
 
 export interface UserLinks {
@@ -66,7 +67,8 @@ const UNSTAMPED_MS = 5_000;
 
 /** Which service member each Slack user is, per workspace (for mentions and "assign to me"). */
 export function createUserLinks(store: Store, options: UserLinksOptions = {}): UserLinks {
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
 
   // Every command reads the team's links (mentions in cards), and a scan of them costs a prefix
   // listing. They are kept per team and read again only when the team's stamp in the store has

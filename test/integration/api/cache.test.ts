@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CACHE_TTL_MS } from '../../../src/api/cache.ts';
 import { createMemoryReadCache, createWorkApiClient } from '../../../src/api/index.ts';
+import { ManualClock } from '../../../src/lib/manual-clock.ts';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { startTestSandbox, testSandboxProfile } from '../../support/sandbox-profile.ts';
-import { FakeClock } from '../../unit/api/support/fake-clock.ts';
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy.ts';
 
 let sb: Sandbox;
@@ -23,7 +23,7 @@ const gets = (path: RegExp) => proxy.count('GET', path);
 
 describe('read cache', () => {
   it('answers repeated project reads from the cache until the TTL runs out', async () => {
-    const clock = new FakeClock(Date.now());
+    const clock = new ManualClock(Date.now());
     const api = createWorkApiClient({ baseUrl: proxy.url, token: sb.token, clock });
     const before = gets(/^\/projects\/1$/);
     await api.projects.get(1);
@@ -38,7 +38,7 @@ describe('read cache', () => {
     const api = createWorkApiClient({
       baseUrl: proxy.url,
       token: sb.token,
-      clock: new FakeClock(Date.now()),
+      clock: new ManualClock(Date.now()),
     });
     const before = gets(/^\/projects\/1\/statuses$/);
     const all = await Promise.all([
@@ -54,7 +54,7 @@ describe('read cache', () => {
     const api = createWorkApiClient({
       baseUrl: proxy.url,
       token: sb.token,
-      clock: new FakeClock(Date.now()),
+      clock: new ManualClock(Date.now()),
     });
     expect((await api.projects.get(3)).name).toBe('Operations');
     const list = await api.projects.list();
@@ -69,7 +69,7 @@ describe('read cache', () => {
     const api = createWorkApiClient({
       baseUrl: proxy.url,
       token: sb.token,
-      clock: new FakeClock(Date.now()),
+      clock: new ManualClock(Date.now()),
     });
     const before = gets(/^\/projects\/1\/members$/);
     const first = await api.members.listByProject(1);
@@ -89,7 +89,7 @@ describe('read cache', () => {
     const api = createWorkApiClient({
       baseUrl: proxy.url,
       token: sb.token,
-      clock: new FakeClock(Date.now()),
+      clock: new ManualClock(Date.now()),
     });
     const count = () => ({
       members: gets(/^\/projects\/2\/members$/),
@@ -116,7 +116,7 @@ describe('read cache', () => {
   });
 
   it('keeps tokens apart: another member does not get what the first one read', async () => {
-    const clock = new FakeClock(Date.now());
+    const clock = new ManualClock(Date.now());
     const shared = createMemoryReadCache({ clock });
     const ana = createWorkApiClient({ baseUrl: proxy.url, token: sb.token, clock, cache: shared });
     const eve = createWorkApiClient({ baseUrl: proxy.url, token: sb.createToken(5), clock, cache: shared });

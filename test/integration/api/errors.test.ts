@@ -18,9 +18,9 @@ import {
   type WorkApiClientOptions,
   WorkApiError,
 } from '../../../src/api/index.ts';
+import { ManualClock } from '../../../src/lib/manual-clock.ts';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { startTestSandbox, testSandboxProfile } from '../../support/sandbox-profile.ts';
-import { FakeClock } from '../../unit/api/support/fake-clock.ts';
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy.ts';
 import { startScriptedServer } from './support/scripted-server.ts';
 
@@ -42,7 +42,7 @@ const client = (opts: Partial<WorkApiClientOptions> = {}) =>
   createWorkApiClient({
     baseUrl: sb.url,
     token: sb.token,
-    clock: new FakeClock(Date.now(), { auto: true }),
+    clock: new ManualClock(Date.now(), { auto: true }),
     ...opts,
   });
 
@@ -142,7 +142,7 @@ describe('errors by status, over real HTTP', () => {
       rateLimits: { general: 2, search: 2, upload: 2 },
     });
     try {
-      const clock = new FakeClock(Date.now(), { auto: true });
+      const clock = new ManualClock(Date.now(), { auto: true });
       // Told a bigger budget than the server's, so the server's 429 is what stops it.
       const limiter = createRateLimiter({ limits: { general: 100 }, clock });
       const api = createWorkApiClient({

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiter, createWorkApiClient } from '../../../src/api/index.ts';
 import { nodeRedisScriptRunner, RedisRateLimitState } from '../../../src/api/limiter-redis-state.ts';
 import { MemoryRateLimitState, type RateLimitState } from '../../../src/api/limiter-state.ts';
+import { ManualClock } from '../../../src/lib/manual-clock.ts';
 import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
 import { startTestSandbox } from '../../support/sandbox-profile.ts';
-import { FakeClock } from '../../unit/api/support/fake-clock.ts';
 import { describeRateLimitState } from '../../unit/api/support/rate-limit-state-contract.ts';
 import { startFaultProxy } from './support/fault-proxy.ts';
 import { stallingScriptRunner } from './support/stalling-script-runner.ts';
@@ -82,7 +82,7 @@ describe.skipIf(!available)('Redis state (real redis-server)', () => {
   });
 
   it('bounds a slot from when its grant arrives, not from when it was asked for', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock();
     const runner = stallingScriptRunner(nodeRedisScriptRunner(client));
     const a = createRateLimiter({
       clock,
@@ -107,7 +107,7 @@ describe.skipIf(!available)('Redis state (real redis-server)', () => {
   });
 
   it('takes a slot anew when it left the window, and another took its place, before the grant arrived', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock();
     const runner = stallingScriptRunner(nodeRedisScriptRunner(client));
     const a = createRateLimiter({
       clock,
@@ -128,7 +128,7 @@ describe.skipIf(!available)('Redis state (real redis-server)', () => {
   });
 
   it('gives two processes sharing a token one budget', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock();
     const shared = { clock, limits: { general: 3 } };
     const a = createRateLimiter({ ...shared, state: state() });
     const b = createRateLimiter({ ...shared, state: state() });
@@ -151,7 +151,7 @@ describe.skipIf(!available)('Redis state (real redis-server)', () => {
     const tracking = trackingDispatcher();
     // The clock holds still under HTTP requests only: it may jump while a Redis script is on its way,
     // as a stall would. A grant that arrives late must still keep its request within the limit.
-    const clock = new FakeClock(Date.now(), { auto: true, idle: () => tracking.inFlight() === 0 });
+    const clock = new ManualClock(Date.now(), { auto: true, idle: () => tracking.inFlight() === 0 });
     const sb = await startTestSandbox({
       port: 0,
       seed: 'demo',

@@ -6,13 +6,13 @@ import {
   type WorkApiClientOptions,
   type WorkApiLogger,
 } from '../../../src/api/index.ts';
+import { ManualClock } from '../../../src/lib/manual-clock.ts';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import {
   type SandboxWithTruth,
   startTestSandboxWithTruth,
   testSandboxProfile,
 } from '../../support/sandbox-profile.ts';
-import { FakeClock } from '../../unit/api/support/fake-clock.ts';
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy.ts';
 
 let sb: Sandbox;
@@ -39,7 +39,7 @@ function client(opts: Partial<WorkApiClientOptions> = {}) {
   return createWorkApiClient({
     baseUrl: proxy.url,
     token: sb.token,
-    clock: new FakeClock(Date.now(), { auto: true }),
+    clock: new ManualClock(Date.now(), { auto: true }),
     cache: false,
     ...opts,
   });
@@ -94,7 +94,7 @@ describe('no duplicate record under injected faults', () => {
       path: /^\/tasks$/,
       action: { kind: 'respond', status: 502, body: '{}' },
     });
-    const api = client({ clock: new FakeClock(Date.now() + 3_600_000, { auto: true }) });
+    const api = client({ clock: new ManualClock(Date.now() + 3_600_000, { auto: true }) });
     const task = await api.tasks.create({ project_id: 1, title: 'Weekly report' });
     expect(task.id).not.toBe(older.id);
     expect(await tasksTitled('Weekly report')).toHaveLength(2);

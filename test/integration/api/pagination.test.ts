@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimiter, createWorkApiClient, paginate } from '../../../src/api/index.ts';
+import { ManualClock } from '../../../src/lib/manual-clock.ts';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { startTestSandbox, testSandboxProfile } from '../../support/sandbox-profile.ts';
-import { FakeClock } from '../../unit/api/support/fake-clock.ts';
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy.ts';
 import { startScriptedServer } from './support/scripted-server.ts';
 import { trackingDispatcher } from './support/tracking-dispatcher.ts';
@@ -92,7 +92,7 @@ describe('paging over real HTTP', () => {
 
   it('fetches the remaining pages concurrently, within the limiter, without a 429', async () => {
     const tracking = trackingDispatcher();
-    const clock = new FakeClock(Date.now(), { auto: true, idle: () => tracking.inFlight() === 0 });
+    const clock = new ManualClock(Date.now(), { auto: true, idle: () => tracking.inFlight() === 0 });
     const limited = await startTestSandbox({
       port: 0,
       seed: 'demo',

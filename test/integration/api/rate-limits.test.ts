@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRateLimiter, createWorkApiClient, RateLimitedError } from '../../../src/api/index.ts';
+import { ManualClock, settle } from '../../../src/lib/manual-clock.ts';
 import { startTestSandbox } from '../../support/sandbox-profile.ts';
-import { FakeClock, settle } from '../../unit/api/support/fake-clock.ts';
 import { startFaultProxy } from './support/fault-proxy.ts';
 import { type ScriptedAnswer, startScriptedServer } from './support/scripted-server.ts';
 import { trackingDispatcher } from './support/tracking-dispatcher.ts';
@@ -28,7 +28,7 @@ async function waitAfter429(headers: Record<string, string>) {
   ];
   const server = await startScriptedServer(answers);
   try {
-    const clock = new FakeClock(START, { auto: true });
+    const clock = new ManualClock(START, { auto: true });
     const api = createWorkApiClient({ baseUrl: server.url, token: 'tb_test_token', clock, cache: false });
     const got = await api.projects.get(1);
     expect(got.name).toBe('Website');
@@ -67,7 +67,7 @@ describe('429s: every header form', () => {
   it('a wait longer than maxWaitMs fails at once with the wait, without sleeping', async () => {
     const server = await startScriptedServer([{ status: 429, headers: { 'retry-after': '30' } }]);
     try {
-      const clock = new FakeClock(START, { auto: true });
+      const clock = new ManualClock(START, { auto: true });
       const api = createWorkApiClient({
         baseUrl: server.url,
         token: 'tb_test_token',
@@ -98,7 +98,7 @@ function probeOf(api: ReturnType<typeof createWorkApiClient>) {
 
 describe("against the sandbox's limits, on one virtual clock", () => {
   it('a 429 holds back every later request of the token until the window the server named', async () => {
-    const clock = new FakeClock(START);
+    const clock = new ManualClock(START);
     const sb = await startTestSandbox({
       port: 0,
       seed: 'demo',
@@ -131,7 +131,7 @@ describe("against the sandbox's limits, on one virtual clock", () => {
 
   it('told the same budget as the server, it never meets a 429', async () => {
     const tracking = trackingDispatcher();
-    const clock = new FakeClock(START, { auto: true, idle: () => tracking.inFlight() === 0 });
+    const clock = new ManualClock(START, { auto: true, idle: () => tracking.inFlight() === 0 });
     const sb = await startTestSandbox({
       port: 0,
       seed: 'demo',
@@ -166,7 +166,7 @@ describe("against the sandbox's limits, on one virtual clock", () => {
   });
 
   it('estimates the wait so a Slack handler can answer within 3 s instead of waiting', async () => {
-    const clock = new FakeClock(START);
+    const clock = new ManualClock(START);
     const sb = await startTestSandbox({ port: 0, seed: 'demo', rateLimits: false });
     try {
       const limiter = createRateLimiter({ limits: { general: 2 }, clock });

@@ -8,9 +8,9 @@ import {
   type WorkApiClientOptions,
   type WorkApiLogger,
 } from '../../../src/api/index.ts';
+import { ManualClock } from '../../../src/lib/manual-clock.ts';
 import type { Sandbox } from '../../../src/sandbox/index.ts';
 import { startTestSandbox, testSandboxProfile } from '../../support/sandbox-profile.ts';
-import { FakeClock } from '../../unit/api/support/fake-clock.ts';
 import { type FaultProxy, startFaultProxy } from './support/fault-proxy.ts';
 import { startScriptedServer } from './support/scripted-server.ts';
 
@@ -44,7 +44,7 @@ function retryHook(onRetry: (n: number) => void): WorkApiLogger {
 }
 
 function client(opts: Partial<WorkApiClientOptions> = {}) {
-  const clock = new FakeClock(Date.now(), { auto: true });
+  const clock = new ManualClock(Date.now(), { auto: true });
   const api = createWorkApiClient({ baseUrl: proxy.url, token: sb.token, clock, cache: false, ...opts });
   return { api, clock };
 }

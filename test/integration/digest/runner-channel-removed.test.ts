@@ -31,7 +31,7 @@ describe('digest runner: a channel the bot was removed from', () => {
 
     // Someone removes the app from #website overnight.
     world.emulator.channel(CHANNELS.website)!.botIsMember = false;
-    world.clock.set(THU_NINE_NY);
+    await world.clock.set(THU_NINE_NY);
     const report = await runner.tick(new Date(THU_NINE_NY));
     expect(report).toMatchObject({ due: 3, sent: 1, paused: 2, retry: 0, failed: 0 });
 
@@ -49,7 +49,7 @@ describe('digest runner: a channel the bot was removed from', () => {
 
     // A second runner (another process) and the next day: nothing posted there, nobody told again.
     const other = world.runner({ store: await world.openStore() });
-    world.clock.set(FRI_NINE_NY);
+    await world.clock.set(FRI_NINE_NY);
     const [a, b] = await Promise.all([runner.tick(new Date(FRI_NINE_NY)), other.tick(new Date(FRI_NINE_NY))]);
     expect(a.sent + b.sent).toBe(1);
     expect(a.paused + b.paused).toBe(0);
@@ -67,7 +67,7 @@ describe('digest runner: a channel the bot was removed from', () => {
 
     await world.subscriptions.resume(TEAM, sub.id);
     // Resumed the same day: its missed digest is still due, late, and fails again.
-    world.clock.set('2026-03-04T15:00:00.000Z');
+    await world.clock.set('2026-03-04T15:00:00.000Z');
     expect(await runner.tick(new Date('2026-03-04T15:00:00.000Z'))).toMatchObject({ due: 1, paused: 1 });
     expect(dmsTo(USERS.chloe)).toHaveLength(2);
     expect(String(dmsTo(USERS.chloe)[1]!.args.text)).toContain('The scheduled digest');

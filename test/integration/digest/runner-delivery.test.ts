@@ -36,7 +36,7 @@ describe('digest runner: delivery', () => {
     expect(early.due).toBe(0);
     expect(world.requests).toHaveLength(0);
 
-    world.clock.set(NINE_NY);
+    await world.clock.set(NINE_NY);
     const report = await runner.tick(new Date(NINE_NY));
     expect(report).toMatchObject({ due: 3, sent: 3, retry: 0, failed: 0, fetches: 2 });
     // Projects 1 and 2, one page each: not one request per digest.
@@ -70,7 +70,7 @@ describe('digest runner: delivery', () => {
     expect(last?.post?.ts).toBe(first.response.ts);
     expect(last?.post?.taskIds.length).toBeGreaterThan(0);
 
-    world.clock.set('2026-03-04T14:01:00.000Z');
+    await world.clock.set('2026-03-04T14:01:00.000Z');
     const again = await runner.tick(new Date('2026-03-04T14:01:00.000Z'));
     expect(again.due).toBe(0);
     expect(world.requests).toHaveLength(2);
@@ -94,7 +94,7 @@ describe('digest runner: delivery', () => {
     const runner = world.runner();
     world.clock.setAuto(true);
     // Thursday 5 March 19:00 UTC is Friday 09:00 in Kiritimati and Thursday 08:00 in Pago Pago.
-    world.clock.set('2026-03-05T19:00:00.000Z');
+    await world.clock.set('2026-03-05T19:00:00.000Z');
     const report = await runner.tick(new Date('2026-03-05T19:00:00.000Z'));
     expect(report.sent).toBe(2);
     expect(header(world.posts(CHANNELS.general)[0]!)).toBe('Due tasks for Friday 6 March');
@@ -109,7 +109,7 @@ describe('digest runner: delivery', () => {
       at <= Date.parse('2026-03-10T20:00:00.000Z');
       at += 15 * 60_000
     ) {
-      if (world.clock.now().getTime() < at) world.clock.set(at);
+      if (world.clock.now().getTime() < at) await world.clock.set(at);
       const tick = await runner.tick(new Date(at));
       if (tick.sent > 0) sentDates.push(new Date(at).toISOString());
     }
@@ -142,7 +142,7 @@ describe('digest runner: delivery', () => {
     world.clock.setAuto(true);
     const tickEveryMinute = async (fromIso: string, toIso: string) => {
       for (let at = Date.parse(fromIso); at <= Date.parse(toIso); at += 60_000) {
-        if (world.clock.now().getTime() < at) world.clock.set(at);
+        if (world.clock.now().getTime() < at) await world.clock.set(at);
         await runner.tick(new Date(at));
       }
     };

@@ -42,7 +42,7 @@ describe('digest runner: the day’s message edited in place', () => {
     const statuses = await world.api.projects.statuses(PROJECTS.website);
     const done = statuses.find((s) => s.is_done)!;
     await world.api.tasks.update(task.id, { status_id: done.id });
-    world.clock.advance(5 * 60_000);
+    await world.clock.advance(5 * 60_000);
     // The Done handler knows the digest, not always its day: the latest post is the one edited.
     expect(await runner.refreshPosted(TEAM, sub.id)).toBe(true);
 

@@ -38,12 +38,12 @@ describe('digest runner: when Slack or the service fails', () => {
     expect(world.requests[0]!.status).toBe(503);
 
     world.sandbox.faults.clear();
-    world.clock.set(NINE_01_NY);
+    await world.clock.set(NINE_01_NY);
     const report = await runner.tick(new Date(NINE_01_NY));
     expect(report).toMatchObject({ due: 2, sent: 2 });
     // Within the grace period: on time, not marked late.
     expect(world.posts().every((call) => !String(call.args.text).includes('sent late'))).toBe(true);
-    world.clock.set('2026-03-04T14:02:00.000Z');
+    await world.clock.set('2026-03-04T14:02:00.000Z');
     expect(await runner.tick(new Date('2026-03-04T14:02:00.000Z'))).toMatchObject({ due: 0 });
   });
 
@@ -61,7 +61,7 @@ describe('digest runner: when Slack or the service fails', () => {
     });
     expect(JSON.stringify(errors)).toContain('invalid_blocks');
     expect(JSON.stringify(errors)).not.toContain(world.emulator.botToken);
-    world.clock.set(NINE_01_NY);
+    await world.clock.set(NINE_01_NY);
     expect(await runner.tick(new Date(NINE_01_NY))).toMatchObject({ due: 0 });
   });
 
@@ -71,7 +71,7 @@ describe('digest runner: when Slack or the service fails', () => {
     const runner = world.runner({ taskSourceFor: () => (connected ? world.source : undefined) });
     expect(await runner.tick(new Date(NINE_NY))).toMatchObject({ due: 1, retry: 1 });
     connected = true;
-    world.clock.set(NINE_01_NY);
+    await world.clock.set(NINE_01_NY);
     expect(await runner.tick(new Date(NINE_01_NY))).toMatchObject({ due: 1, sent: 1 });
   });
 

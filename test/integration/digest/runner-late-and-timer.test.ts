@@ -33,7 +33,7 @@ describe('digest runner: after downtime, and its minute timer', () => {
     });
     // Tokyo's Wednesday 09:00 digest is not sent on Thursday; Thursday's comes at 09:00 Tokyo time.
     expect(world.posts(CHANNELS.website)).toHaveLength(0);
-    world.clock.set('2026-03-05T00:00:00.000Z');
+    await world.clock.set('2026-03-05T00:00:00.000Z');
     expect(await runner.tick(new Date('2026-03-05T00:00:00.000Z'))).toMatchObject({ due: 1, sent: 1 });
     expect(await world.subscriptions.lastFiring(TEAM, tokyo.id)).toMatchObject({
       localDate: '2026-03-05',
@@ -53,17 +53,17 @@ describe('digest runner: after downtime, and its minute timer', () => {
 
     // 13:59:00 comes and goes; 14:00:00 brings the 09:00 New York digest.
     await untilSleeping(world);
-    world.clock.set('2026-03-04T13:59:00.000Z');
+    await world.clock.set('2026-03-04T13:59:00.000Z');
     await untilSleeping(world);
     expect(world.posts(CHANNELS.website)).toHaveLength(0);
-    world.clock.set('2026-03-04T14:00:00.000Z');
+    await world.clock.set('2026-03-04T14:00:00.000Z');
     const call = await world.emulator.waitForCall(
       'chat.postMessage',
       (c) => c.args.channel === CHANNELS.website,
     );
     expect(call.at).toBe(Date.parse('2026-03-04T14:00:00.000Z'));
     await runner.stop();
-    world.clock.set('2026-03-05T14:00:00.000Z');
+    await world.clock.set('2026-03-05T14:00:00.000Z');
     await new Promise((resolve) => setImmediate(resolve));
     expect(world.posts()).toHaveLength(2);
   });
@@ -79,7 +79,7 @@ describe('digest runner: a tick shorter than a minute', () => {
     world = await startDigestWorld({ start: '2026-03-04T13:59:50.000Z', clockedClaims: true });
     const sub = await world.subscribe({ channelId: CHANNELS.website, time: '09:00' }); // 14:00 UTC
     // Another instance claimed the 14:00 firing and died: its claim lapses at 14:00:09.
-    world.clock.set('2026-03-04T13:59:58.000Z');
+    await world.clock.set('2026-03-04T13:59:58.000Z');
     expect(
       await world.store.claim(firingKey({ subscriptionId: sub.id, localDate: '2026-03-04' }), 11_000),
     ).toBe(true);
@@ -87,11 +87,11 @@ describe('digest runner: a tick shorter than a minute', () => {
     runner.start();
     for (const at of ['14:00:00', '14:00:05']) {
       await untilSleeping(world);
-      world.clock.set(`2026-03-04T${at}.000Z`);
+      await world.clock.set(`2026-03-04T${at}.000Z`);
     }
     await untilSleeping(world);
     expect(world.posts(CHANNELS.website)).toHaveLength(0);
-    world.clock.set('2026-03-04T14:00:10.000Z');
+    await world.clock.set('2026-03-04T14:00:10.000Z');
     const call = await world.emulator.waitForCall(
       'chat.postMessage',
       (c) => c.args.channel === CHANNELS.website,

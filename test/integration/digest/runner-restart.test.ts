@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { firingKey } from '../../../src/digest/schedule.ts';
 import type { DigestSubscription } from '../../../src/digest/types.ts';
+import { ManualClock } from '../../../src/lib/manual-clock.ts';
 import { openStore } from '../../../src/store/open-store.ts';
 import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
-import { VirtualClock } from '../../unit/digest/virtual-clock.ts';
 import { CHANNELS, type DigestWorld, startDigestWorld, TEAM } from './support/digest-world.ts';
 
 const NINE_NY = '2026-03-04T14:00:00.000Z';
@@ -62,19 +62,19 @@ describe('digest runner: restarts and several processes on one store', () => {
     world = await startDigestWorld({ start: NINE_NY, clockedClaims: true });
     const subs = await fiveInOneChannel();
     // The crashed process's own time stands still: nothing it waits for ever comes.
-    const frozen = new VirtualClock(NINE_NY);
+    const frozen = new ManualClock(NINE_NY);
     const crashed = world.runner({ store: await world.openStore(), clock: frozen, claimTtlMs: 10 * 60_000 });
     const crashedRun = crashed.tick(new Date(NINE_NY));
     // It posts the first digest and records it; the other four wait for the channel's spacing when it dies.
     await until(async () => (await recorded(world, subs)) === 1);
 
     const restarted = world.runner({ store: await world.openStore(), claimTtlMs: 10 * 60_000 });
-    world.clock.set('2026-03-04T14:01:00.000Z');
+    await world.clock.set('2026-03-04T14:01:00.000Z');
     const meanwhile = await restarted.tick(new Date('2026-03-04T14:01:00.000Z'));
     expect(meanwhile).toMatchObject({ due: 4, sent: 0, claimedElsewhere: 4 });
 
     // Its claims expire ten minutes on (on the store's clock): the four are sent, marked late.
-    world.clock.set('2026-03-04T14:11:00.000Z');
+    await world.clock.set('2026-03-04T14:11:00.000Z');
     world.clock.setAuto(true);
     const report = await restarted.tick(new Date('2026-03-04T14:11:00.000Z'));
     expect(report).toMatchObject({ due: 4, sent: 4 });
@@ -87,8 +87,8 @@ describe('digest runner: restarts and several processes on one store', () => {
     ).toHaveLength(4);
 
     // Had it only stalled: waking after its claims lapsed, it sends nothing and gives back no claim.
+    frozen.stall(11 * 60_000);
     frozen.setAuto(true);
-    frozen.advance(11 * 60_000);
     expect(await crashedRun).toMatchObject({ sent: 1, retry: 4 });
     expect(postsPerSubscription(world, subs)).toEqual([1, 1, 1, 1, 1]);
     const stillHeld = await Promise.all(
@@ -117,7 +117,7 @@ describe('digest runner: restarts and several processes on one store', () => {
     expect(postsPerSubscription(world, subs)).toEqual(subs.map(() => 1));
 
     // A minute later neither sends anything more, whatever each one remembers.
-    world.clock.set('2026-03-04T14:01:30.000Z');
+    await world.clock.set('2026-03-04T14:01:30.000Z');
     const [c, d] = await Promise.all([
       one.tick(new Date('2026-03-04T14:01:30.000Z')),
       two.tick(new Date('2026-03-04T14:01:30.000Z')),

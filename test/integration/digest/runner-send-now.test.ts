@@ -35,7 +35,7 @@ describe('digest runner: “Send digest now” and “Send a preview now” say 
     await runner.tick(new Date(NINE_NY));
     const first = String(world.posts(CHANNELS.general)[0]!.response.ts);
 
-    world.clock.set(new Date(TEN_NY));
+    await world.clock.set(new Date(TEN_NY));
     await sendDigestNow({ subscriptions: world.subscriptions, runner }, TEAM, CHANNELS.general);
     const posts = world.posts(CHANNELS.general);
     expect(posts).toHaveLength(2);
@@ -61,7 +61,7 @@ describe('digest runner: “Send digest now” and “Send a preview now” say 
     await world.subscribe({ channelId: CHANNELS.general, projectIds: [PROJECTS.website] });
     const runner = world.runner();
     await sendDigestNow({ subscriptions: world.subscriptions, runner }, TEAM, CHANNELS.general);
-    world.clock.set(new Date(NINE_NY));
+    await world.clock.set(new Date(NINE_NY));
     const report = await runner.tick(new Date(NINE_NY));
     expect(report.sent).toBe(0);
     expect(world.posts(CHANNELS.general)).toHaveLength(1);

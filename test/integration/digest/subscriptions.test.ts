@@ -29,7 +29,10 @@ describe('digest subscriptions over the sqlite store', () => {
   beforeEach(async () => {
     store = await openStore('sqlite::memory:');
     invalid.length = 0;
-    subs = createDigestSubscriptions(store, { now: clock.now, onInvalidRecord: (key) => invalid.push(key) });
+    subs = createDigestSubscriptions(store, {
+      clock,
+      onInvalidRecord: (key) => invalid.push(key),
+    });
   });
   afterEach(async () => {
     await store.close();

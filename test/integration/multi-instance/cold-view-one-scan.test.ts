@@ -45,7 +45,7 @@ describe.runIf(redisTool.mustRun)('a cold task view on two instances', () => {
     proxy = await startRecordingProxy(sandbox.url);
     emulator = await createSlackEmulator({ port: 0 });
     store = await openStore(redis.url);
-    const links = createUserLinks(store, { now: () => new Date() });
+    const links = createUserLinks(store);
     for (const [userId, [memberId, name]] of Object.entries(PEOPLE)) {
       await links.link(TEAM, userId, {
         memberId,

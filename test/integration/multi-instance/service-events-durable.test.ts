@@ -127,7 +127,7 @@ describe('service events survive a crash and merge across instances', () => {
     const settings = createServiceEventsSettings(store, createCipher(ENCRYPTION_KEY));
     const { pathKey } = await settings.ensure(TEAM);
     await settings.saveSecret(TEAM, secret);
-    await createSubscriptions(store, { now: () => new Date() }).save(TEAM, {
+    await createSubscriptions(store).save(TEAM, {
       channelId: channel,
       projectId: WEBSITE,
       projectName: 'Website',

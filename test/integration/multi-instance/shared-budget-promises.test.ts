@@ -47,7 +47,7 @@ describe.runIf(redisTool.mustRun)('promises made on a budget three instances sha
     });
     emulator = await createSlackEmulator({ port: 0 });
     store = await openRedisStore(redis.url);
-    await createUserLinks(store, { now: () => new Date() }).link(TEAM, ANA, {
+    await createUserLinks(store).link(TEAM, ANA, {
       memberId: 1,
       memberName: 'Ana Silva',
       email: 'ana@example.com',

@@ -86,7 +86,7 @@ describe.runIf(redisTool.mustRun)('three app instances on one Redis', () => {
     // The test's own view of the shared store, and its own token (the app's budget stays the app's).
     store = await openStore(redis.url);
     subscriptions = createDigestSubscriptions(store);
-    await createUserLinks(store, { now: () => new Date() }).link(TEAM, ANA, {
+    await createUserLinks(store).link(TEAM, ANA, {
       memberId: 1,
       memberName: 'Ana Silva',
       email: 'ana@example.com',

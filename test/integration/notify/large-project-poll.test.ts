@@ -62,7 +62,7 @@ async function setUp() {
     shareTaskView(client, {
       store: store!,
       prefix: storeKeys.taskView(TEAM),
-      now: () => clock.now().getTime(),
+      clock,
     });
     const poller: ChangePoller = createChangePoller({
       store: store!,

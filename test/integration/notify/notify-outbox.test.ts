@@ -2,14 +2,16 @@
  * A project event's outbox record and its sender, on the embedded store: the notices go in order
  * with what is left saved after each, the assignment messages last, and the record goes once all
  * went; one instance at a time sends a record; a step that throws leaves the record, held until
- * its lease lapses; a workspace with nothing waiting is no longer listed.
+ * its lease lapses (on the store's clock, which the test moves); a workspace with nothing waiting is
+ * no longer listed.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/lib/logger.ts';
+import { ManualClock } from '../../../src/lib/manual-clock.ts';
 import type { ProjectEvent } from '../../../src/notify/events/project-event.ts';
 import { createOutboxSender } from '../../../src/notify/outbox-sender.ts';
 import { createNotifyOutbox, type NotifyOutbox } from '../../../src/notify/store/notify-outbox.ts';
-import { openStore } from '../../../src/store/open-store.ts';
+import { openSqliteStore } from '../../../src/store/sqlite-store.ts';
 import type { Store } from '../../../src/store/types.ts';
 
 const TEAM = 'T0001';
@@ -23,6 +25,7 @@ const event = (id: string): ProjectEvent => ({
 });
 
 let store: Store;
+let clock: ManualClock;
 let outbox: NotifyOutbox;
 let sent: string[];
 
@@ -56,7 +59,8 @@ const owed = (id: string, directMessages = true) => ({
 
 describe('the notification outbox', () => {
   beforeEach(async () => {
-    store = await openStore('sqlite::memory:');
+    clock = new ManualClock();
+    store = openSqliteStore(':memory:', { clock, purgeIntervalMs: 0 });
     outbox = createNotifyOutbox(store);
     sent = [];
   });
@@ -98,14 +102,16 @@ describe('the notification outbox', () => {
 
   it('keeps what was not sent after a step fails, and sends only that once its lease lapses', async () => {
     await outbox.add(TEAM, owed('e3'));
-    // A lease long enough that a stall of a loaded machine does not lapse it before the next look.
     await sender({ failAt: 'C0TWO', leaseMs: 1_500 }).send(TEAM, 'e3');
     expect(sent).toEqual(['e3:C0ONE']);
     expect((await outbox.get(TEAM, 'e3'))?.notices.map((n) => n.channelId)).toEqual(['C0TWO']);
     // Held: the next look does not try again at once.
     await sender().sendWaiting();
     expect(sent).toEqual(['e3:C0ONE']);
-    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    await clock.advance(1_499);
+    await sender().sendWaiting();
+    expect(sent).toEqual(['e3:C0ONE']);
+    await clock.advance(1);
     await sender().sendWaiting();
     expect(sent).toEqual(['e3:C0ONE', 'e3:C0TWO', 'e3:dm']);
     expect(await outbox.waiting(TEAM)).toEqual([]);

@@ -22,7 +22,7 @@ describe('wait budgets', () => {
   it('a workspace client refuses a call that would wait past the interactive budget, with the wait', async () => {
     sandbox = await startTestSandbox();
     const store = await openStore('sqlite::memory:');
-    const connections = createConnections(store, createCipher('ab'.repeat(32)), { now: () => new Date() });
+    const connections = createConnections(store, createCipher('ab'.repeat(32)), {});
     await connections.save('T1', { baseUrl: sandbox.url, token: sandbox.token, connectedBy: 'U1' });
     // One request a minute: the second waits about a minute, twice the interactive budget.
     const limiter = createRateLimiter({ limits: { general: 1 } });

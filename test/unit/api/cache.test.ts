@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createCachedReads, createMemoryReadCache } from '../../../src/api/cache.ts';
-import { FakeClock } from './support/fake-clock.ts';
+import { ManualClock } from '../../../src/lib/manual-clock.ts';
 
 describe('memory read cache', () => {
   it('answers until the TTL runs out', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock();
     const cache = createMemoryReadCache({ clock });
     await cache.set('k', { a: 1 }, 30_000, []);
     await clock.advance(29_999);
@@ -14,7 +14,7 @@ describe('memory read cache', () => {
   });
 
   it('drops entries by tag', async () => {
-    const cache = createMemoryReadCache({ clock: new FakeClock() });
+    const cache = createMemoryReadCache({ clock: new ManualClock() });
     await cache.set('a', 1, 60_000, ['projects']);
     await cache.set('b', 2, 60_000, ['project-members:1']);
     await cache.invalidate(['projects']);
@@ -23,7 +23,7 @@ describe('memory read cache', () => {
   });
 
   it('hands out copies, so a caller that edits a record changes nothing for the next', async () => {
-    const cache = createMemoryReadCache({ clock: new FakeClock() });
+    const cache = createMemoryReadCache({ clock: new ManualClock() });
     const value = { name: 'Website' };
     await cache.set('k', value, 60_000, []);
     value.name = 'edited before';
@@ -33,7 +33,7 @@ describe('memory read cache', () => {
   });
 
   it('keeps at most maxEntries, dropping the oldest', async () => {
-    const cache = createMemoryReadCache({ clock: new FakeClock(), maxEntries: 2 });
+    const cache = createMemoryReadCache({ clock: new ManualClock(), maxEntries: 2 });
     for (const k of ['a', 'b', 'c']) await cache.set(k, k, 60_000, []);
     expect(await cache.get('a')).toBeUndefined();
     expect(await cache.get('c')).toBe('c');
@@ -42,7 +42,7 @@ describe('memory read cache', () => {
 
 describe("a client's cached reads", () => {
   it('shares one load among concurrent identical reads', async () => {
-    const reads = createCachedReads(createMemoryReadCache({ clock: new FakeClock() }), 'tok');
+    const reads = createCachedReads(createMemoryReadCache({ clock: new ManualClock() }), 'tok');
     let loads = 0;
     const load = async () => {
       loads++;
@@ -55,7 +55,7 @@ describe("a client's cached reads", () => {
   });
 
   it('does not store a read that was loading while a write invalidated', async () => {
-    const reads = createCachedReads(createMemoryReadCache({ clock: new FakeClock() }), 'tok');
+    const reads = createCachedReads(createMemoryReadCache({ clock: new ManualClock() }), 'tok');
     let release!: () => void;
     const slow = reads.read('k', 60_000, ['projects'], async () => {
       await new Promise<void>((r) => {
@@ -73,7 +73,7 @@ describe("a client's cached reads", () => {
   });
 
   it('keys entries by token', async () => {
-    const cache = createMemoryReadCache({ clock: new FakeClock() });
+    const cache = createMemoryReadCache({ clock: new ManualClock() });
     await createCachedReads(cache, 'ana').read('k', 60_000, [], async () => 'ana');
     expect(await createCachedReads(cache, 'eve').read('k', 60_000, [], async () => 'eve')).toBe('eve');
   });

@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRateLimiter, type LimiterSlot, tokenKey } from '../../../src/api/limiter.ts';
 import { MemoryRateLimitState } from '../../../src/api/limiter-state.ts';
-import { FakeClock, settle } from './support/fake-clock.ts';
+import { ManualClock, settle } from '../../../src/lib/manual-clock.ts';
 
 const W = 60_000;
 const T = tokenKey('token-one');
 
 function setup(limits = { general: 3, search: 2, upload: 1 }) {
-  const clock = new FakeClock();
+  const clock = new ManualClock();
   const limiter = createRateLimiter({ limits, clock });
   return { clock, limiter };
 }
@@ -67,7 +67,7 @@ describe('sliding-window limiter', () => {
   });
 
   it('a waiter that no answer can wake (another process) looks again while its wait is provisional', async () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock();
     const state = new MemoryRateLimitState();
     const here = createRateLimiter({ limits: { general: 1 }, clock, state });
     const there = createRateLimiter({ limits: { general: 1 }, clock, state });
@@ -160,9 +160,9 @@ describe('sliding-window limiter', () => {
 
   it('sends a newcomer behind those already waiting, even when the window has room for it', async () => {
     const state = new MemoryRateLimitState();
-    const clock = new FakeClock();
+    const clock = new ManualClock();
     // Another process on the same state, whose answer is stamped by its own clock, still at the start.
-    const other = createRateLimiter({ limits: { general: 1 }, clock: new FakeClock(), state });
+    const other = createRateLimiter({ limits: { general: 1 }, clock: new ManualClock(), state });
     const limiter = createRateLimiter({ limits: { general: 1 }, clock, state });
     const elsewhere = await take(other);
     const order: string[] = [];
@@ -194,7 +194,7 @@ describe('sliding-window limiter', () => {
       block: memory.block.bind(memory),
       snapshot: memory.snapshot.bind(memory),
     };
-    const clock = new FakeClock();
+    const clock = new ManualClock();
     const limiter = createRateLimiter({ limits: { general: 2 }, clock, state: shared });
     await take(limiter);
     const second = await take(limiter);
@@ -246,7 +246,7 @@ describe('sliding-window limiter', () => {
           },
         ),
         async (limit, requests) => {
-          const clock = new FakeClock();
+          const clock = new ManualClock();
           const limiter = createRateLimiter({ limits: { general: limit }, clock });
           const spans: { granted: number; answered: number }[] = [];
           const runs: Promise<void>[] = [];

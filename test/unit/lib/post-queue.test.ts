@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../src/lib/manual-clock.ts';
 import { PostQueue } from '../../../src/lib/post-queue.ts';
-import { VirtualClock } from '../digest/virtual-clock.ts';
 
 const T0 = '2026-03-04T14:00:00.000Z';
 
@@ -13,7 +13,7 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('PostQueue', () => {
   it('spaces calls to one channel by spacingMs while other channels go at once', async () => {
-    const clock = new VirtualClock(T0);
+    const clock = new ManualClock(T0);
     clock.setAuto(true);
     const queue = new PostQueue({ clock, spacingMs: 1000, teamCallsPerSecond: 1000 });
     const starts: { channel: string; at: number }[] = [];
@@ -31,7 +31,7 @@ describe('PostQueue', () => {
   });
 
   it('edits wait in the workspace edit lane beside new messages, so 50 cards keep up with 50 replies', async () => {
-    const clock = new VirtualClock(T0);
+    const clock = new ManualClock(T0);
     clock.setAuto(true);
     const queue = new PostQueue({ clock });
     const signal = new AbortController().signal;
@@ -56,7 +56,7 @@ describe('PostQueue', () => {
   });
 
   it('starts at most teamCallsPerSecond calls per second in one workspace', async () => {
-    const clock = new VirtualClock(T0);
+    const clock = new ManualClock(T0);
     clock.setAuto(true);
     const queue = new PostQueue({ clock, spacingMs: 1000, teamCallsPerSecond: 2 });
     const starts: number[] = [];
@@ -72,7 +72,7 @@ describe('PostQueue', () => {
   });
 
   it('frees a workspace slot one second after the answer of the call that many calls before', async () => {
-    const clock = new VirtualClock(T0);
+    const clock = new ManualClock(T0);
     clock.setAuto(true);
     const queue = new PostQueue({ clock, spacingMs: 1000, teamCallsPerSecond: 5 });
     const calls: { start: number; end: number }[] = [];
@@ -98,7 +98,7 @@ describe('PostQueue', () => {
   });
 
   it('spaces starts from when the previous call really started, so a late wake-up is no burst', async () => {
-    const clock = new VirtualClock(T0);
+    const clock = new ManualClock(T0);
     const queue = new PostQueue({ clock, spacingMs: 1000, teamCallsPerSecond: 2 });
     const signal = new AbortController().signal;
     const starts: number[] = [];
@@ -109,18 +109,18 @@ describe('PostQueue', () => {
     );
     await turn();
     // The event loop was busy for five seconds: every wait is long overdue at once.
-    clock.advance(5000);
+    clock.stall(5000);
     await turn();
     expect(starts).toEqual([0, 5000]);
-    clock.advance(500);
+    await clock.advance(500);
     await turn();
-    clock.advance(500);
+    await clock.advance(500);
     await Promise.all(all);
     expect(starts).toEqual([0, 5000, 5500, 6000]);
   });
 
   it("waits Retry-After on a 429 and sends the same call again, holding the workspace's other lanes", async () => {
-    const clock = new VirtualClock(T0);
+    const clock = new ManualClock(T0);
     const queue = new PostQueue({ clock, spacingMs: 1000, teamCallsPerSecond: 1000 });
     const signal = new AbortController().signal;
     const attempts: { channel: string; at: number }[] = [];
@@ -139,12 +139,12 @@ describe('PostQueue', () => {
     });
     await turn();
     expect(attempts.map((a) => a.channel)).toEqual(['C1']);
-    clock.advance(2999);
+    await clock.advance(2999);
     await turn();
     expect(attempts).toHaveLength(1);
-    clock.advance(1);
+    await clock.advance(1);
     await turn();
-    clock.advance(1);
+    await clock.advance(1);
     await expect(first).resolves.toBe('ok');
     await other;
     expect(attempts.map((a) => [a.channel, a.at - Date.parse(T0)])).toEqual([
@@ -155,7 +155,7 @@ describe('PostQueue', () => {
   });
 
   it('hands back a failure that is not a 429 at once, and the lane goes on', async () => {
-    const clock = new VirtualClock(T0);
+    const clock = new ManualClock(T0);
     clock.setAuto(true);
     const queue = new PostQueue({ clock, spacingMs: 1000 });
     const signal = new AbortController().signal;
@@ -172,7 +172,7 @@ describe('PostQueue', () => {
   });
 
   it('gives up after maxRateLimitRetries 429s', async () => {
-    const clock = new VirtualClock(T0);
+    const clock = new ManualClock(T0);
     clock.setAuto(true);
     const queue = new PostQueue({ clock, maxRateLimitRetries: 2 });
     let calls = 0;
@@ -185,7 +185,7 @@ describe('PostQueue', () => {
   });
 
   it('stops waiting when aborted: a queued call never runs', async () => {
-    const clock = new VirtualClock(T0);
+    const clock = new ManualClock(T0);
     const queue = new PostQueue({ clock, spacingMs: 1000 });
     const controller = new AbortController();
     let ran = 0;

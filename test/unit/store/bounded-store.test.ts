@@ -1,40 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../../../src/lib/clock.ts';
+import { ManualClock } from '../../../src/lib/manual-clock.ts';
 import { boundedStore } from '../../../src/store/bounded-store.ts';
 import { openSqliteStore } from '../../../src/store/sqlite-store.ts';
 import { StoreUnavailableError } from '../../../src/store/store-unavailable.ts';
 import type { Store } from '../../../src/store/types.ts';
 
-/** A clock whose sleeps end only when the test says the time has come. */
-function steppedClock() {
-  const sleepers: Array<{ ms: number; resolve: () => void }> = [];
-  const clock: Clock = {
-    now: () => new Date(0),
-    sleep: (ms, signal) =>
-      new Promise<void>((resolve, reject) => {
-        sleepers.push({ ms, resolve });
-        signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
-      }),
-  };
-  const pass = (ms: number) => {
-    for (const s of sleepers.splice(0)) if (s.ms <= ms) s.resolve();
-  };
-  return { clock, pass };
-}
-
 describe('a store bounded in time', () => {
   it('fails a call the store has not answered within the bound as the store being down', async () => {
     const hung = new Proxy({} as Store, { get: () => () => new Promise(() => {}) });
-    const { clock, pass } = steppedClock();
+    const clock = new ManualClock(0);
     const store = boundedStore(hung, { clock, withinMs: 1_000 });
     const read = store.get('team:T1:x');
-    pass(1_000);
-    await expect(read).rejects.toBeInstanceOf(StoreUnavailableError);
+    const failed = expect(read).rejects.toBeInstanceOf(StoreUnavailableError);
+    await clock.advance(1_000);
+    await failed;
   });
 
   it('answers as the store does within the bound, and passes on a bad call as it is', async () => {
     const inner = await openSqliteStore(':memory:');
-    const { clock } = steppedClock();
+    const clock = new ManualClock(0);
     const store = boundedStore(inner, { clock, withinMs: 1_000 });
     await store.set('team:T1:x', { a: 1 });
     expect(await store.get('team:T1:x')).toEqual({ a: 1 });

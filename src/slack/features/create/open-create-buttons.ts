@@ -57,7 +57,7 @@ export const reopenDraftHandler = buttonHandler(
 async function projectName(deps: AppDeps, teamId: string, projectId: number) {
   const api = await deps.workApi.clientFor(teamId);
   if (!api) return null;
-  const project = await withinBudget(api.projects.get(projectId), 700);
+  const project = await withinBudget(api.projects.get(projectId), 700, deps.clock);
   return project ? { id: project.id, name: project.name } : null;
 }
 

@@ -37,7 +37,11 @@ export async function openCreateTaskModal(
   req: CreateTaskModalRequest,
 ): Promise<void> {
   const timeZone =
-    (await withinBudget(deps.profiles.timeZone(client, req.teamId, req.userId), ZONE_BUDGET_MS)) ?? 'UTC';
+    (await withinBudget(
+      deps.profiles.timeZone(client, req.teamId, req.userId),
+      ZONE_BUDGET_MS,
+      deps.clock,
+    )) ?? 'UTC';
   const p = req.prefill ?? {};
   const due = p.due
     ? { date: p.due, hasTime: true }

@@ -16,7 +16,11 @@ const PROFILE_BUDGET_MS = 1_000;
 export function zoneOptionsHandler(deps: AppDeps) {
   return async ({ ack, body, client }: Args) => {
     const teamId = personOf(body).teamId;
-    const own = await withinBudget(deps.profiles.timeZone(client, teamId, body.user.id), PROFILE_BUDGET_MS);
+    const own = await withinBudget(
+      deps.profiles.timeZone(client, teamId, body.user.id),
+      PROFILE_BUDGET_MS,
+      deps.clock,
+    );
     await ack({ options: zoneOptions(body.value ?? '', deps.clock.now(), own) });
   };
 }

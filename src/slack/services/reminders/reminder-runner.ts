@@ -7,7 +7,7 @@
 import type { WebClient } from '@slack/web-api';
 import { NotFoundError } from '../../../api/errors.ts';
 import { doneFor } from '../../../api/task-lists.ts';
-import type { Clock } from '../../../lib/clock.ts';
+import type { Clock, Timer } from '../../../lib/clock.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import type { Reminder, Reminders } from '../../../store/repositories/reminders.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -93,22 +93,28 @@ export function createReminderRunner(o: ReminderRunnerOptions): ReminderRunner {
     return sent;
   };
 
-  const stopping = new AbortController();
-  let loop: Promise<void> | undefined;
+  // A timer on the app clock, not a loop of sleeps: a test's clock moves it, and a look still
+  // under way when the next is due lets that one pass.
+  let timer: Timer | undefined;
+  let looking: Promise<void> | undefined;
+  const lookLogged = (): void => {
+    looking ??= look()
+      .catch((error: unknown) => logger.warn({ err: error }, 'could not look for reminders'))
+      .then(() => {
+        looking = undefined;
+      });
+  };
   return {
     reminders: o.reminders,
     look,
     start() {
-      loop ??= (async () => {
-        while (!stopping.signal.aborted) {
-          await look().catch((error: unknown) => logger.warn({ err: error }, 'could not look for reminders'));
-          await o.clock.sleep(lookMs, stopping.signal).catch(() => undefined);
-        }
-      })();
+      if (timer) return;
+      timer = o.clock.every(lookMs, lookLogged).unref();
+      lookLogged();
     },
     async stop() {
-      stopping.abort();
-      await loop;
+      timer?.cancel();
+      await looking;
     },
   };
 }

@@ -20,13 +20,13 @@ import {
 } from '../../../../src/digest/subscriptions.ts';
 import { createClientTaskSource, type DigestTaskSource } from '../../../../src/digest/task-source.ts';
 import type { DigestSubscription } from '../../../../src/digest/types.ts';
+import { ManualClock } from '../../../../src/lib/manual-clock.ts';
 import { createSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
 import { digestMessages } from '../../../../src/slack/ui/digest/runner-messages.ts';
 import { createSlackEmulator, type SlackEmulator } from '../../../../src/slack-emulator/index.ts';
 import type { RecordedCall } from '../../../../src/slack-emulator/model.ts';
 import { openStore } from '../../../../src/store/open-store.ts';
 import type { Store } from '../../../../src/store/types.ts';
-import { VirtualClock } from '../../../unit/digest/virtual-clock.ts';
 import { openClockedSqliteStore } from './clocked-sqlite-store.ts';
 
 export const TEAM = 'T0001';
@@ -47,7 +47,7 @@ export interface ServiceRequest {
 }
 
 export interface DigestWorld {
-  clock: VirtualClock;
+  clock: ManualClock;
   sandbox: Sandbox;
   emulator: SlackEmulator;
   store: Store;
@@ -77,14 +77,14 @@ export interface DigestWorldOptions {
 }
 
 export async function startDigestWorld(options: DigestWorldOptions): Promise<DigestWorld> {
-  const clock = new VirtualClock(options.start);
+  const clock = new ManualClock(options.start);
   const dir = mkdtempSync(join(tmpdir(), 'digest-'));
   const file = join(dir, 'store.db');
   const openOne = async (): Promise<Store> =>
     options.openStore
       ? options.openStore()
       : options.clockedClaims
-        ? openClockedSqliteStore(file, () => clock.now().getTime())
+        ? openClockedSqliteStore(file, clock)
         : openStore(`sqlite:${file}`);
   const stores: Store[] = [];
   const opened = (store: Store) => {
@@ -94,7 +94,7 @@ export async function startDigestWorld(options: DigestWorldOptions): Promise<Dig
   const sandbox = await createSandbox({ port: 0, seed: 'demo', rateLimits: false, now: () => clock.now() });
   const emulator = await createSlackEmulator({ port: 0, clock });
   const store = opened(await openOne());
-  const subscriptions = createDigestSubscriptions(store, { now: () => clock.now() });
+  const subscriptions = createDigestSubscriptions(store, { clock });
   const requests: ServiceRequest[] = [];
   const api = createWorkApiClient({
     baseUrl: sandbox.url,
@@ -133,8 +133,7 @@ export async function startDigestWorld(options: DigestWorldOptions): Promise<Dig
       const runnerStore = overrides.store ?? store;
       return createDigestRunner({
         store: runnerStore,
-        subscriptions:
-          overrides.subscriptions ?? createDigestSubscriptions(runnerStore, { now: () => clock.now() }),
+        subscriptions: overrides.subscriptions ?? createDigestSubscriptions(runnerStore, { clock }),
         taskSourceFor: () => source,
         slack: () => slack,
         links: LINKS,

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fixedClock } from '../../../../src/lib/clock.ts';
 import { createCipher } from '../../../../src/store/cipher.ts';
 import { openStore } from '../../../../src/store/open-store.ts';
 import { createConnections, tokenHint } from '../../../../src/store/repositories/connections.ts';
 import type { Store } from '../../../../src/store/types.ts';
 
 const cipher = createCipher('2'.repeat(64));
-const now = () => new Date('2026-04-01T10:00:00.000Z');
+const clock = fixedClock('2026-04-01T10:00:00.000Z');
 const token = 'svc_live_0123456789abcdefa9f2';
 
 describe('connections', () => {
@@ -18,7 +19,7 @@ describe('connections', () => {
   });
 
   it('saves a connection and returns a summary without the token', async () => {
-    const connections = createConnections(store, cipher, { now });
+    const connections = createConnections(store, cipher, { clock });
     const summary = await connections.save('T1', {
       baseUrl: 'https://work.example.com/api',
       token,
@@ -35,14 +36,14 @@ describe('connections', () => {
   });
 
   it('decrypts the token for internal use and stores it sealed', async () => {
-    const connections = createConnections(store, cipher, { now });
+    const connections = createConnections(store, cipher, { clock });
     await connections.save('T1', { baseUrl: 'http://127.0.0.1:4010', token, connectedBy: 'U1' });
     expect((await connections.get('T1'))?.token).toBe(token);
     expect(JSON.stringify(await store.get('team:T1:connection'))).not.toContain(token);
   });
 
   it('cannot be read back under another team (the sealed token is bound to its record)', async () => {
-    const connections = createConnections(store, cipher, { now });
+    const connections = createConnections(store, cipher, { clock });
     await connections.save('T1', { baseUrl: 'http://127.0.0.1:4010', token, connectedBy: 'U1' });
     await store.set('team:T2:connection', await store.get('team:T1:connection'));
     await expect(connections.get('T2')).rejects.toThrow(/integrity check/);
@@ -50,8 +51,8 @@ describe('connections', () => {
 
   it('reads a connection another instance saved anew, and refuses one altered since it was last read', async () => {
     // Two repositories on one store: two instances. The reader has opened the first token already.
-    const writer = createConnections(store, cipher, { now });
-    const reader = createConnections(store, cipher, { now });
+    const writer = createConnections(store, cipher, { clock });
+    const reader = createConnections(store, cipher, { clock });
     await writer.save('T1', { baseUrl: 'http://127.0.0.1:4010', token, connectedBy: 'U1' });
     expect((await reader.get('T1'))?.token).toBe(token);
     await writer.save('T1', { baseUrl: 'http://127.0.0.1:4011', token: `${token}-new`, connectedBy: 'U2' });
@@ -65,7 +66,7 @@ describe('connections', () => {
   });
 
   it('cannot be read under another team even after the token was opened for its own', async () => {
-    const connections = createConnections(store, cipher, { now });
+    const connections = createConnections(store, cipher, { clock });
     await connections.save('T1', { baseUrl: 'http://127.0.0.1:4010', token, connectedBy: 'U1' });
     expect((await connections.get('T1'))?.token).toBe(token);
     await store.set('team:T2:connection', await store.get('team:T1:connection'));
@@ -73,7 +74,7 @@ describe('connections', () => {
   });
 
   it('deletes, and answers undefined for a workspace with no connection', async () => {
-    const connections = createConnections(store, cipher, { now });
+    const connections = createConnections(store, cipher, { clock });
     expect(await connections.get('T1')).toBeUndefined();
     expect(await connections.describe('T1')).toBeUndefined();
     await connections.save('T1', { baseUrl: 'http://127.0.0.1:4010', token, connectedBy: 'U1' });

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fixedClock, systemClock } from '../../../../src/lib/clock.ts';
 import { storeKeys } from '../../../../src/store/keys.ts';
 import { openStore } from '../../../../src/store/open-store.ts';
 import { createChannelDefaults } from '../../../../src/store/repositories/channel-defaults.ts';
 import { createUserLinks } from '../../../../src/store/repositories/user-links.ts';
 import type { Store } from '../../../../src/store/types.ts';
 
-const now = () => new Date('2026-04-01T10:00:00.000Z');
+const clock = fixedClock('2026-04-01T10:00:00.000Z');
 
 describe('user links', () => {
   let store: Store;
@@ -17,7 +18,7 @@ describe('user links', () => {
   });
 
   it('links, reads, lists per team and unlinks', async () => {
-    const links = createUserLinks(store, { now });
+    const links = createUserLinks(store, { clock });
     const link = await links.link('T1', 'U1', {
       memberId: 7,
       memberName: 'Ana Silva',
@@ -43,7 +44,7 @@ describe('user links', () => {
   });
 
   it('finds the Slack user for a member, and keeps one Slack user per member', async () => {
-    const links = createUserLinks(store, { now });
+    const links = createUserLinks(store, { clock });
     await links.link('T1', 'U1', { memberId: 7, memberName: 'Ana' });
     expect((await links.findByMember('T1', 7))?.slackUserId).toBe('U1');
     expect(await links.findByMember('T1', 99)).toBeUndefined();
@@ -54,8 +55,8 @@ describe('user links', () => {
   });
 
   it('two instances on one store: each sees the writes of the other on its next read', async () => {
-    const a = createUserLinks(store, { now });
-    const b = createUserLinks(store, { now });
+    const a = createUserLinks(store, { clock });
+    const b = createUserLinks(store, { clock });
     await a.link('T1', 'U1', { memberId: 7, memberName: 'Ana' });
     expect([...(await b.slackUserByMember('T1'))]).toEqual([[7, 'U1']]);
     expect([...(await a.slackUserByMember('T1'))]).toEqual([[7, 'U1']]);
@@ -76,8 +77,8 @@ describe('user links', () => {
 
   it('rereads a team whose keys were removed wholesale (uninstall), stamped or not', async () => {
     let at = new Date('2026-04-01T10:00:00.000Z').getTime();
-    const clock = () => new Date(at);
-    const links = createUserLinks(store, { now: clock });
+    const clock = { ...systemClock, now: () => new Date(at) };
+    const links = createUserLinks(store, { clock });
     // Written by an older release (no stamp): kept in memory only briefly.
     await store.set(storeKeys.userLink('T1', 'U1'), { memberId: 7, memberName: 'Ana', linkedAt: 'x' });
     expect((await links.findByMember('T1', 7))?.slackUserId).toBe('U1');
@@ -85,14 +86,14 @@ describe('user links', () => {
     at += 10_000;
     expect(await links.findByMember('T1', 7)).toBeUndefined();
     // Stamped: removing the team's keys removes the stamp too, which forces a re-read at once.
-    await createUserLinks(store, { now: clock }).link('T1', 'U2', { memberId: 8, memberName: 'Ben' });
+    await createUserLinks(store, { clock }).link('T1', 'U2', { memberId: 8, memberName: 'Ben' });
     expect((await links.findByMember('T1', 8))?.slackUserId).toBe('U2');
     for await (const [key] of store.entries(storeKeys.team('T1'))) await store.delete(key);
     expect(await links.findByMember('T1', 8)).toBeUndefined();
   });
 
   it('returns copies: changing a listed link changes nothing stored or cached', async () => {
-    const links = createUserLinks(store, { now });
+    const links = createUserLinks(store, { clock });
     await links.link('T1', 'U1', { memberId: 7, memberName: 'Ana' });
     const [first] = await links.listForTeam('T1');
     if (first) first.memberName = 'changed';
@@ -122,7 +123,7 @@ describe('channel defaults', () => {
   });
 
   it('sets, reads, clears and lists what one person set', async () => {
-    const defaults = createChannelDefaults(store, { now });
+    const defaults = createChannelDefaults(store, { clock });
     const value = await defaults.set('T1', 'C1', { projectId: 3, projectName: 'Website', setBy: 'U1' });
     expect(value).toEqual({
       projectId: 3,
