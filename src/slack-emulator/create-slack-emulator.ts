@@ -13,6 +13,7 @@ import { appendMessage, chatMethods } from './methods/chat.ts';
 import type { MethodContext, MethodSpec } from './methods/context.ts';
 import { conversationMethods } from './methods/conversations.ts';
 import { oauthMethods } from './methods/oauth.ts';
+import { reactionMethods } from './methods/reactions.ts';
 import { userMethods } from './methods/users.ts';
 import { viewMethods } from './methods/views.ts';
 import type {
@@ -41,6 +42,7 @@ export const EMULATED_METHODS: Readonly<Record<string, MethodSpec>> = {
   ...conversationMethods,
   ...oauthMethods,
   ...appMethods,
+  ...reactionMethods,
 };
 
 /** Argument fields that carry JSON; recorded parsed so tests can read them. */

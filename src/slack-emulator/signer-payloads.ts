@@ -323,3 +323,24 @@ export function messageEvents(input: {
   const mentioned = new RegExp(`<@${input.botUserId}(\\|[^>]*)?>`).test(message.text);
   return mentioned && input.appIsMember ? [{ type: 'app_mention', ...common }] : [];
 }
+
+/**
+ * `reaction_added` / `reaction_removed` for a message, in the Events API shape of
+ * https://api.slack.com/events/reaction_added: who, which emoji, the message's author as
+ * `item_user`, and the message as `item`.
+ */
+export function reactionEvent(input: {
+  type: 'reaction_added' | 'reaction_removed';
+  user: string;
+  name: string;
+  channel: string;
+  message: { ts: string; user: string };
+}): Record<string, unknown> {
+  return {
+    type: input.type,
+    user: input.user,
+    reaction: input.name,
+    item_user: input.message.user,
+    item: { type: 'message', channel: input.channel, ts: input.message.ts },
+  };
+}

@@ -17,6 +17,7 @@ export const VERB_NAMES = [
   'delete',
   'find',
   'remind',
+  'react',
   'project',
   'projects',
   'members',
@@ -156,6 +157,13 @@ export interface RemindIntent extends IntentBase {
   /** When, as typed ("friday 3pm", "in 2 hours"); read in the person's zone. */
   whenText: string;
 }
+
+/** `/task react`: a channel's emoji that make a message a task (names without colons). */
+export type ReactIntent = IntentBase & { verb: 'react' } & (
+    | { action: 'list' }
+    | { action: 'set'; emoji: string; project: ProjectRef }
+    | { action: 'off'; emoji: string }
+  );
 
 /** A sprint named in a command: its id (`12`, `#12`) or its name (exact, else a unique prefix). */
 export type SprintRef = { kind: 'id'; id: number } | { kind: 'name'; name: string };
@@ -313,6 +321,7 @@ export type TaskIntent =
   | DueIntent
   | FindIntent
   | RemindIntent
+  | ReactIntent
   | SprintIntent
   | InviteIntent
   | MembersIntent

@@ -18,6 +18,7 @@ import { MEMBER_ROUTES } from '../features/members/routes.ts';
 import { MIND_MAP_ROUTES } from '../features/mind-maps/routes.ts';
 import { NOTIFICATION_ROUTES } from '../features/notifications/routes.ts';
 import { PROJECT_ROUTES } from '../features/projects/routes.ts';
+import { REACTION_ROUTES } from '../features/reactions/routes.ts';
 import { REMINDER_ROUTES } from '../features/reminders/routes.ts';
 import { SERVICE_EVENTS_ROUTES } from '../features/service-events/routes.ts';
 import { SPRINT_ROUTES } from '../features/sprints/routes.ts';
@@ -52,6 +53,7 @@ export const FEATURES: readonly FeatureRoutes[] = [
   CONVERSATION_ROUTES,
   FIND_ROUTES,
   REMINDER_ROUTES,
+  REACTION_ROUTES,
 ];
 
 const FEATURE_VERBS = mergeRoutes(FEATURES).verbs;
