@@ -35,6 +35,8 @@ export interface ShownMessage {
   unfurls?: Record<string, unknown>;
   /** Only the viewer sees it ("Only visible to you"). */
   ephemeral?: boolean;
+  /** Emoji reactions: name, who reacted, how many. */
+  reactions?: Array<{ name: string; users: string[]; count: number }>;
 }
 
 function shown(message: EmulatorMessage): ShownMessage {
@@ -49,6 +51,7 @@ function shown(message: EmulatorMessage): ShownMessage {
     ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
     ...(message.reply_count ? { replyCount: message.reply_count, latestReply: message.latest_reply } : {}),
     ...(message.unfurls && Object.keys(message.unfurls).length > 0 ? { unfurls: message.unfurls } : {}),
+    ...(message.reactions?.length ? { reactions: message.reactions } : {}),
   };
 }
 

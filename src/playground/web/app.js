@@ -90,6 +90,8 @@ function App() {
       emoji,
       timeZone: me?.tz ?? 'UTC',
       confirm: (confirm) => new Promise((resolve) => setConfirming({ confirm, resolve })),
+      react: (message, name) =>
+        run(post('react', { user: snapshot.me, channel: message.channel, ts: message.ts, name })),
       actOnMessage: (message, action) =>
         run(post('action', { user: snapshot.me, channel: message.channel, messageTs: message.ts, action })),
       suggestOnMessage: (message, actionId, blockId, value) =>
