@@ -524,4 +524,5 @@ export const BOT_SCOPES = [
   'im:write',
   'reactions:read',
   'reactions:write',
+  'assistant:write',
 ];

@@ -8,6 +8,7 @@ import type { Fault } from './faults.ts';
 import { FaultQueue } from './faults.ts';
 import { basicCredentials, bearerToken, parseArgs, readBody } from './http-body.ts';
 import { appMethods } from './methods/apps.ts';
+import { assistantMethods } from './methods/assistant.ts';
 import { authAndTeamMethods } from './methods/auth-and-team.ts';
 import { appendMessage, chatMethods } from './methods/chat.ts';
 import type { MethodContext, MethodSpec } from './methods/context.ts';
@@ -43,6 +44,7 @@ export const EMULATED_METHODS: Readonly<Record<string, MethodSpec>> = {
   ...oauthMethods,
   ...appMethods,
   ...reactionMethods,
+  ...assistantMethods,
 };
 
 /** Argument fields that carry JSON; recorded parsed so tests can read them. */

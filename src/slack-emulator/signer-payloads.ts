@@ -344,3 +344,27 @@ export function reactionEvent(input: {
     item: { type: 'message', channel: input.channel, ts: input.message.ts },
   };
 }
+
+/**
+ * `assistant_thread_started` / `assistant_thread_context_changed`, in the shape of
+ * https://api.slack.com/events/assistant_thread_started: the thread (`channel_id`, `thread_ts`),
+ * whose it is, and the channel the person was looking at (`context`).
+ */
+export function assistantThreadEvent(input: {
+  type: 'assistant_thread_started' | 'assistant_thread_context_changed';
+  user: string;
+  teamId: string;
+  channel: string;
+  threadTs: string;
+  contextChannel: string | null;
+}): Record<string, unknown> {
+  return {
+    type: input.type,
+    assistant_thread: {
+      user_id: input.user,
+      context: input.contextChannel ? { channel_id: input.contextChannel, team_id: input.teamId } : {},
+      channel_id: input.channel,
+      thread_ts: input.threadTs,
+    },
+  };
+}

@@ -99,6 +99,9 @@ export const storeKeys = {
   /** A thread's task as proposed to one person, until they create or cancel it. */
   threadPreview: (teamId: string, id: string) =>
     `${storeKeys.team(teamId)}thread-preview:${checkSlackId('previewId', id)}`,
+  /** A person's assistant thread with the app (its DM and thread ts), while it is in use. */
+  assistantThread: (teamId: string, channelId: string, threadTs: string) =>
+    `${storeKeys.team(teamId)}assistant-thread:${checkSlackId('channelId', channelId)}:${checkTs(threadTs)}`,
   /** A channel's emoji that make a message a task: `reaction-map:<channel>:<emoji>`. */
   reactionMaps: (teamId: string, channelId: string) =>
     `${storeKeys.team(teamId)}reaction-map:${checkSlackId('channelId', channelId)}:`,

@@ -7,6 +7,7 @@
 import type { App } from '@slack/bolt';
 import type { AppDeps } from '../deps.ts';
 import { ACCOUNT_ROUTES } from '../features/account/routes.ts';
+import { ASSISTANT_ROUTES } from '../features/assistant/routes.ts';
 import { AUTOMATION_ROUTES } from '../features/automations/routes.ts';
 import { CONVERSATION_ROUTES } from '../features/conversation/routes.ts';
 import { CREATE_ROUTES } from '../features/create/routes.ts';
@@ -54,6 +55,7 @@ export const FEATURES: readonly FeatureRoutes[] = [
   FIND_ROUTES,
   REMINDER_ROUTES,
   REACTION_ROUTES,
+  ASSISTANT_ROUTES,
 ];
 
 const FEATURE_VERBS = mergeRoutes(FEATURES).verbs;
