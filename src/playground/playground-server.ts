@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { SlackEmulator } from '../slack-emulator/index.ts';
 import type { SlackSigner } from '../slack-emulator/signer.ts';
+import { openAssistantPanel } from './assistant-panel.ts';
 import { type AppWork, runChatCommand } from './chat-command.ts';
 import { emojiTable } from './emoji-table.ts';
 import { createInteractions, PlaygroundInputError } from './interactions.ts';
@@ -69,6 +70,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     shortcut: (b) => interactions.shortcut(b as never),
     home: (b) => interactions.openHome(b as never),
     react: (b) => reactions.react(b as never),
+    assistant: (b) => openAssistantPanel(emulator, options.signer, b as never),
     digest: async (b) => {
       if (typeof b.channel !== 'string' || !emulator.channel(b.channel)) {
         throw new PlaygroundInputError(`No channel ${String(b.channel)}`);

@@ -4,12 +4,14 @@
  * ephemeral messages included, marked), an open thread, the top modal with its field errors, and
  * the app's Home tab. The page redraws from this after every change.
  */
+
 import type {
   EmulatorMessage,
   EmulatorView,
   EphemeralMessage,
   SlackEmulator,
 } from '../slack-emulator/index.ts';
+import { assistantShown } from './assistant-panel.ts';
 import { GLOBAL_SHORTCUTS, MESSAGE_SHORTCUTS } from './shortcuts.ts';
 import { slashSuggestions } from './slash-suggestions.ts';
 
@@ -110,6 +112,8 @@ export function buildSnapshot(emulator: SlackEmulator, query: SnapshotQuery) {
     messages = everything.filter((m) => !m.threadTs || m.threadTs === m.ts);
     if (query.thread) thread = everything.filter((m) => m.ts === query.thread || m.threadTs === query.thread);
   }
+  // The assistant panel's thread: what the app set on it (title, prompts, status).
+  const assistant = channel && query.thread ? assistantShown(emulator, channel.id, query.thread) : undefined;
   const modals = emulator.openModals(me.id);
   const top = modals.at(-1);
   const home = query.channel === 'home' ? emulator.homeTab(me.id) : undefined;
@@ -131,6 +135,7 @@ export function buildSnapshot(emulator: SlackEmulator, query: SnapshotQuery) {
       : null,
     messages,
     ...(thread ? { thread } : {}),
+    ...(assistant ? { assistant } : {}),
     modal: top
       ? { view: viewShown(top), errors: emulator.viewErrors(top.id) ?? {}, depth: modals.length }
       : null,
