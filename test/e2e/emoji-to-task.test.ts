@@ -213,6 +213,33 @@ describe('emoji to task', () => {
     await h.signer.react({ user: USERS.ana, channel: CHANNEL, ts: message.ts, name: 'ticket' });
     await work.settled();
     expect(await tasksTitled(TITLE)).toHaveLength(0);
+    // Remove beside :bug: in the list: the list redrawn without it, and :bug: makes nothing.
+    const listed = h.emulator.ephemeralMessages(USERS.ana, CHANNEL).at(-2)!;
+    expect(text(listed.blocks)).toContain(':bug:');
+    const redrawn = mark('response_url');
+    await h.signer.blockAction({
+      user: USERS.ana,
+      channel: CHANNEL,
+      message: listed,
+      actionId: 'reaction_map_remove',
+      value: 'bug',
+    });
+    const after = (await redrawn()).args;
+    expect(after.replace_original).toBe(true);
+    expect(String(after.text)).toContain('No emoji make tasks');
+    await h.signer.react({ user: USERS.ana, channel: CHANNEL, ts: message.ts, name: 'bug' });
+    await work.settled();
+    expect(await tasksTitled(TITLE)).toHaveLength(0);
+    // A reaction on the app's own message (a card is a task already) makes nothing either.
+    await answerTo('/task react :ticket: #Website');
+    const own = h.emulator
+      .messages(CHANNEL)
+      .filter((m) => m.bot_id)
+      .at(-1)!;
+    await h.signer.react({ user: USERS.ana, channel: CHANNEL, ts: own.ts, name: 'ticket' });
+    await work.settled();
+    expect(h.emulator.calls('reactions.get')).toHaveLength(0);
+
     const bad = await h.signer.command('/task react ticket', { channel: CHANNEL });
     expect(text(bad.body)).toContain('Start with the emoji');
   });

@@ -33,7 +33,9 @@ interface Reacted {
 
 export function reactionAddedHandler(deps: AppDeps) {
   return async ({ event, body, client, context }: Args) => {
+    // The app's own ✅, and reactions on the app's own messages (its cards are tasks already).
     if (event.item.type !== 'message' || event.user === context.botUserId) return;
+    if (event.item_user && event.item_user === context.botUserId) return;
     const emoji = baseEmojiName(event.reaction);
     if (!/^[a-z0-9_+'-]{1,100}$/.test(emoji)) return;
     const reacted: Reacted = {
