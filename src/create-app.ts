@@ -37,6 +37,7 @@ import { createDigestLinks } from './slack/services/digest-links.ts';
 import { createAppDigests } from './slack/services/digest-runtime.ts';
 import { createInterruptedCommands } from './slack/services/interrupted-commands.ts';
 import { createAppNotifications } from './slack/services/notifications-runtime.ts';
+import { createReactionDoneMarks } from './slack/services/reaction-done-mark.ts';
 import { createReminderRunner } from './slack/services/reminders/reminder-runner.ts';
 import { SlackProfiles } from './slack/services/slack-profiles.ts';
 import { createTaskLinks } from './slack/services/task-links.ts';
@@ -179,8 +180,20 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
             }),
           ),
         );
+  // ✅ on the message a done task was made from by an emoji (the app's writes and the service's events).
+  const doneMarks = createReactionDoneMarks({
+    store: opts.store,
+    slack: createTeamSlackClients({
+      botToken: slackBotToken,
+      installations,
+      slackApiUrl: opts.slackApiUrl,
+      logger: boltLogger(logger.child({ component: 'done-marks-slack' })),
+    }),
+    logger,
+  });
   const workApi = new WorkApiRegistry({
     connections,
+    onTaskChange: (teamId, change, client) => doneMarks.taskChanged(teamId, change, client),
     fallback: opts.workApiFallback,
     addressPolicy: opts.workApiAddressPolicy,
     ...(identity ? { singleWorkspace: async () => (await identity()).teamId } : {}),
@@ -286,7 +299,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     startedAt: clock.now(),
     logger,
     digests,
-    projectEvents: opts.projectEvents ?? notifications.sink,
+    projectEvents: doneMarks.wrap(opts.projectEvents ?? notifications.sink),
     watchedProjects: opts.watchedProjects ?? notifications.watchedProjects,
     notifications,
     serviceEvents,
@@ -483,6 +496,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       // Releases the claims of digests not yet sent, so another instance sends them.
       await digests.runner.stop();
       await notifications.stop();
+      await doneMarks.settled();
       await interruptedCommands.stop();
       await deps.reminders.stop();
       await receiver.stop();
@@ -507,4 +521,7 @@ export const BOT_SCOPES = [
   'links:read',
   'links:write',
   'im:write',
+  'reactions:read',
+  'reactions:write',
+  'assistant:write',
 ];

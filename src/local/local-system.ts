@@ -3,9 +3,11 @@
  * the Slack emulator, and the real app in HTTP mode between them, signed requests and all. Used by
  * `npm start` without Slack credentials and by `npm run chat`.
  */
+
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createTaskbridgeApp, type TaskbridgeApp } from '../create-app.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
 import { type InFlight, trackInFlight } from '../ops/in-flight.ts';
 import { sendDigestNow } from '../playground/digest-now.ts';
@@ -36,6 +38,8 @@ export interface LocalSystemOptions {
   /** The playground page's port (0 picks a free one); leave it out for no page. */
   playgroundPort?: number;
   logger: Logger;
+  /** The app's clock (default the system's): a test moves it to bring a reminder due. */
+  clock?: Clock;
 }
 
 export interface LocalSystem {
@@ -97,6 +101,7 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
       host,
       logger: opts.logger,
       digests: { enabled: opts.scheduleDigests ?? true },
+      ...(opts.clock ? { clock: opts.clock } : {}),
     });
     appWork = trackInFlight(app.app);
     const appStarted = await namingThePort(app.start(), 'PORT', opts.port, "the Slack app's events", host);

@@ -8,9 +8,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { SlackEmulator } from '../slack-emulator/index.ts';
 import type { SlackSigner } from '../slack-emulator/signer.ts';
+import { openAssistantPanel } from './assistant-panel.ts';
 import { type AppWork, runChatCommand } from './chat-command.ts';
 import { emojiTable } from './emoji-table.ts';
 import { createInteractions, PlaygroundInputError } from './interactions.ts';
+import { createReactions } from './reactions.ts';
 import { originPolicy } from './request-origin.ts';
 import { buildSnapshot } from './snapshot.ts';
 import { staticFile } from './static-files.ts';
@@ -52,6 +54,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     signer: options.signer,
     unfurlDomains: options.unfurlDomains,
   });
+  const reactions = createReactions(emulator, options.signer);
   const changes = new EventEmitter().setMaxListeners(0);
   const changed = () => changes.emit('change');
   const stopListening = emulator.onCall(changed);
@@ -66,6 +69,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     close: (b) => interactions.close(b as never),
     shortcut: (b) => interactions.shortcut(b as never),
     home: (b) => interactions.openHome(b as never),
+    react: (b) => reactions.react(b as never),
+    assistant: (b) => openAssistantPanel(emulator, options.signer, b as never),
     digest: async (b) => {
       if (typeof b.channel !== 'string' || !emulator.channel(b.channel)) {
         throw new PlaygroundInputError(`No channel ${String(b.channel)}`);

@@ -4,12 +4,14 @@
  * ephemeral messages included, marked), an open thread, the top modal with its field errors, and
  * the app's Home tab. The page redraws from this after every change.
  */
+
 import type {
   EmulatorMessage,
   EmulatorView,
   EphemeralMessage,
   SlackEmulator,
 } from '../slack-emulator/index.ts';
+import { assistantShown } from './assistant-panel.ts';
 import { GLOBAL_SHORTCUTS, MESSAGE_SHORTCUTS } from './shortcuts.ts';
 import { slashSuggestions } from './slash-suggestions.ts';
 
@@ -35,6 +37,8 @@ export interface ShownMessage {
   unfurls?: Record<string, unknown>;
   /** Only the viewer sees it ("Only visible to you"). */
   ephemeral?: boolean;
+  /** Emoji reactions: name, who reacted, how many. */
+  reactions?: Array<{ name: string; users: string[]; count: number }>;
 }
 
 function shown(message: EmulatorMessage): ShownMessage {
@@ -49,6 +53,7 @@ function shown(message: EmulatorMessage): ShownMessage {
     ...(message.thread_ts ? { threadTs: message.thread_ts } : {}),
     ...(message.reply_count ? { replyCount: message.reply_count, latestReply: message.latest_reply } : {}),
     ...(message.unfurls && Object.keys(message.unfurls).length > 0 ? { unfurls: message.unfurls } : {}),
+    ...(message.reactions?.length ? { reactions: message.reactions } : {}),
   };
 }
 
@@ -107,6 +112,8 @@ export function buildSnapshot(emulator: SlackEmulator, query: SnapshotQuery) {
     messages = everything.filter((m) => !m.threadTs || m.threadTs === m.ts);
     if (query.thread) thread = everything.filter((m) => m.ts === query.thread || m.threadTs === query.thread);
   }
+  // The assistant panel's thread: what the app set on it (title, prompts, status).
+  const assistant = channel && query.thread ? assistantShown(emulator, channel.id, query.thread) : undefined;
   const modals = emulator.openModals(me.id);
   const top = modals.at(-1);
   const home = query.channel === 'home' ? emulator.homeTab(me.id) : undefined;
@@ -128,6 +135,7 @@ export function buildSnapshot(emulator: SlackEmulator, query: SnapshotQuery) {
       : null,
     messages,
     ...(thread ? { thread } : {}),
+    ...(assistant ? { assistant } : {}),
     modal: top
       ? { view: viewShown(top), errors: emulator.viewErrors(top.id) ?? {}, depth: modals.length }
       : null,

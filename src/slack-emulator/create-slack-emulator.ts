@@ -8,11 +8,13 @@ import type { Fault } from './faults.ts';
 import { FaultQueue } from './faults.ts';
 import { basicCredentials, bearerToken, parseArgs, readBody } from './http-body.ts';
 import { appMethods } from './methods/apps.ts';
+import { assistantMethods } from './methods/assistant.ts';
 import { authAndTeamMethods } from './methods/auth-and-team.ts';
 import { appendMessage, chatMethods } from './methods/chat.ts';
 import type { MethodContext, MethodSpec } from './methods/context.ts';
 import { conversationMethods } from './methods/conversations.ts';
 import { oauthMethods } from './methods/oauth.ts';
+import { reactionMethods } from './methods/reactions.ts';
 import { userMethods } from './methods/users.ts';
 import { viewMethods } from './methods/views.ts';
 import type {
@@ -41,6 +43,8 @@ export const EMULATED_METHODS: Readonly<Record<string, MethodSpec>> = {
   ...conversationMethods,
   ...oauthMethods,
   ...appMethods,
+  ...reactionMethods,
+  ...assistantMethods,
 };
 
 /** Argument fields that carry JSON; recorded parsed so tests can read them. */

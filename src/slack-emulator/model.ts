@@ -62,6 +62,15 @@ export interface EmulatorMessage {
   edited?: { user: string; ts: string };
   /** What chat.unfurl attached, by URL. */
   unfurls?: Record<string, unknown>;
+  /** Emoji reactions, in the order first added (reactions.get's shape). */
+  reactions?: EmulatorReaction[];
+}
+
+/** One emoji on a message: who reacted with it. */
+export interface EmulatorReaction {
+  name: string;
+  users: string[];
+  count: number;
 }
 
 /** A message only one user sees; Slack keeps none, the emulator keeps them so tests can read them. */

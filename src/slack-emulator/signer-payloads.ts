@@ -323,3 +323,48 @@ export function messageEvents(input: {
   const mentioned = new RegExp(`<@${input.botUserId}(\\|[^>]*)?>`).test(message.text);
   return mentioned && input.appIsMember ? [{ type: 'app_mention', ...common }] : [];
 }
+
+/**
+ * `reaction_added` / `reaction_removed` for a message, in the Events API shape of
+ * https://api.slack.com/events/reaction_added: who, which emoji, the message's author as
+ * `item_user`, and the message as `item`.
+ */
+export function reactionEvent(input: {
+  type: 'reaction_added' | 'reaction_removed';
+  user: string;
+  name: string;
+  channel: string;
+  message: { ts: string; user: string };
+}): Record<string, unknown> {
+  return {
+    type: input.type,
+    user: input.user,
+    reaction: input.name,
+    item_user: input.message.user,
+    item: { type: 'message', channel: input.channel, ts: input.message.ts },
+  };
+}
+
+/**
+ * `assistant_thread_started` / `assistant_thread_context_changed`, in the shape of
+ * https://api.slack.com/events/assistant_thread_started: the thread (`channel_id`, `thread_ts`),
+ * whose it is, and the channel the person was looking at (`context`).
+ */
+export function assistantThreadEvent(input: {
+  type: 'assistant_thread_started' | 'assistant_thread_context_changed';
+  user: string;
+  teamId: string;
+  channel: string;
+  threadTs: string;
+  contextChannel: string | null;
+}): Record<string, unknown> {
+  return {
+    type: input.type,
+    assistant_thread: {
+      user_id: input.user,
+      context: input.contextChannel ? { channel_id: input.contextChannel, team_id: input.teamId } : {},
+      channel_id: input.channel,
+      thread_ts: input.threadTs,
+    },
+  };
+}

@@ -2,9 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import type { SlackEmulator } from './create-slack-emulator.ts';
 import { DEFAULT_SEED } from './default-seed.ts';
+import { assistantThread, openAssistantThread } from './methods/assistant.ts';
+import { appendMessage } from './methods/chat.ts';
+import { addReaction, emojiName, removeReaction } from './methods/reactions.ts';
 import type { EmulatorMessage, EmulatorView, EphemeralMessage } from './model.ts';
 import {
   actionTs,
+  assistantThreadEvent,
   blockActionsPayload,
   blockSuggestionPayload,
   commandBody,
@@ -16,6 +20,7 @@ import {
   newEventId,
   type PayloadChannel,
   payloadView,
+  reactionEvent,
   stateValues,
   VERIFICATION_TOKEN,
   viewClosedPayload,
@@ -177,6 +182,24 @@ export interface SayInput {
   threadTs?: string;
 }
 
+export interface ReactInput {
+  /** Default: the signer's default user. */
+  user?: string;
+  /** A channel id or name. */
+  channel: string;
+  /** The message's ts. */
+  ts: string;
+  /** The emoji's name, with or without colons (`ticket`, `:ticket:`). */
+  name: string;
+}
+
+export interface AssistantThreadInput {
+  /** Default: the signer's default user. */
+  user?: string;
+  /** The channel the person is looking at as they open the panel (its `context`). */
+  contextChannel?: string;
+}
+
 export interface SlackSigner {
   command(text: string, ctx?: CommandContext): Promise<SignedResponse>;
   /** Slash commands' `ssl_check=1` probe. */
@@ -200,6 +223,29 @@ export interface SlackSigner {
     input: SayInput,
     options?: EventOptions,
   ): Promise<{ message: EmulatorMessage; answers: SignedResponse[] }>;
+  /**
+   * A person's reaction (needs the emulator): put on the message, then `reaction_added` sent to the
+   * app, as Slack sends it for a message in a channel the app is in (its answer, or undefined when
+   * Slack would send nothing or the app did not answer). A reaction already there is refused
+   * (`already_reacted`), as Slack's client does not send it twice.
+   */
+  react(input: ReactInput, options?: EventOptions): Promise<SignedResponse | undefined>;
+  /** The reaction taken off again, then `reaction_removed`. */
+  unreact(input: ReactInput, options?: EventOptions): Promise<SignedResponse | undefined>;
+  /**
+   * A person opens the app's assistant panel (needs the emulator): a new thread in their DM with
+   * the app, then `assistant_thread_started` (docs.slack.dev/ai/developing-agents). Their messages
+   * in it are `say({channel: 'app', threadTs, text})`; `assistantContextChanged` tells the app
+   * they are looking at another channel.
+   */
+  assistantThreadStarted(
+    input?: AssistantThreadInput,
+    options?: EventOptions,
+  ): Promise<{ channel: string; threadTs: string; answer: SignedResponse | undefined }>;
+  assistantContextChanged(
+    input: { user?: string; threadTs: string; contextChannel: string },
+    options?: EventOptions,
+  ): Promise<SignedResponse | undefined>;
   /** Posts any body, signed; for shapes the helpers do not build. */
   send(body: string, contentType: string, options?: SendOptions): Promise<SignedResponse>;
 }
@@ -330,7 +376,26 @@ export function createSlackSigner(options: SlackSignerOptions): SlackSigner {
     return { ...answer, payload };
   };
 
-  return {
+  const reactAs = async (
+    type: 'reaction_added' | 'reaction_removed',
+    input: ReactInput,
+    eventOptions: EventOptions,
+  ): Promise<SignedResponse | undefined> => {
+    if (!emulator) throw new Error('react needs the emulator, which keeps the message');
+    const user = input.user ?? defaultUser;
+    const channel = emulator.channel(input.channel, teamId);
+    const message = channel ? emulator.message(channel.id, input.ts) : undefined;
+    if (!channel || !message) throw new Error(`No message ${input.ts} in ${input.channel}`);
+    const name = emojiName(input.name);
+    if (type === 'reaction_added') addReaction(message, name, user);
+    else removeReaction(message, name, user);
+    // Slack sends reaction events only for conversations the app is in.
+    if (!channel.botIsMember && channel.imUserId === undefined) return undefined;
+    const event = reactionEvent({ type, user, name, channel: channel.id, message });
+    return signer.event(event, eventOptions).catch(() => undefined);
+  };
+
+  const signer: SlackSigner = {
     async command(text, ctx = {}) {
       let command = ctx.command ?? '/taskbridge';
       let commandText = text;
@@ -562,12 +627,73 @@ export function createSlackSigner(options: SlackSignerOptions): SlackSigner {
       return { message, answers };
     },
 
+    react(input, eventOptions = {}) {
+      return reactAs('reaction_added', input, eventOptions);
+    },
+
+    unreact(input, eventOptions = {}) {
+      return reactAs('reaction_removed', input, eventOptions);
+    },
+
+    async assistantThreadStarted(input = {}, eventOptions = {}) {
+      if (!emulator) throw new Error('assistantThreadStarted needs the emulator, which keeps the thread');
+      const user = input.user ?? defaultUser;
+      const dm = emulator.state.imWith(teamId, user);
+      const root = appendMessage({ state: emulator.state, team: emulator.team(teamId) }, dm.id, {
+        text: 'Taskbridge',
+      });
+      const context = input.contextChannel
+        ? (emulator.channel(input.contextChannel, teamId)?.id ?? null)
+        : null;
+      openAssistantThread(emulator.state, {
+        teamId,
+        userId: user,
+        channelId: dm.id,
+        threadTs: root.ts,
+        contextChannelId: context,
+        title: null,
+        promptsTitle: null,
+        prompts: [],
+        status: '',
+        statusAfter: null,
+      });
+      const event = assistantThreadEvent({
+        type: 'assistant_thread_started',
+        user,
+        teamId,
+        channel: dm.id,
+        threadTs: root.ts,
+        contextChannel: context,
+      });
+      const answer = await signer.event(event, eventOptions).catch(() => undefined);
+      return { channel: dm.id, threadTs: root.ts, answer };
+    },
+
+    async assistantContextChanged(input, eventOptions = {}) {
+      if (!emulator) throw new Error('assistantContextChanged needs the emulator, which keeps the thread');
+      const user = input.user ?? defaultUser;
+      const dm = emulator.state.imWith(teamId, user);
+      const thread = assistantThread(emulator.state, dm.id, input.threadTs);
+      if (!thread) throw new Error(`No assistant thread ${input.threadTs}`);
+      thread.contextChannelId = emulator.channel(input.contextChannel, teamId)?.id ?? input.contextChannel;
+      const event = assistantThreadEvent({
+        type: 'assistant_thread_context_changed',
+        user,
+        teamId,
+        channel: dm.id,
+        threadTs: input.threadTs,
+        contextChannel: thread.contextChannelId,
+      });
+      return signer.event(event, eventOptions).catch(() => undefined);
+    },
+
     urlVerification(challenge = randomBytes(16).toString('hex'), sendOptions) {
       return sendJson({ token: VERIFICATION_TOKEN, challenge, type: 'url_verification' }, sendOptions);
     },
 
     send,
   };
+  return signer;
 }
 
 /** A message as Slack puts it in payloads: the emulator's own bookkeeping fields left out. */

@@ -24,6 +24,16 @@ export function checkTs(value: unknown): string {
   return value;
 }
 
+/** An emoji's name as Slack writes it in reactions (`ticket`, `+1`, `white_check_mark`), no colons. */
+const EMOJI_NAME = /^[a-z0-9_+'-]{1,100}$/;
+
+export function checkEmojiName(value: unknown): string {
+  if (typeof value !== 'string' || !EMOJI_NAME.test(value)) {
+    throw new TypeError('emoji must be a Slack emoji name such as ticket (letters, digits, _ + - only)');
+  }
+  return value;
+}
+
 /** Endpoint path keys: 32 url-safe characters made by randomBytes. */
 const PATH_KEY = /^[A-Za-z0-9_-]{20,64}$/;
 
@@ -89,6 +99,25 @@ export const storeKeys = {
   /** A thread's task as proposed to one person, until they create or cancel it. */
   threadPreview: (teamId: string, id: string) =>
     `${storeKeys.team(teamId)}thread-preview:${checkSlackId('previewId', id)}`,
+  /** A person's assistant thread with the app (its DM and thread ts), while it is in use. */
+  assistantThread: (teamId: string, channelId: string, threadTs: string) =>
+    `${storeKeys.team(teamId)}assistant-thread:${checkSlackId('channelId', channelId)}:${checkTs(threadTs)}`,
+  /** A channel's emoji that make a message a task: `reaction-map:<channel>:<emoji>`. */
+  reactionMaps: (teamId: string, channelId: string) =>
+    `${storeKeys.team(teamId)}reaction-map:${checkSlackId('channelId', channelId)}:`,
+  reactionMap: (teamId: string, channelId: string, emoji: string) =>
+    `${storeKeys.reactionMaps(teamId, channelId)}${checkEmojiName(emoji)}`,
+  /** The task a message became by an emoji (one per message): `reaction-task:<channel>:<ts>`. */
+  reactionTask: (teamId: string, channelId: string, ts: string) =>
+    `${storeKeys.team(teamId)}reaction-task:${checkSlackId('channelId', channelId)}:${checkTs(ts)}`,
+  /** The claim that makes one message one task, whoever reacts and on whichever instance. */
+  reactionTaskClaim: (teamId: string, channelId: string, ts: string) =>
+    `${storeKeys.team(teamId)}reaction-task-claim:${checkSlackId('channelId', channelId)}:${checkTs(ts)}`,
+  /** The message a task was made from by an emoji, so its ✅ can go there when it is done. */
+  reactionSource: (teamId: string, taskId: number) => `${storeKeys.team(teamId)}reaction-source:${taskId}`,
+  /** The claim of the one instance that adds ✅ to a done task's source message. */
+  reactionDoneMark: (teamId: string, taskId: number) =>
+    `${storeKeys.team(teamId)}reaction-done-mark:${taskId}`,
   /** A channel's subscriptions to project events, one per project: `notify-sub:<channel>:<project>`. */
   notifySubs: (teamId: string) => `${storeKeys.team(teamId)}notify-sub:`,
   notifyChannelSubs: (teamId: string, channelId: string) =>

@@ -23,9 +23,12 @@ export let page: Page;
 let browser: Browser;
 
 /** Call inside the file's `describe`: starts the system and Chromium, and a page per test. */
-export function usePlaygroundSession(name = 'playground'): void {
+export function usePlaygroundSession(
+  name = 'playground',
+  options: Parameters<typeof startPlaygroundSystem>[0] = {},
+): void {
   beforeAll(async () => {
-    playground = await startPlaygroundSystem();
+    playground = await startPlaygroundSystem(options);
     system = playground.system;
     api = createWorkApiClient({ baseUrl: system.sandbox.url, token: system.sandbox.token, cache: false });
     browser = await launchChromium();

@@ -97,6 +97,33 @@ describe('reminders', () => {
     expect(text(remindersSent()[0]!.args.blocks)).toContain('Publish release notes');
   });
 
+  it('sets one from the Remind me menu under /task mine and /task list', async () => {
+    for (const command of ['/task mine', '/task list #Website']) {
+      const listed = mark('response_url');
+      await h.signer.command(command, { user: USERS.ana });
+      const list = (await listed((c) => text(c.args.blocks).includes('task_list_remind'))).args;
+      const menu = (
+        list.blocks as Array<{ block_id?: string; elements?: Array<Record<string, unknown>> }>
+      ).find((b) => b.block_id === 'task_list_remind')!.elements![0]! as {
+        option_groups: Array<{ label: { text: string }; options: Array<{ value: string }> }>;
+      };
+      const group = menu.option_groups.find((g) => g.label.text.startsWith('#3 '))!;
+      expect(group.label.text).toBe('#3 Publish release notes');
+      const message = h.emulator.ephemeralMessages(USERS.ana).at(-1)!;
+      const told = mark('response_url');
+      await h.signer.blockAction({
+        actionId: 'task_remind',
+        type: 'static_select',
+        selectedOption: { text: { type: 'plain_text', text: 'In 1 hour' }, value: group.options[0]!.value },
+        message,
+      });
+      expect(text((await told()).args)).toContain('I’ll send you task #3');
+    }
+    clock.advance(HOUR);
+    expect(await h.app.deps.reminders.look()).toBeGreaterThanOrEqual(1);
+    expect(text(remindersSent()[0]!.args.blocks)).toContain('Publish release notes');
+  });
+
   it('sends nothing for a task done by then', async () => {
     await answerTo('/task remind 4 in 1 hour');
     await answerTo('/task done 4');

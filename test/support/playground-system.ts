@@ -17,7 +17,7 @@ export interface PlaygroundSystem {
 }
 
 export async function startPlaygroundSystem(
-  options: Pick<LocalSystemOptions, 'transport'> = {},
+  options: Pick<LocalSystemOptions, 'transport' | 'clock'> = {},
 ): Promise<PlaygroundSystem> {
   const dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-playground-'));
   const system = await startLocalSystem({

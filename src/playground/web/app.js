@@ -5,6 +5,7 @@
 import { render } from 'preact';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { getJson, post, watchChanges } from './api.js';
+import { AssistantBar } from './assistant.js';
 import { Blocks } from './blocks.js';
 import { Composer } from './composer.js';
 import { ConfirmDialog, Toast } from './dialogs.js';
@@ -90,6 +91,8 @@ function App() {
       emoji,
       timeZone: me?.tz ?? 'UTC',
       confirm: (confirm) => new Promise((resolve) => setConfirming({ confirm, resolve })),
+      react: (message, name) =>
+        run(post('react', { user: snapshot.me, channel: message.channel, ts: message.ts, name })),
       actOnMessage: (message, action) =>
         run(post('action', { user: snapshot.me, channel: message.channel, messageTs: message.ts, action })),
       suggestOnMessage: (message, actionId, blockId, value) =>
@@ -146,6 +149,14 @@ function App() {
       post('options', { user: snapshot.me, viewId: snapshot.home.id, actionId, blockId, value }),
   };
 
+  // Opens Slack's assistant panel: a new thread in the app's DM, shown in the thread pane.
+  const openAssistant = () =>
+    run(
+      post('assistant', { user: snapshot.me, channel: where.channel }).then(({ threadTs }) =>
+        setWhere({ user: where.user, channel: 'app', thread: threadTs }),
+      ),
+    );
+
   const messageProps = {
     ctx: baseCtx,
     shortcuts: snapshot.shortcuts.message,
@@ -179,6 +190,9 @@ function App() {
         <button type="button" class=${`sidebar-item${inApp ? ' active' : ''}${appUnread ? ' unread' : ''}`} onClick=${() => go('home')}>
           <span class="avatar avatar-app avatar-tiny">TB</span> Taskbridge
           ${appUnread ? html`<span class="unread-badge" title="New messages">new</span>` : null}
+        </button>
+        <button type="button" class="sidebar-item" aria-label="Open the assistant" onClick=${openAssistant}>
+          <span aria-hidden="true">✦</span> Assistant
         </button>
       </nav>
       <div class="sidebar-foot">Taskbridge playground · the real app, a local Slack</div>
@@ -236,7 +250,7 @@ function App() {
       where.thread && snapshot.thread
         ? html`<aside class="thread-pane" aria-label="Thread">
           <header class="thread-header">
-            <h2>Thread</h2>
+            <h2>${snapshot.assistant ? `Assistant${snapshot.assistant.title ? ` · ${snapshot.assistant.title}` : ''}` : 'Thread'}</h2>
             <span class="thread-channel">${inApp ? 'Taskbridge' : `#${snapshot.channel?.name}`}</span>
             <button type="button" class="modal-x thread-close" aria-label="Close thread" onClick=${() => setWhere({ ...where, thread: undefined })}>×</button>
           </header>
@@ -249,6 +263,7 @@ function App() {
                 <${Message} key=${m.ts + (m.ephemeral ? 'e' : '')} message=${m} ...${messageProps} inThread=${true} />`,
             )}
           </div>
+          ${snapshot.assistant ? html`<${AssistantBar} assistant=${snapshot.assistant} onPrompt=${(text) => run(message(text, where.thread))} />` : null}
           <${Composer}
             key=${`${draftKey}/${where.thread}`}
             draftKey=${`${draftKey}/${where.thread}`}

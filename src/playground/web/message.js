@@ -5,6 +5,7 @@ import { useState } from 'preact/hooks';
 import { Attachments, Blocks } from './blocks.js';
 import { html } from './html.js';
 import { Mrkdwn } from './mrkdwn.js';
+import { EmojiPicker, Reactions } from './reactions.js';
 import { messageTime } from './slack-dates.js';
 
 const COLORS = ['#e8912d', '#2bac76', '#1264a3', '#e01e5a', '#4a154b', '#36c5f0'];
@@ -35,6 +36,7 @@ function ShortcutMenu({ shortcuts, onPick, onClose }) {
 
 export function Message({ message, ctx, shortcuts, onShortcut, onOpenThread, inThread = false }) {
   const [menu, setMenu] = useState(false);
+  const [picking, setPicking] = useState(false);
   const author = ctx.users.find((u) => u.id === message.user);
   const isApp = !author || author.isBot;
   const messageCtx = {
@@ -69,6 +71,7 @@ export function Message({ message, ctx, shortcuts, onShortcut, onOpenThread, inT
             ${unfurl.blocks ? html`<${Blocks} blocks=${unfurl.blocks} ctx=${messageCtx} />` : html`<${Mrkdwn} text=${unfurl.text ?? ''} ctx=${ctx} />`}
           </div>`,
         )}
+        ${message.ephemeral ? null : html`<${Reactions} message=${message} ctx=${ctx} />`}
         ${
           !inThread && message.replyCount
             ? html`<button type="button" class="thread-link" onClick=${() => onOpenThread(message.ts)}>
@@ -84,6 +87,8 @@ export function Message({ message, ctx, shortcuts, onShortcut, onOpenThread, inT
       message.ephemeral
         ? null
         : html`<div class="message-hover">
+          <button type="button" class="hover-button" aria-label="Add reaction" title="Add reaction" onClick=${() => setPicking(!picking)}>☺</button>
+          ${picking ? html`<${EmojiPicker} message=${message} ctx=${ctx} onClose=${() => setPicking(false)} />` : null}
           ${!inThread ? html`<button type="button" class="hover-button" aria-label="Reply in thread" title="Reply in thread" onClick=${() => onOpenThread(message.ts)}>💬</button>` : null}
           <button type="button" class="hover-button" aria-label="More actions" title="More actions" onClick=${() => setMenu(!menu)}>⋮</button>
           ${

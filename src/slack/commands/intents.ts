@@ -126,6 +126,13 @@ export interface RemindIntent extends IntentBase {
   whenText: string;
 }
 
+/** `/task react`: a channel's emoji that make a message a task (names without colons). */
+export type ReactIntent = IntentBase & { verb: 'react' } & (
+    | { action: 'list' }
+    | { action: 'set'; emoji: string; project: ProjectRef }
+    | { action: 'off'; emoji: string }
+  );
+
 /** A sprint named in a command: its id (`12`, `#12`) or its name (exact, else a unique prefix). */
 export type SprintRef = { kind: 'id'; id: number } | { kind: 'name'; name: string };
 
@@ -282,6 +289,7 @@ export type TaskIntent =
   | DueIntent
   | FindIntent
   | RemindIntent
+  | ReactIntent
   | SprintIntent
   | InviteIntent
   | MembersIntent

@@ -11,6 +11,7 @@ import { parseDigest } from './verbs/digest.ts';
 import { parseFind, parseRemind } from './verbs/find.ts';
 import { parseSubscribe, parseSubscriptions, parseUnsubscribe } from './verbs/notify.ts';
 import { parseAutomations, parseGoal, parseGoals, parseMindMaps, parseSprint } from './verbs/planning.ts';
+import { parseReact } from './verbs/reactions.ts';
 import { oneTaskId, parseAssign, parseDue, parseList, parseMine, parseProject } from './verbs/tasks.ts';
 import { parseInvite, parseMembers, parseProjects, parseRole, parseWorkspaces } from './verbs/team.ts';
 
@@ -119,6 +120,15 @@ export const VERBS = [
     summary: 'A direct message with the task at that time, only to you',
     examples: ['remind 2 tomorrow 9am', 'remind 9 in 1 hour'],
     parse: parseRemind,
+  },
+  {
+    name: 'react',
+    aliases: ['reaction', 'reactions', 'emoji'],
+    usage: '[:emoji: #Project | off :emoji:]',
+    summary:
+      "Reacting with an emoji in this channel makes the message a task; list or remove the channel's emoji",
+    examples: ['react :ticket: #Website', 'react', 'react off :ticket:'],
+    parse: parseReact,
   },
   {
     name: 'project',

@@ -14,6 +14,7 @@ import type { AppDeps } from '../deps.ts';
 import { conversationContext, type SaidToApp, saidReplier } from '../kit/conversation-context.ts';
 import { answerInTime } from '../kit/in-time.ts';
 import { once } from '../kit/once.ts';
+import { beginAssistantTurn } from '../services/assistant-turn.ts';
 import { channelDefaultProject } from '../services/resolve-project.ts';
 import { commandErrorMessage } from '../ui/messages/errors.ts';
 import { renderHelp } from '../ui/messages/help.ts';
@@ -212,6 +213,10 @@ export function directMessageListener(verbs: RouteTables['verbs']) {
         text: text === '' ? 'help' : text,
         inDm: true,
       };
-      await oncePerEvent(deps, client, said, (respond) => runSaid(deps, client, verbs, said, respond));
+      await oncePerEvent(deps, client, said, async (respond) => {
+        // In the assistant panel's thread: the panel shows the app is on it, and the thread gets a title.
+        await beginAssistantTurn(deps, client, said);
+        await runSaid(deps, client, verbs, said, respond);
+      });
     };
 }

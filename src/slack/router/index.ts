@@ -7,6 +7,7 @@
 import type { App } from '@slack/bolt';
 import type { AppDeps } from '../deps.ts';
 import { ACCOUNT_ROUTES } from '../features/account/routes.ts';
+import { ASSISTANT_ROUTES } from '../features/assistant/routes.ts';
 import { AUTOMATION_ROUTES } from '../features/automations/routes.ts';
 import { CONVERSATION_ROUTES } from '../features/conversation/routes.ts';
 import { CREATE_ROUTES } from '../features/create/routes.ts';
@@ -18,6 +19,7 @@ import { MEMBER_ROUTES } from '../features/members/routes.ts';
 import { MIND_MAP_ROUTES } from '../features/mind-maps/routes.ts';
 import { NOTIFICATION_ROUTES } from '../features/notifications/routes.ts';
 import { PROJECT_ROUTES } from '../features/projects/routes.ts';
+import { REACTION_ROUTES } from '../features/reactions/routes.ts';
 import { REMINDER_ROUTES } from '../features/reminders/routes.ts';
 import { SERVICE_EVENTS_ROUTES } from '../features/service-events/routes.ts';
 import { SPRINT_ROUTES } from '../features/sprints/routes.ts';
@@ -52,6 +54,8 @@ export const FEATURES: readonly FeatureRoutes[] = [
   CONVERSATION_ROUTES,
   FIND_ROUTES,
   REMINDER_ROUTES,
+  REACTION_ROUTES,
+  ASSISTANT_ROUTES,
 ];
 
 const FEATURE_VERBS = mergeRoutes(FEATURES).verbs;

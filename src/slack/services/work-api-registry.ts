@@ -17,6 +17,7 @@ import {
   type WorkApiClient,
   type WorkApiClientOptions,
 } from '../../api/index.ts';
+import type { TaskChangeEvent } from '../../api/resources/tasks.ts';
 import { shareTaskView } from '../../api/task-view.ts';
 import type { TaskViewSharing } from '../../api/task-view-share.ts';
 import type { Connections } from '../../store/repositories/connections.ts';
@@ -48,6 +49,8 @@ export interface WorkApiRegistryOptions {
   taskViewSharing?: (teamId: string) => TaskViewSharing;
   /** What a saved (admin-given) address may reach. Default: https to public addresses only. */
   addressPolicy?: AddressPolicy | undefined;
+  /** Hears every task the app's own writes change, with the workspace they were made for. */
+  onTaskChange?: (teamId: string, change: TaskChangeEvent, client: WorkApiClient) => void;
 }
 
 /** A client check of an address a workspace admin gave, before anything is saved. */
@@ -58,6 +61,7 @@ export interface ProbeOptions {
 export class WorkApiRegistry {
   readonly #clients = new Map<string, WorkApiClient>();
   readonly #opts: WorkApiRegistryOptions;
+  readonly #heard = new WeakSet<WorkApiClient>();
   readonly #policy: AddressPolicy;
   #guarded: ReturnType<typeof createGuardedDispatcher> | undefined;
 
@@ -129,6 +133,12 @@ export class WorkApiRegistry {
     if (!target) return undefined;
     const client = this.clientForTarget(target);
     if (this.#opts.taskViewSharing) shareTaskView(client, this.#opts.taskViewSharing(teamId));
+    const onTaskChange = this.#opts.onTaskChange;
+    // A client belongs to one token, and so to one workspace: it is heard once.
+    if (onTaskChange && !this.#heard.has(client)) {
+      this.#heard.add(client);
+      client.tasks.onChange((change) => onTaskChange(teamId, change, client));
+    }
     // The admin's done status travels with the saved connection (read here on every use, so a
     // change in the connect form applies at once, in every instance).
     client.doneChoice.set(saved?.doneStatusName ? [saved.doneStatusName] : []);

@@ -287,3 +287,9 @@ export const NOTIFY_FIELDS = {
   filters: { block: 'nt_filters', action: 'nt_filters_input' },
   options: { block: 'nt_options', action: 'nt_options_checks' },
 } as const satisfies Record<string, FieldId>;
+
+/** `/task react`'s list of a channel's emoji. */
+export const REACTION_ACTIONS = {
+  /** Value: the emoji's name (the channel is where the list was shown). */
+  remove: 'reaction_map_remove',
+} as const;

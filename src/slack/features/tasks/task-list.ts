@@ -11,6 +11,7 @@ import { escapeMrkdwn, slackLink, truncate } from '../../../slack-platform/mrkdw
 import type { ActionsBlock, Button, KnownBlock, RenderedMessage } from '../../ui/block-types.ts';
 import { ACTIONS } from '../../ui/ids.ts';
 import { contextLine, LIMITS, mrkdwn, plainText } from '../../ui/limits.ts';
+import { remindListMenu } from '../../ui/messages/remind-menu.ts';
 import { type RowFacts, taskRow } from '../../ui/messages/task-card.ts';
 import { dueOf, isDoneStatus, type SlackUserIds, statusesFor } from '../../ui/messages/task-parts.ts';
 import { statusEmoji } from '../../ui/status-color.ts';
@@ -179,6 +180,18 @@ function groupBlocks(
   return blocks;
 }
 
+/** "Remind me about…" for the list's open tasks, in the order shown (none when all are done). */
+function remindRow(groups: readonly Group[]): KnownBlock | null {
+  const open = groups.flatMap((g) => g.rows).filter((row) => !row.done);
+  const menu = remindListMenu(
+    open.map((row) => ({
+      ref: { taskId: row.task.id, projectId: row.task.project_id },
+      title: row.task.title,
+    })),
+  );
+  return menu ? { type: 'actions', block_id: 'task_list_remind', elements: [menu] } : null;
+}
+
 /** The list's notes as one context line (none when there are none). */
 function notesLine(model: TaskListBase): KnownBlock[] {
   const notes = model.notes ?? [];
@@ -225,7 +238,10 @@ export function renderMyTasks(model: MyTasksModel, now: Date): RenderedMessage {
     };
   }
   const ordered = BUCKETS.map(({ bucket, title }) => ({ title, rows: groups[bucket] }));
-  const blocks = head.concat(groupBlocks(ordered, model, head.length + (paging ? 1 : 0), listPage));
+  const remind = remindRow(ordered);
+  const fixed = head.length + (paging ? 1 : 0) + (remind ? 1 : 0);
+  const blocks = head.concat(groupBlocks(ordered, model, fixed, listPage));
+  if (remind) blocks.push(remind);
   if (paging) blocks.push(paging);
   return {
     // The summary with commas: the same counts, for notifications and screen readers.
@@ -275,9 +291,10 @@ export function renderProjectTasks(model: ProjectTasksModel, now: Date): Rendere
       blocks: [...head, { type: 'section', text: mrkdwn(empty) }, ...(paging ? [paging] : [])],
     };
   }
-  const body = groupBlocks(ordered, model, head.length + (paging ? 1 : 0), listPage);
+  const remind = remindRow(ordered);
+  const body = groupBlocks(ordered, model, head.length + (paging ? 1 : 0) + (remind ? 1 : 0), listPage);
   return {
     text: `${escapeMrkdwn(name)}: ${summary}`,
-    blocks: [...head, ...body, ...(paging ? [paging] : [])],
+    blocks: [...head, ...body, ...(remind ? [remind] : []), ...(paging ? [paging] : [])],
   };
 }

@@ -25,6 +25,28 @@ export function remindMenu(ref: TaskRef): StaticSelect {
   };
 }
 
+/** Tasks one list's menu offers: Slack takes 100 options in all, three choices each. */
+const LIST_MENU_TASKS = 33;
+
+/**
+ * "Remind me" under a list (`/task mine`, `/task list`): one menu for its rows, a group per task
+ * (its number and title) holding the usual times, so each row keeps its one button (Done) and the
+ * list its room. The same action and values as beside a single task.
+ */
+export function remindListMenu(tasks: ReadonlyArray<{ ref: TaskRef; title: string }>): StaticSelect | null {
+  const shown = tasks.slice(0, LIST_MENU_TASKS);
+  if (shown.length === 0) return null;
+  return {
+    type: 'static_select',
+    action_id: ACTIONS.taskRemind,
+    placeholder: plainText('Remind me about…', LIMITS.placeholder),
+    option_groups: shown.map(({ ref, title }) => ({
+      label: plainText(`#${ref.taskId} ${title.trim() || 'Untitled'}`, LIMITS.optionText),
+      options: REMIND_CHOICES.map((choice) => option(LABELS[choice], `${choice}:${encodeTaskRef(ref)}`)),
+    })),
+  };
+}
+
 export function decodeRemindChoice(value: string): { choice: RemindChoice; ref: TaskRef } | null {
   const [choice, rest = ''] = value.split(':');
   const ref = decodeTaskRef(rest);

@@ -44,7 +44,7 @@ describe('mergeRoutes', () => {
     }
   });
 
-  it('routes every verb the app had before the features were split out, and the notification, find and remind verbs', () => {
+  it('routes every verb the app had before the features were split out, and the notification, find, remind and react verbs', () => {
     expect([...ROUTES.verbs.keys()].sort()).toEqual(
       [
         'assign',
@@ -66,6 +66,7 @@ describe('mergeRoutes', () => {
         'new',
         'project',
         'projects',
+        'react',
         'remind',
         'role',
         'show',

@@ -134,7 +134,31 @@ describe('renderMyTasks', () => {
   });
 
   it('has no paging row on a single page', () => {
-    expect(renderMyTasks(base(), NOW).blocks.some((b) => b.type === 'actions')).toBe(false);
+    expect(renderMyTasks(base(), NOW).blocks.some((b) => b.block_id === 'task_list_paging')).toBe(false);
+  });
+
+  it('offers Remind me for each open row in one menu under the list, a group per task', () => {
+    const rendered = renderMyTasks(base(), NOW);
+    expectMessageWithinLimits(rendered);
+    const remind = rendered.blocks.find((b) => b.block_id === 'task_list_remind') as
+      | {
+          elements: Array<{
+            action_id: string;
+            option_groups: Array<{ label: { text: string }; options: Array<{ value: string }> }>;
+          }>;
+        }
+      | undefined;
+    const menu = remind!.elements[0]!;
+    expect(menu.action_id).toBe('task_remind');
+    const open = base().tasks.filter((t) => t.status.name !== 'Done');
+    expect(menu.option_groups.map((g) => g.label.text.split(' ')[0])).toEqual(
+      expect.arrayContaining(open.map((t) => `#${t.id}`)),
+    );
+    expect(menu.option_groups[0]!.options.map((o) => o.value.split(':')[0])).toEqual([
+      'hour',
+      'tomorrow',
+      'monday',
+    ]);
   });
 
   it('says so when there is nothing, with and without a filter', () => {
