@@ -62,6 +62,8 @@ export interface EmulatorMessage {
   edited?: { user: string; ts: string };
   /** What chat.unfurl attached, by URL. */
   unfurls?: Record<string, unknown>;
+  /** The Work Object entities a chat.unfurl carried (`metadata`), as Slack keeps them beside the unfurls. */
+  unfurl_metadata?: unknown;
 }
 
 /** A message only one user sees; Slack keeps none, the emulator keeps them so tests can read them. */

@@ -19,4 +19,6 @@ export interface FeatureRoutes {
   actions?: ListenerTable;
   options?: ListenerTable;
   events?: ListenerTable;
+  /** Workflow Builder steps (Bolt custom functions), by the callback_id manifest.yml declares under `functions`. */
+  functions?: ListenerTable;
 }

@@ -8,8 +8,16 @@ import type { VerbName } from '../commands/intents.ts';
 import type { FeatureRoutes, Listener } from '../kit/routes.ts';
 import type { VerbHandler } from '../kit/verb-handler.ts';
 
-type Surface = 'commands' | 'shortcuts' | 'views' | 'actions' | 'options' | 'events';
-const SURFACES: readonly Surface[] = ['commands', 'shortcuts', 'views', 'actions', 'options', 'events'];
+type Surface = 'commands' | 'shortcuts' | 'views' | 'actions' | 'options' | 'events' | 'functions';
+const SURFACES: readonly Surface[] = [
+  'commands',
+  'shortcuts',
+  'views',
+  'actions',
+  'options',
+  'events',
+  'functions',
+];
 
 export type AnyVerbHandler = VerbHandler<Exclude<VerbName, 'help'>>;
 
