@@ -11,6 +11,7 @@ import type { SlackSigner } from '../slack-emulator/signer.ts';
 import { type AppWork, runChatCommand } from './chat-command.ts';
 import { emojiTable } from './emoji-table.ts';
 import { createInteractions, PlaygroundInputError } from './interactions.ts';
+import { platformRoutes } from './platform-routes.ts';
 import { originPolicy } from './request-origin.ts';
 import { buildSnapshot } from './snapshot.ts';
 import { staticFile } from './static-files.ts';
@@ -57,7 +58,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   const stopListening = emulator.onCall(changed);
   const streams = new Set<ServerResponse>();
 
+  const platform = platformRoutes(emulator, options.signer);
   const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
+    ...platform,
     command: (b) => interactions.command(b as never),
     message: (b) => interactions.message(b as never),
     action: (b) => interactions.action(b as never),

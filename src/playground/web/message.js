@@ -6,6 +6,7 @@ import { Attachments, Blocks } from './blocks.js';
 import { html } from './html.js';
 import { Mrkdwn } from './mrkdwn.js';
 import { messageTime } from './slack-dates.js';
+import { EntityChip } from './work-objects.js';
 
 const COLORS = ['#e8912d', '#2bac76', '#1264a3', '#e01e5a', '#4a154b', '#36c5f0'];
 
@@ -68,6 +69,9 @@ export function Message({ message, ctx, shortcuts, onShortcut, onOpenThread, inT
             <div class="unfurl-source">work.example.com</div>
             ${unfurl.blocks ? html`<${Blocks} blocks=${unfurl.blocks} ctx=${messageCtx} />` : html`<${Mrkdwn} text=${unfurl.text ?? ''} ctx=${ctx} />`}
           </div>`,
+        )}
+        ${(message.entities ?? []).map(
+          (entity) => html`<${EntityChip} entity=${entity} onOpen=${(e) => ctx.openEntity(message, e)} />`,
         )}
         ${
           !inThread && message.replyCount
