@@ -110,8 +110,13 @@ describe('Taskbridge steps in a workflow', () => {
       .filter(
         (c) => c.method.startsWith('functions.complete') && c.args.function_execution_id === execution.id,
       );
-    expect(completions).toHaveLength(1);
+    // The first delivery completed the run; a repeat hands the same outcome over and Slack says it is done.
+    expect(completions.filter((c) => c.response.ok)).toHaveLength(1);
     expect(completions[0]!.response.ok).toBe(true);
+    expect(completions.slice(1).map((c) => c.response.error)).toEqual(
+      completions.slice(1).map(() => 'function_execution_already_completed'),
+    );
+    expect(h.emulator.calls('functions.completeError')).toHaveLength(0);
   });
 
   it('fails with a message the author understands: a person without a link, an unknown project or status', async () => {

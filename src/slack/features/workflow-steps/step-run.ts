@@ -48,27 +48,48 @@ function interactorOf(inputs: Record<string, unknown>): string | undefined {
   return typeof v?.interactor?.id === 'string' ? v.interactor.id : undefined;
 }
 
-/** A step's handler: `run` returns its outputs or throws; the run completes or fails once. */
+type Outcome = { outputs: StepOutputs } | { error: string };
+
+/** Slack's answer when a run was already completed (an earlier delivery's completion went through). */
+const alreadyCompleted = (error: unknown) =>
+  (error as { data?: { error?: string } } | null)?.data?.error === 'function_execution_already_completed';
+
+/**
+ * A step's handler: `run` returns its outputs or throws. The work runs once per run (its outcome
+ * kept); each delivery that finds the outcome hands it to Slack, so a completion lost on the way is
+ * made by the next delivery, and one already made is not made twice.
+ */
 export function workflowStep(title: string, run: (ctx: StepContext) => Promise<StepOutputs>) {
   return (deps: AppDeps) =>
     async ({ body, inputs, client, complete, fail }: FunctionArgs): Promise<void> => {
       const teamId = body.team_id ?? '';
       const executionId = body.event?.function_execution_id ?? '';
       const origin = { purpose: 'workflow-step', kind: 'event', teamId, eventId: executionId } as const;
-      await once(deps.idempotency, origin, async () => {
-        let outcome: { outputs: StepOutputs } | { error: string };
+      const done = await once(deps.idempotency, origin, async (): Promise<Outcome> => {
         try {
-          outcome = { outputs: await run(await contextOf(deps, client, teamId, inputs)) };
+          return { outputs: await run(await contextOf(deps, client, teamId, inputs)) };
         } catch (error) {
-          outcome = { error: `${title}: ${wordsFor(error)}` };
           if (!(error instanceof StepFailure || error instanceof TaskRefusal)) {
             deps.logger.warn({ err: error, step: title }, 'a workflow step failed');
           }
+          return { error: `${title}: ${wordsFor(error)}` };
         }
+      });
+      // Another delivery of this run is doing the work now; it completes the run.
+      if (done.state === 'pending') return;
+      const outcome = done.value;
+      try {
         if ('outputs' in outcome) await complete({ outputs: outcome.outputs });
         else await fail({ error: outcome.error });
-        return 'error' in outcome ? 'failed' : 'completed';
-      });
+      } catch (error) {
+        if (alreadyCompleted(error)) return;
+        deps.logger.warn({ err: error, step: title }, 'Slack refused a workflow step’s completion');
+        if ('outputs' in outcome) {
+          await fail({
+            error: `${title}: the step did its work, but Slack refused its outputs. Check the step's outputs in the workflow.`,
+          }).catch(() => undefined);
+        }
+      }
     };
 }
 
