@@ -273,3 +273,28 @@ export async function runWorkflow(
   }
   return { steps: done, state: 'completed' };
 }
+
+/**
+ * What Workflow Builder shows for an input with `dynamic_options` when an author sets the step up:
+ * it runs the named step (`#/functions/<callback_id>`) and reads its `options` output.
+ */
+export async function dynamicOptions(
+  signer: SlackSigner,
+  emulator: SlackEmulator,
+  q: { callbackId: string; input: string; authorId: string; teamId?: string },
+): Promise<Array<{ text: { text: string }; value: string }>> {
+  const parameter = declaredFunction(emulator.state, q.callbackId)?.input_parameters.properties[q.input];
+  const source = parameter?.dynamic_options?.function.replace(/^#\/functions\//, '');
+  if (!source || !declaredFunction(emulator.state, source)) {
+    throw new Error(`${q.callbackId}.${q.input} has no dynamic options from a declared function`);
+  }
+  const { execution } = await executeStep(signer, emulator, {
+    callbackId: source,
+    userId: q.authorId,
+    inputs: { ...(parameter?.dynamic_options?.inputs ?? {}) },
+    ...(q.teamId ? { teamId: q.teamId } : {}),
+  });
+  const done = await stepCompleted(emulator, execution.id);
+  if (done.state !== 'completed') throw new Error(`${source} failed: ${done.error ?? ''}`);
+  return (done.outputs?.options ?? []) as Array<{ text: { text: string }; value: string }>;
+}

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import {
   declareFunctions,
+  dynamicOptions,
   executeStep,
   type FunctionDeclaration,
   runWorkflow,
@@ -91,6 +92,24 @@ describe('Taskbridge steps in a workflow', () => {
     expect(found.count).toBeGreaterThanOrEqual(1);
     expect(found.summary).toContain('#');
     expect(typeof found.first_task_number).toBe('number');
+  });
+
+  it('offers the service’s projects and statuses as the steps’ menus in Workflow Builder', async () => {
+    const projects = await dynamicOptions(h.signer, h.emulator, {
+      callbackId: 'create_task',
+      input: 'project',
+      authorId: USERS.ben,
+    });
+    const active = (await h.api.projects.list({ status: 'active', per_page: 100 })).data;
+    expect(projects.map((o) => o.value).sort()).toEqual(active.map((p) => p.name).sort());
+    const statuses = await dynamicOptions(h.signer, h.emulator, {
+      callbackId: 'set_task_status',
+      input: 'status',
+      authorId: USERS.ben,
+    });
+    const website = (await h.api.projects.statuses(1)).map((s) => s.name);
+    expect(statuses.map((o) => o.value)).toEqual(expect.arrayContaining(website));
+    expect(new Set(statuses.map((o) => o.value)).size).toBe(statuses.length);
   });
 
   it('acts once when Slack delivers the same run again', async () => {

@@ -16,6 +16,8 @@ import { authed, type MethodSpec } from './context.ts';
 
 export interface FunctionParameter {
   type: string;
+  /** Options served by another of the app's steps (`#/functions/<callback_id>`), shown as a menu in Workflow Builder. */
+  dynamic_options?: { function: string; inputs?: Record<string, unknown> };
   title?: string;
   description?: string;
   enum?: readonly string[];
@@ -87,6 +89,16 @@ export function typeProblem(state: EmulatorState, type: string, value: unknown):
       return typeof value === 'string' && state.channels.has(value)
         ? null
         : 'must be the id of a channel (C…)';
+    case 'slack#/types/options_select': {
+      const ok =
+        Array.isArray(value) &&
+        value.length <= 100 &&
+        value.every((o) => {
+          const v = o as { text?: { text?: unknown }; value?: unknown } | null;
+          return typeof v?.text?.text === 'string' && typeof v.value === 'string';
+        });
+      return ok ? null : 'must be at most 100 options, each with text.text and a string value';
+    }
     case 'slack#/types/interactivity': {
       const v = value as { interactor?: { id?: unknown }; interactivity_pointer?: unknown } | null;
       return v && typeof v.interactivity_pointer === 'string' && typeof v.interactor?.id === 'string'

@@ -83,7 +83,7 @@ export const ROUTES = mergeRoutes([...FEATURES, TASK_COMMAND, SAID_TO_APP]);
 export const COMMAND_ROUTES = ROUTES.commands;
 export const SHORTCUT_ROUTES = ROUTES.shortcuts;
 export const EVENT_ROUTES = ROUTES.events;
-export const FUNCTION_ROUTES = ROUTES.functions;
+export const FUNCTION_ROUTES = new Map([...ROUTES.functions, ...ROUTES.optionFunctions]);
 
 export function registerListeners(app: App, deps: AppDeps): void {
   // Where a person waits, they hear within 3 s (kit/in-time.ts); a command repeated while it still
@@ -98,6 +98,8 @@ export function registerListeners(app: App, deps: AppDeps): void {
   for (const [name, make] of ROUTES.events) app.event(name.split('.')[0] ?? name, make(deps));
   // Workflow Builder steps: Bolt acks each function_executed itself; the step completes or fails it.
   for (const [callbackId, make] of ROUTES.functions) app.function(callbackId, make(deps));
+  for (const [callbackId, make] of ROUTES.optionFunctions)
+    app.function(callbackId, { autoAcknowledge: false }, make(deps));
   registerById(app, deps, {
     shortcuts: build(ROUTES.shortcuts, true),
     views: build(ROUTES.views, true),

@@ -8,7 +8,15 @@ import type { VerbName } from '../commands/intents.ts';
 import type { FeatureRoutes, Listener } from '../kit/routes.ts';
 import type { VerbHandler } from '../kit/verb-handler.ts';
 
-type Surface = 'commands' | 'shortcuts' | 'views' | 'actions' | 'options' | 'events' | 'functions';
+type Surface =
+  | 'commands'
+  | 'shortcuts'
+  | 'views'
+  | 'actions'
+  | 'options'
+  | 'events'
+  | 'functions'
+  | 'optionFunctions';
 const SURFACES: readonly Surface[] = [
   'commands',
   'shortcuts',
@@ -17,6 +25,7 @@ const SURFACES: readonly Surface[] = [
   'options',
   'events',
   'functions',
+  'optionFunctions',
 ];
 
 export type AnyVerbHandler = VerbHandler<Exclude<VerbName, 'help'>>;

@@ -9,4 +9,8 @@ export const WORKFLOW_STEP_ROUTES: FeatureRoutes = {
     assign_task: lazyListener(async () => (await import('./steps.ts')).assignTaskStep),
     find_tasks: lazyListener(async () => (await import('./steps.ts')).findTasksStep),
   },
+  optionFunctions: {
+    list_projects: lazyListener(async () => (await import('./option-steps.ts')).listProjectsStep),
+    list_statuses: lazyListener(async () => (await import('./option-steps.ts')).listStatusesStep),
+  },
 };
