@@ -98,6 +98,7 @@ export function platformRoutes(emulator: SlackEmulator, signer: SlackSigner) {
     /** `{user, project, title, assignee}`: a workflow of Create a task, then Assign it to assignee. */
     workflow: async (b: Record<string, unknown>) => {
       const user = text(b.user, 'user');
+      // Inputs Workflow Builder would not accept (an unknown person) are the page's mistake, said as such.
       const run = await runWorkflow(signer, emulator, {
         userId: user,
         steps: [
@@ -113,6 +114,8 @@ export function platformRoutes(emulator: SlackEmulator, signer: SlackSigner) {
             },
           },
         ],
+      }).catch((error: unknown) => {
+        throw new PlaygroundInputError((error as Error).message);
       });
       return {
         state: run.state,

@@ -132,12 +132,12 @@ describe('a task’s flexpane', () => {
     const other = options.find((o) => o.value !== String(before.status.id))!;
     const after = await saveEdit(USERS.ana, 2, {
       status: { kind: 'select', value: other.value },
-      priority: { kind: 'select', value: 'urgent' },
+      priority: { kind: 'select', value: before.priority === 'urgent' ? 'low' : 'urgent' },
       due_date: { kind: 'date', date: '2026-12-01' },
     });
     const saved = await h.api.tasks.get(2);
     expect(String(saved.status.id)).toBe(other.value);
-    expect(saved.priority).toBe('urgent');
+    expect(saved.priority).toBe(before.priority === 'urgent' ? 'low' : 'urgent');
     expect(saved.due_date?.slice(0, 10)).toBe('2026-12-01');
     expect(after.error).toBeUndefined();
     expect((after.metadata as unknown as Entity).entity_payload.fields.status!.value).toBe(other.text.text);
@@ -196,5 +196,26 @@ describe('a metadata warning from Slack', () => {
     expect(reportMetadataWarning(createLogger({ level: 'silent' }), 'chat.postMessage', answer)).toBe(true);
     const text = await metrics.registry.getSingleMetricAsString('taskbridge_slack_metadata_warnings_total');
     expect(text).toMatch(/taskbridge_slack_metadata_warnings_total\{method="chat.postMessage"\} 1/);
+  });
+});
+
+describe('a task’s flexpane over Socket Mode', () => {
+  beforeEach(async () => {
+    h = await startHarness({
+      link: ['ana'],
+      transport: 'socket',
+      clock: fixedClock('2026-11-20T12:00:00.000Z'),
+    });
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('opens and saves an edit', async () => {
+    const wanted = (await h.api.tasks.get(5)).priority === 'high' ? 'low' : 'high';
+    const pane = await openFlexpane(USERS.ana, 5);
+    expect(pane.error).toBeUndefined();
+    await saveEdit(USERS.ana, 5, { priority: { kind: 'select', value: wanted } });
+    expect((await h.api.tasks.get(5)).priority).toBe(wanted);
   });
 });

@@ -164,3 +164,33 @@ describe('Taskbridge steps in a workflow', () => {
     expect(TEAM).toBe('T0001');
   });
 });
+
+describe('Taskbridge steps over Socket Mode', () => {
+  beforeEach(async () => {
+    h = await startHarness({
+      link: ['ana', 'dev'],
+      transport: 'socket',
+      clock: fixedClock('2026-11-20T12:00:00.000Z'),
+    });
+    declareFunctions(h.emulator.state, manifest.functions);
+  });
+  afterEach(async () => {
+    await h.close();
+  });
+
+  it('runs Create a task then Assign it, each envelope acted on once', async () => {
+    const run = await runWorkflow(h.signer, h.emulator, {
+      userId: USERS.ana,
+      steps: [
+        { callbackId: 'create_task', inputs: { project: 'Website', title: 'Over the socket' } },
+        {
+          callbackId: 'assign_task',
+          inputs: { task_number: { fromStep: 0, output: 'task_number' }, assignee: USERS.dev },
+        },
+      ],
+    });
+    expect(run.state).toBe('completed');
+    const [task] = await tasksTitled('Over the socket');
+    expect((await h.api.tasks.get(task!.id)).assignees.map((a) => a.id)).toEqual([4]);
+  });
+});
