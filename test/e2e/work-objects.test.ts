@@ -108,8 +108,30 @@ describe('task entities in metadata', () => {
       attributes: { title: { text: 'Write the entity docs' } },
     });
     expect(Array.isArray(card.args.blocks)).toBe(true);
-    const posted = h.emulator.message('C0WEBSITE', card.response.ts as string);
-    expect(posted?.metadata).toEqual(metadata);
+    const posted = h.emulator.message('C0WEBSITE', card.response.ts as string)!;
+    expect(posted.metadata).toEqual(metadata);
+
+    // Done on the card redraws the card and its entity in place.
+    const done = (posted.blocks as Array<{ elements?: Array<{ action_id?: string; value?: string }> }>)
+      .flatMap((b) => b.elements ?? [])
+      .find((e) => e.action_id === 'task_done')!;
+    const updated = mark('chat.update');
+    await h.signer.blockAction({
+      actionId: 'task_done',
+      value: done.value!,
+      message: posted,
+      channel: 'C0WEBSITE',
+    });
+    const update = await updated((c) => c.args.ts === posted.ts);
+    const redrawn = (update.args.metadata as { entities: Entity[] }).entities[0]!;
+    expect(messageMetadataProblems(update.args.metadata)).toEqual([]);
+    expect(redrawn.entity_payload.fields.status!.value).toBe('Done');
+    expect(redrawn.external_ref.id).toBe(metadata.entities[0]!.external_ref.id);
+    expect(update.response.warning).toBeUndefined();
+    expect(
+      (h.emulator.message('C0WEBSITE', posted.ts)!.metadata as { entities: Entity[] }).entities[0]!
+        .entity_payload.fields.status!.value,
+    ).toBe('Done');
   });
 });
 

@@ -152,3 +152,28 @@ export function taskEntity(model: TaskEntityModel): TaskEntity {
 export function taskEntityMetadata(model: TaskEntityModel): { entities: TaskEntity[] } {
   return { entities: [taskEntity(model)] };
 }
+
+/**
+ * A message's metadata with the task's entity redrawn from `model` (a card updated in place keeps
+ * its Work Object current); undefined when the metadata holds no entity of this task.
+ */
+export function withTaskEntityRedrawn(
+  metadata: unknown,
+  model: Omit<TaskEntityModel, 'url' | 'appUnfurlUrl'>,
+): { entities: unknown[] } | undefined {
+  const entities = (metadata as { entities?: unknown } | null | undefined)?.entities;
+  if (!Array.isArray(entities)) return undefined;
+  const id = String(model.task.id);
+  let found = false;
+  const next = entities.map((e) => {
+    const entity = e as Partial<TaskEntity> | null;
+    if (entity?.entity_type !== TASK_ENTITY_TYPE || entity.external_ref?.id !== id || !entity.url) return e;
+    found = true;
+    return taskEntity({
+      ...model,
+      url: entity.url,
+      ...(entity.app_unfurl_url ? { appUnfurlUrl: entity.app_unfurl_url } : {}),
+    });
+  });
+  return found ? { entities: next } : undefined;
+}
