@@ -149,7 +149,7 @@ function withInteractivity(emulator: SlackEmulator, run: StepRun): Record<string
   for (const [name, parameter] of Object.entries(declared?.input_parameters.properties ?? {})) {
     if (parameter.type === 'slack#/types/interactivity' && inputs[name] === undefined) {
       inputs[name] = {
-        interactivity_pointer: `${Date.now()}.${randomBytes(6).toString('hex')}`,
+        interactivity_pointer: `${emulator.state.clock.now().getTime()}.${randomBytes(6).toString('hex')}`,
         interactor: { id: run.userId, secret: randomBytes(12).toString('hex') },
       };
     }

@@ -38,6 +38,7 @@ export function entityDetailsHandler(deps: AppDeps) {
       const url = deps.taskLinks.urlFor(task) ?? event.entity_url;
       await presentTaskDetails(deps, client, {
         teamId,
+        userId: event.user,
         triggerId,
         api,
         task,

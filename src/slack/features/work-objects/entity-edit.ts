@@ -141,7 +141,15 @@ export function entityEditHandler(deps: AppDeps) {
       );
       const saved = outcome.state === 'pending' ? task : await api.tasks.get(taskId);
       const url = deps.taskLinks.urlFor(saved) ?? view.entity_url ?? '';
-      await presentTaskDetails(deps, client, { teamId, triggerId, api, task: saved, editable: true, url });
+      await presentTaskDetails(deps, client, {
+        teamId,
+        userId,
+        triggerId,
+        api,
+        task: saved,
+        editable: true,
+        url,
+      });
     } catch (error) {
       if (!(error instanceof TaskRefusal)) deps.logger.warn({ err: error, taskId }, 'a flexpane edit failed');
       await presentDetailsError(client, triggerId, {

@@ -20,6 +20,8 @@ export async function presentTaskDetails(
   client: WebClient,
   q: {
     teamId: string;
+    /** Who opened it: their zone shows the due day. */
+    userId: string;
     triggerId: string;
     api: WorkApiClient;
     task: TaskRecord;
@@ -27,11 +29,19 @@ export async function presentTaskDetails(
     url: string;
   },
 ): Promise<void> {
-  const [statuses, slackUserIds] = await Promise.all([
+  const [statuses, slackUserIds, timeZone] = await Promise.all([
     projectStatuses(q.api, q.task.project_id).catch(() => undefined),
     slackUsersByMember(deps, q.teamId),
+    deps.profiles.timeZone(client, q.teamId, q.userId),
   ]);
-  const metadata = taskEntity({ task: q.task, url: q.url, statuses, slackUserIds, editable: q.editable });
+  const metadata = taskEntity({
+    task: q.task,
+    url: q.url,
+    statuses,
+    slackUserIds,
+    editable: q.editable,
+    timeZone,
+  });
   await client.apiCall('entity.presentDetails', { trigger_id: q.triggerId, metadata });
 }
 

@@ -56,7 +56,8 @@ async function createTask(ctx: StepContext): Promise<StepOutputs> {
   const dueText = textInput(ctx.inputs, 'due_date');
   let due: Date | undefined;
   if (dueText) {
-    const zone = 'UTC';
+    // The day in the zone of the person who started the workflow, as the card's date picker reads it.
+    const zone = await ctx.deps.profiles.timeZone(ctx.client, ctx.teamId, ctx.userId);
     const at = /^\d{4}-\d{2}-\d{2}$/.test(dueText) ? fromLocalDateTime(dueText, null, zone)?.date : undefined;
     if (!at) throw new StepFailure(`"${dueText}" is not a day; give the due date as YYYY-MM-DD.`);
     due = at;

@@ -7,6 +7,7 @@
 import type { TaskRecord } from '../../../api/index.ts';
 import type { ProjectStatusDef } from '../../../contract/index.ts';
 import { PRIORITIES } from '../../../contract/index.ts';
+import { resolveTimeZone, toLocalDateString } from '../../../lib/dates.ts';
 import { TASK_ENTITY_TYPE } from '../../../slack-platform/entity-metadata.ts';
 import { truncate } from '../../../slack-platform/mrkdwn.ts';
 import { memberPlain, priorityPlain, type SlackUserIds } from './task-parts.ts';
@@ -25,6 +26,8 @@ export interface TaskEntityModel {
   appUnfurlUrl?: string | undefined;
   /** The flexpane of a person who may change the task: status, assignee, due date and priority editable. */
   editable?: boolean | undefined;
+  /** The reader's zone, for the due day an editable flexpane shows (a message's entity shows an instant). */
+  timeZone?: string | undefined;
 }
 
 export type EntityField = Record<string, unknown>;
@@ -119,12 +122,19 @@ export function taskEntity(model: TaskEntityModel): TaskEntity {
   };
   const assignee = assigneeField(model);
   if (assignee) fields.assignee = assignee;
-  if (task.due_date || editable) {
-    // A calendar day, as the card's picker sets it (the service keeps an instant at the day's end).
+  if (editable) {
+    // The day in the reader's zone, as the card's date picker shows and sets it.
+    const zone = resolveTimeZone(model.timeZone);
     fields.due_date = {
       type: 'slack#/types/date',
-      ...(task.due_date ? { value: task.due_date.slice(0, 10) } : {}),
-      ...(editable ? { edit: { enabled: true, optional: true } } : {}),
+      ...(task.due_date ? { value: toLocalDateString(new Date(task.due_date), zone) } : {}),
+      edit: { enabled: true, optional: true },
+    };
+  } else if (task.due_date) {
+    // An instant, which Slack shows in each reader's own zone.
+    fields.due_date = {
+      type: 'slack#/types/timestamp',
+      value: Math.floor(new Date(task.due_date).getTime() / 1000),
     };
   }
   if (task.description) fields.description = { value: truncate(task.description, 1000), long: true };

@@ -49,6 +49,20 @@ describe('taskEntity', () => {
       expect(editable.entity_payload.fields[field]).toMatchObject({ edit: { enabled: true } });
     }
   });
+
+  it('shows the due day in the reader’s zone where it can be edited, else an instant for every reader', () => {
+    const t = task({ due_date: '2026-11-21T04:59:59.000Z' });
+    const pane = taskEntity({ task: t, url: URL, editable: true, timeZone: 'America/New_York' });
+    expect(pane.entity_payload.fields.due_date).toMatchObject({
+      type: 'slack#/types/date',
+      value: '2026-11-20',
+    });
+    const message = taskEntity({ task: t, url: URL });
+    expect(message.entity_payload.fields.due_date).toEqual({
+      type: 'slack#/types/timestamp',
+      value: Math.floor(Date.parse('2026-11-21T04:59:59.000Z') / 1000),
+    });
+  });
 });
 
 describe('withTaskEntityRedrawn', () => {
