@@ -6,8 +6,18 @@ import { html } from './html.js';
 
 const fieldsOf = (entity) => entity?.entity_payload?.fields ?? {};
 
-function shownValue(field, ctx) {
+/** Timestamp fields (`slack#/types/timestamp`, `date_created`, `date_updated`) in the viewer's zone. */
+const TIMESTAMPS = new Set(['date_created', 'date_updated']);
+
+function shownValue(field, ctx, name) {
   if (!field) return '';
+  if ((field.type === 'slack#/types/timestamp' || TIMESTAMPS.has(name)) && typeof field.value === 'number') {
+    return new Date(field.value * 1000).toLocaleString('en-GB', {
+      timeZone: ctx.timeZone,
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+  }
   if (field.user?.user_id) {
     const user = ctx.users.find((u) => u.id === field.user.user_id);
     return user ? user.realName : field.user.user_id;
@@ -53,7 +63,7 @@ function Editor({ name, field, ctx, value, onChange }) {
   if (name === 'due_date') {
     return html`<input type="date" aria-label="Due date" value=${value ?? field.value ?? ''} onChange=${(e) => onChange({ kind: 'date', date: e.target.value || null })} />`;
   }
-  return html`<span>${shownValue(field, ctx)}</span>`;
+  return html`<span>${shownValue(field, ctx, name)}</span>`;
 }
 
 /** The flexpane: the entity's fields (editors where the app allows), or the app's error in their place. */
@@ -109,7 +119,7 @@ export function Flexpane({ pane, ctx, onSave, onClose }) {
                   <dd>${
                     fields[k].edit?.enabled
                       ? html`<${Editor} name=${k} field=${fields[k]} ctx=${ctx} value=${shown(k)} onChange=${(e) => setEdits({ ...edits, [k]: e })} />`
-                      : shownValue(fields[k], ctx)
+                      : shownValue(fields[k], ctx, k)
                   }</dd>
                 </div>`,
               )}
