@@ -17,6 +17,7 @@ import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client
 import { HELD_BACK, type HeldBack } from '../api/pipeline.ts';
 import { classifyRequest } from '../contract/index.ts';
 import { DIGEST_RECORDED, type DigestRecordedEvent } from '../digest/digest-events.ts';
+import { SLACK_METADATA_WARNING, type SlackMetadataWarningEvent } from '../lib/slack-metadata-channels.ts';
 import {
   SOCKET_ACK,
   SOCKET_ENVELOPE,
@@ -111,6 +112,16 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   });
   subscribe(HELD_BACK, (message) => {
     heldBack.inc({ class: (message as HeldBack).rateClass });
+  });
+
+  const metadataWarnings = new Counter({
+    name: 'taskbridge_slack_metadata_warnings_total',
+    help: 'Posts whose Work Object metadata Slack dropped with a warning (invalid_metadata_format), by method',
+    labelNames: ['method'],
+    registers: [registry],
+  });
+  subscribe(SLACK_METADATA_WARNING, (message) => {
+    metadataWarnings.inc({ method: (message as SlackMetadataWarningEvent).method });
   });
 
   const started = new WeakMap<IncomingMessage, bigint>();

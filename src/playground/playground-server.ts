@@ -12,6 +12,7 @@ import { openAssistantPanel } from './assistant-panel.ts';
 import { type AppWork, runChatCommand } from './chat-command.ts';
 import { emojiTable } from './emoji-table.ts';
 import { createInteractions, PlaygroundInputError } from './interactions.ts';
+import { platformRoutes } from './platform-routes.ts';
 import { createReactions } from './reactions.ts';
 import { originPolicy } from './request-origin.ts';
 import { buildSnapshot } from './snapshot.ts';
@@ -60,7 +61,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   const stopListening = emulator.onCall(changed);
   const streams = new Set<ServerResponse>();
 
+  const platform = platformRoutes(emulator, options.signer);
   const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
+    ...platform,
     command: (b) => interactions.command(b as never),
     message: (b) => interactions.message(b as never),
     action: (b) => interactions.action(b as never),

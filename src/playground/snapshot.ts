@@ -11,6 +11,7 @@ import type {
   EphemeralMessage,
   SlackEmulator,
 } from '../slack-emulator/index.ts';
+import { flexpaneOf } from '../slack-emulator/index.ts';
 import { assistantShown } from './assistant-panel.ts';
 import { GLOBAL_SHORTCUTS, MESSAGE_SHORTCUTS } from './shortcuts.ts';
 import { slashSuggestions } from './slash-suggestions.ts';
@@ -35,6 +36,8 @@ export interface ShownMessage {
   replyCount?: number;
   latestReply?: string;
   unfurls?: Record<string, unknown>;
+  /** The Work Object entities the message or its unfurls carry in their metadata. */
+  entities?: unknown[];
   /** Only the viewer sees it ("Only visible to you"). */
   ephemeral?: boolean;
   /** Emoji reactions: name, who reacted, how many. */
@@ -54,7 +57,16 @@ function shown(message: EmulatorMessage): ShownMessage {
     ...(message.reply_count ? { replyCount: message.reply_count, latestReply: message.latest_reply } : {}),
     ...(message.unfurls && Object.keys(message.unfurls).length > 0 ? { unfurls: message.unfurls } : {}),
     ...(message.reactions?.length ? { reactions: message.reactions } : {}),
+    ...entitiesOf(message),
   };
+}
+
+function entitiesOf(message: EmulatorMessage): { entities?: unknown[] } {
+  const lists = [message.metadata, message.unfurl_metadata].map(
+    (m) => (m as { entities?: unknown } | undefined)?.entities,
+  );
+  const entities = lists.flatMap((list) => (Array.isArray(list) ? list : []));
+  return entities.length > 0 ? { entities } : {};
 }
 
 /** An ephemeral message: always the app's (the emulator keeps no other kind). */
@@ -140,6 +152,7 @@ export function buildSnapshot(emulator: SlackEmulator, query: SnapshotQuery) {
       ? { view: viewShown(top), errors: emulator.viewErrors(top.id) ?? {}, depth: modals.length }
       : null,
     home: home ? viewShown(home) : null,
+    flexpane: flexpaneOf(emulator.state, team.id, me.id) ?? null,
     shortcuts: { message: MESSAGE_SHORTCUTS, global: GLOBAL_SHORTCUTS },
     commands: slashSuggestions(),
   };

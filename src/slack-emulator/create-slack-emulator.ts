@@ -13,10 +13,12 @@ import { authAndTeamMethods } from './methods/auth-and-team.ts';
 import { appendMessage, chatMethods } from './methods/chat.ts';
 import type { MethodContext, MethodSpec } from './methods/context.ts';
 import { conversationMethods } from './methods/conversations.ts';
+import { functionMethods } from './methods/functions.ts';
 import { oauthMethods } from './methods/oauth.ts';
 import { reactionMethods } from './methods/reactions.ts';
 import { userMethods } from './methods/users.ts';
 import { viewMethods } from './methods/views.ts';
+import { workObjectMethods } from './methods/work-objects.ts';
 import type {
   EmulatorChannel,
   EmulatorMessage,
@@ -45,6 +47,8 @@ export const EMULATED_METHODS: Readonly<Record<string, MethodSpec>> = {
   ...appMethods,
   ...reactionMethods,
   ...assistantMethods,
+  ...workObjectMethods,
+  ...functionMethods,
 };
 
 /** Argument fields that carry JSON; recorded parsed so tests can read them. */

@@ -19,9 +19,17 @@ export {
 } from './create-slack-emulator.ts';
 export { DEFAULT_SEED } from './default-seed.ts';
 export type { Fault } from './faults.ts';
+export {
+  declareFunctions,
+  executionOf,
+  type FunctionDeclaration,
+  type FunctionExecution,
+} from './methods/functions.ts';
+export { type Flexpane, flexpaneOf } from './methods/work-objects.ts';
 export type * from './model.ts';
 export type { IssueOAuthCodeInput, OAuthApp } from './oauth-codes.ts';
 export type { ResponseUrlContext } from './response-urls.ts';
+export * from './signer-platform.ts';
 export {
   type DeliverOptions,
   type EnvelopeType,

@@ -62,6 +62,8 @@ export interface EmulatorMessage {
   edited?: { user: string; ts: string };
   /** What chat.unfurl attached, by URL. */
   unfurls?: Record<string, unknown>;
+  /** The Work Object entities a chat.unfurl carried (`metadata`), as Slack keeps them beside the unfurls. */
+  unfurl_metadata?: unknown;
   /** Emoji reactions, in the order first added (reactions.get's shape). */
   reactions?: EmulatorReaction[];
 }

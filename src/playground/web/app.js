@@ -13,6 +13,7 @@ import { html } from './html.js';
 import { Avatar, Message } from './message.js';
 import { Modal } from './modal.js';
 import { hasUnread, markRead } from './unread.js';
+import { Flexpane, WorkflowDialog } from './work-objects.js';
 
 function readLocation() {
   const [user, channel, thread] = location.hash.replace(/^#/, '').split('/');
@@ -28,6 +29,9 @@ function App() {
   const [failure, setFailure] = useState('');
   // Modals the person closed: gone from the page at once, whatever the app makes of the closing.
   const [dismissed, setDismissed] = useState(() => new Set());
+  // A task's flexpane beside the conversation, and the workflows dialog.
+  const [paneOpen, setPaneOpen] = useState(false);
+  const [workflows, setWorkflows] = useState(false);
   const latest = useRef(0);
   const list = useRef(null);
 
@@ -93,6 +97,15 @@ function App() {
       confirm: (confirm) => new Promise((resolve) => setConfirming({ confirm, resolve })),
       react: (message, name) =>
         run(post('react', { user: snapshot.me, channel: message.channel, ts: message.ts, name })),
+      openEntity: (message, entity) =>
+        run(
+          post('entity', {
+            user: snapshot.me,
+            channel: message.channel,
+            messageTs: message.ts,
+            url: entity.app_unfurl_url ?? entity.url,
+          }).then(() => setPaneOpen(true)),
+        ),
       actOnMessage: (message, action) =>
         run(post('action', { user: snapshot.me, channel: message.channel, messageTs: message.ts, action })),
       suggestOnMessage: (message, actionId, blockId, value) =>
@@ -195,6 +208,7 @@ function App() {
           <span aria-hidden="true">✦</span> Assistant
         </button>
       </nav>
+      <button type="button" class="sidebar-item" onClick=${() => setWorkflows(true)}>⚡ Workflows</button>
       <div class="sidebar-foot">Taskbridge playground · the real app, a local Slack</div>
     </aside>
 
@@ -277,6 +291,25 @@ function App() {
         : null
     }
 
+    ${
+      paneOpen && snapshot.flexpane
+        ? html`<${Flexpane}
+          pane=${snapshot.flexpane}
+          ctx=${baseCtx}
+          onSave=${(fields) => run(post('entityEdit', { user: snapshot.me, fields }))}
+          onClose=${() => setPaneOpen(false)}
+        />`
+        : null
+    }
+    ${
+      workflows
+        ? html`<${WorkflowDialog}
+          ctx=${baseCtx}
+          run=${(form) => post('workflow', { user: snapshot.me, ...form })}
+          onClose=${() => setWorkflows(false)}
+        />`
+        : null
+    }
     ${
       modal
         ? html`<${Modal}

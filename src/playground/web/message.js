@@ -7,6 +7,7 @@ import { html } from './html.js';
 import { Mrkdwn } from './mrkdwn.js';
 import { EmojiPicker, Reactions } from './reactions.js';
 import { messageTime } from './slack-dates.js';
+import { EntityChip } from './work-objects.js';
 
 const COLORS = ['#e8912d', '#2bac76', '#1264a3', '#e01e5a', '#4a154b', '#36c5f0'];
 
@@ -72,6 +73,9 @@ export function Message({ message, ctx, shortcuts, onShortcut, onOpenThread, inT
           </div>`,
         )}
         ${message.ephemeral ? null : html`<${Reactions} message=${message} ctx=${ctx} />`}
+        ${(message.entities ?? []).map(
+          (entity) => html`<${EntityChip} entity=${entity} onOpen=${(e) => ctx.openEntity(message, e)} />`,
+        )}
         ${
           !inThread && message.replyCount
             ? html`<button type="button" class="thread-link" onClick=${() => onOpenThread(message.ts)}>

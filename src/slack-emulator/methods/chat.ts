@@ -4,6 +4,7 @@ import type { EmulatorMessage } from '../model.ts';
 import { requireMembership, resolveChannel } from './channels.ts';
 import { type AuthedContext, authed, type MethodSpec } from './context.ts';
 import { assertValidMessage, throwIfProblems } from './message-checks.ts';
+import { checkMessageMetadata } from './work-objects.ts';
 
 function messageContent(args: Args): { text: string | undefined; blocks: unknown; attachments: unknown } {
   return {
@@ -60,12 +61,13 @@ const postMessage = authed((args, ctx) => {
   requireMembership(channel);
   const content = messageContent(args);
   assertValidMessage(content);
+  const checked = checkMessageMetadata(args);
   const message = appendMessage(ctx, channel.id, {
     ...content,
     threadTs: stringArg(args, 'thread_ts'),
-    metadata: jsonArg(args, 'metadata', 'invalid_metadata_format'),
+    metadata: checked.metadata,
   });
-  return { ok: true, channel: channel.id, ts: message.ts, message };
+  return { ok: true, channel: channel.id, ts: message.ts, message, ...checked.warning };
 });
 
 const postEphemeral = authed((args, ctx) => {
@@ -116,8 +118,18 @@ const update = authed((args, ctx) => {
   if (Array.isArray(next.blocks)) message.blocks = next.blocks;
   else delete message.blocks;
   if (Array.isArray(next.attachments)) message.attachments = next.attachments;
+  // Metadata left out of an update is kept, as Slack keeps it.
+  const checked = checkMessageMetadata(args);
+  if (checked.metadata !== undefined) message.metadata = checked.metadata;
   message.edited = { user: ctx.team.botUserId, ts: ctx.state.nextTs() };
-  return { ok: true, channel: message.channel, ts: message.ts, text: message.text, message };
+  return {
+    ok: true,
+    channel: message.channel,
+    ts: message.ts,
+    text: message.text,
+    message,
+    ...checked.warning,
+  };
 });
 
 const remove = authed((args, ctx) => {
@@ -155,9 +167,10 @@ const unfurl = authed((args, ctx) => {
     }
   }
   let message: EmulatorMessage | undefined;
+  const checked = checkMessageMetadata(args, Object.keys(unfurls));
   if (stringArg(args, 'unfurl_id') && stringArg(args, 'source')) {
     // Composer unfurls (source + unfurl_id) have no message yet: record them only.
-    return { ok: true };
+    return { ok: true, ...checked.warning };
   }
   try {
     message = ownMessage(args, ctx, 'ts', '');
@@ -167,7 +180,8 @@ const unfurl = authed((args, ctx) => {
     throw error;
   }
   message.unfurls = { ...message.unfurls, ...(unfurls as Record<string, unknown>) };
-  return { ok: true };
+  if (checked.metadata !== undefined) message.unfurl_metadata = checked.metadata;
+  return { ok: true, ...checked.warning };
 });
 
 export const chatMethods: Record<string, MethodSpec> = {

@@ -19,4 +19,11 @@ export interface FeatureRoutes {
   actions?: ListenerTable;
   options?: ListenerTable;
   events?: ListenerTable;
+  /** Workflow Builder steps (Bolt custom functions), by the callback_id manifest.yml declares under `functions`. */
+  functions?: ListenerTable;
+  /**
+   * Steps that serve another step's dynamic options in Workflow Builder: registered with
+   * `autoAcknowledge: false`, so the listener completes with the options before it acks.
+   */
+  optionFunctions?: ListenerTable;
 }

@@ -25,6 +25,8 @@ import { SERVICE_EVENTS_ROUTES } from '../features/service-events/routes.ts';
 import { SPRINT_ROUTES } from '../features/sprints/routes.ts';
 import { TASK_ROUTES } from '../features/tasks/routes.ts';
 import { UNFURL_ROUTES } from '../features/unfurls/routes.ts';
+import { WORK_OBJECT_ROUTES } from '../features/work-objects/routes.ts';
+import { WORKFLOW_STEP_ROUTES } from '../features/workflow-steps/routes.ts';
 import { WORKSPACE_ROUTES } from '../features/workspaces/routes.ts';
 import { answerInTime } from '../kit/in-time.ts';
 import type { FeatureRoutes, Listener } from '../kit/routes.ts';
@@ -56,6 +58,8 @@ export const FEATURES: readonly FeatureRoutes[] = [
   REMINDER_ROUTES,
   REACTION_ROUTES,
   ASSISTANT_ROUTES,
+  WORK_OBJECT_ROUTES,
+  WORKFLOW_STEP_ROUTES,
 ];
 
 const FEATURE_VERBS = mergeRoutes(FEATURES).verbs;
@@ -83,6 +87,7 @@ export const ROUTES = mergeRoutes([...FEATURES, TASK_COMMAND, SAID_TO_APP]);
 export const COMMAND_ROUTES = ROUTES.commands;
 export const SHORTCUT_ROUTES = ROUTES.shortcuts;
 export const EVENT_ROUTES = ROUTES.events;
+export const FUNCTION_ROUTES = new Map([...ROUTES.functions, ...ROUTES.optionFunctions]);
 
 export function registerListeners(app: App, deps: AppDeps): void {
   // Where a person waits, they hear within 3 s (kit/in-time.ts); a command repeated while it still
@@ -95,6 +100,10 @@ export function registerListeners(app: App, deps: AppDeps): void {
     app.command(name, answerInTime(deps, make(deps), running, byText ? { answeredByText: byText } : {}));
   }
   for (const [name, make] of ROUTES.events) app.event(name.split('.')[0] ?? name, make(deps));
+  // Workflow Builder steps: Bolt acks each function_executed itself; the step completes or fails it.
+  for (const [callbackId, make] of ROUTES.functions) app.function(callbackId, make(deps));
+  for (const [callbackId, make] of ROUTES.optionFunctions)
+    app.function(callbackId, { autoAcknowledge: false }, make(deps));
   registerById(app, deps, {
     shortcuts: build(ROUTES.shortcuts, true),
     views: build(ROUTES.views, true),

@@ -8,8 +8,25 @@ import type { VerbName } from '../commands/intents.ts';
 import type { FeatureRoutes, Listener } from '../kit/routes.ts';
 import type { VerbHandler } from '../kit/verb-handler.ts';
 
-type Surface = 'commands' | 'shortcuts' | 'views' | 'actions' | 'options' | 'events';
-const SURFACES: readonly Surface[] = ['commands', 'shortcuts', 'views', 'actions', 'options', 'events'];
+type Surface =
+  | 'commands'
+  | 'shortcuts'
+  | 'views'
+  | 'actions'
+  | 'options'
+  | 'events'
+  | 'functions'
+  | 'optionFunctions';
+const SURFACES: readonly Surface[] = [
+  'commands',
+  'shortcuts',
+  'views',
+  'actions',
+  'options',
+  'events',
+  'functions',
+  'optionFunctions',
+];
 
 export type AnyVerbHandler = VerbHandler<Exclude<VerbName, 'help'>>;
 

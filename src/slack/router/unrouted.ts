@@ -8,6 +8,7 @@
  */
 import type { App } from '@slack/bolt';
 import type { AppDeps } from '../deps.ts';
+import { VIEWS } from '../ui/ids.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: each table pairs ids with Bolt listeners of different payload types.
 type Built = (args: any) => Promise<void>;
@@ -36,7 +37,8 @@ export function registerById(app: App, deps: AppDeps, routes: BuiltRoutes): void
     }).catch(() => undefined);
   });
   app.view(ANY, async (args) => {
-    const routed = routes.views.get(args.view.callback_id);
+    const view = args.view as { type: string; callback_id: string };
+    const routed = routes.views.get(view.type === VIEWS.entityDetail ? VIEWS.entityDetail : view.callback_id);
     if (routed) return routed(args);
     deps.logger.info({ type: 'view' }, 'unknown form');
     await args.ack();

@@ -14,6 +14,11 @@ export const SHORTCUTS = {
 } as const;
 
 export const VIEWS = {
+  /**
+   * A Work Object's flexpane saved with edits: Slack sends it as a view_submission of type
+   * `entity_detail`, with no callback_id of its own; the router routes it under this id.
+   */
+  entityDetail: 'entity_detail',
   createTask: 'create_task',
   connect: 'connect_service',
   /** The service-events settings (admins): the webhook address and its signing secret. */

@@ -3,7 +3,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { BOT_SCOPES } from '../../../src/create-app.ts';
-import { COMMAND_ROUTES, EVENT_ROUTES, SHORTCUT_ROUTES } from '../../../src/slack/router/index.ts';
+import {
+  COMMAND_ROUTES,
+  EVENT_ROUTES,
+  FUNCTION_ROUTES,
+  SHORTCUT_ROUTES,
+} from '../../../src/slack/router/index.ts';
 
 interface Manifest {
   display_information: { name: string; description: string };
@@ -13,6 +18,7 @@ interface Manifest {
     shortcuts: Array<{ callback_id: string; type: string; description: string }>;
   };
   oauth_config: { scopes: { bot: string[] } };
+  functions?: Record<string, { title: string; input_parameters: unknown; output_parameters: unknown }>;
   settings: {
     event_subscriptions: { bot_events: string[] };
     interactivity: { is_enabled: boolean; message_menu_options_url?: string };
@@ -37,7 +43,20 @@ describe('manifest.yml', () => {
   });
 
   it('subscribes to exactly the events the app handles', () => {
-    expect(sorted(manifest.settings.event_subscriptions.bot_events)).toEqual(sorted(EVENT_ROUTES.keys()));
+    // Bolt's app.function hears function_executed for the steps the router registers.
+    const functionEvents = FUNCTION_ROUTES.size > 0 ? ['function_executed'] : [];
+    expect(sorted(manifest.settings.event_subscriptions.bot_events)).toEqual(
+      sorted([...EVENT_ROUTES.keys(), ...functionEvents]),
+    );
+  });
+
+  it('declares exactly the workflow steps the app runs, each with typed inputs and outputs', () => {
+    expect(sorted(Object.keys(manifest.functions ?? {}))).toEqual(sorted(FUNCTION_ROUTES.keys()));
+    for (const f of Object.values(manifest.functions ?? {})) {
+      expect(f.title.length).toBeGreaterThan(0);
+      expect(f.input_parameters).toHaveProperty('properties');
+      expect(f.output_parameters).toHaveProperty('properties');
+    }
   });
 
   it('asks at install for the scopes it declares, and has an options URL for external selects', () => {
@@ -62,7 +81,14 @@ describe('manifest.yml', () => {
 
   it('gives each conversation scope and event its reason, in the comment just above it', () => {
     const lines = readFileSync(new URL('../../../manifest.yml', import.meta.url), 'utf8').split('\n');
-    for (const item of ['app_mentions:read', 'im:history', 'app_mention', 'message.im']) {
+    for (const item of [
+      'app_mentions:read',
+      'im:history',
+      'app_mention',
+      'message.im',
+      'entity_details_requested',
+      'function_executed',
+    ]) {
       const at = lines.findIndex((line) => line.trim() === `- ${item}`);
       expect(at, `${item} is in the manifest`).toBeGreaterThan(0);
       expect(lines[at - 1]!.trim(), `${item} has its reason`).toMatch(/^# \S/);

@@ -8,11 +8,13 @@
 import type { WebClient } from '@slack/web-api';
 import type { TaskRecord } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
+import { reportMetadataWarning } from '../../kit/metadata-warnings.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
+import { taskEntityMetadata } from '../../ui/messages/task-entity.ts';
 
 /** True when the task's card is in the channel: posted now, or already there from the subscription. */
 export async function cardInSubscribedChannel(
-  deps: Pick<AppDeps, 'notifications' | 'logger'>,
+  deps: Pick<AppDeps, 'notifications' | 'logger' | 'taskLinks'>,
   client: WebClient,
   q: { teamId: string; channelId: string; task: TaskRecord; projectId: number; card: RenderedMessage },
 ): Promise<boolean> {
@@ -20,7 +22,16 @@ export async function cardInSubscribedChannel(
   let postedHere = false;
   const post = async () => {
     try {
-      const posted = await client.chat.postMessage({ channel: channelId, ...card, unfurl_links: false });
+      // The card carries the task as a Work Object (its entity in the metadata); the blocks stay as its fallback.
+      const url = deps.taskLinks.urlFor(task);
+      const metadata = url ? { metadata: taskEntityMetadata({ task, url }) as never } : {};
+      const posted = await client.chat.postMessage({
+        channel: channelId,
+        ...card,
+        ...metadata,
+        unfurl_links: false,
+      });
+      reportMetadataWarning(deps.logger, 'chat.postMessage', posted);
       if (typeof posted.ts !== 'string') return undefined;
       postedHere = true;
       return { channelId: typeof posted.channel === 'string' ? posted.channel : channelId, ts: posted.ts };

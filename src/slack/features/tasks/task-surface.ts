@@ -9,6 +9,7 @@
 import type { BlockAction, RespondArguments, RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { AppDeps } from '../../deps.ts';
+import { reportMetadataWarning } from '../../kit/metadata-warnings.ts';
 import type { Person } from '../../kit/person.ts';
 import { postToResponseUrl } from '../../kit/response-url.ts';
 import { tellPerson } from '../../kit/tell-person.ts';
@@ -20,6 +21,7 @@ import {
   renderTaskCard,
   type TaskCardModel,
 } from '../../ui/messages/task-card.ts';
+import { withTaskEntityRedrawn } from '../../ui/messages/task-entity.ts';
 import { replaceCardBlocks, sharedByInCard } from './task-card-message.ts';
 import type { TaskLocation } from './task-location.ts';
 
@@ -30,6 +32,8 @@ export type TaskSurface =
       channelId: string;
       ts: string;
       blocks?: unknown[] | undefined;
+      /** The message's metadata when Slack sent it: a Work Object of the task in it is redrawn too. */
+      metadata?: unknown;
       respond?: RespondFn | undefined;
     }
   /** A message only the person sees, reached through the interaction's response_url. */
@@ -65,7 +69,15 @@ export function surfaceOfAction(
   const channelId = c.channel_id ?? body.channel?.id ?? null;
   if (!c.is_ephemeral && channelId && c.message_ts) {
     const blocks = body.message?.blocks as unknown[] | undefined;
-    return { kind: 'channel', channelId, ts: c.message_ts, blocks, respond };
+    const metadata = (body.message as { metadata?: unknown } | undefined)?.metadata;
+    return {
+      kind: 'channel',
+      channelId,
+      ts: c.message_ts,
+      blocks,
+      respond,
+      ...(metadata ? { metadata } : {}),
+    };
   }
   if (respond) return { kind: 'ephemeral', channelId, respond };
   return { kind: 'home' };
@@ -133,8 +145,21 @@ export async function presentTaskOutcome(
             ? renderTaskCard({ ...outcome.card, sharedBySlackUserId: sharedBy }, now)
             : rendered;
         const blocks = replaceCardBlocks(around, taskId, shown.blocks);
+        const card = outcome.card;
+        const metadata = card
+          ? withTaskEntityRedrawn(surface.metadata, { task: card.task, slackUserIds: card.slackUserIds })
+          : undefined;
         await client.chat
-          .update({ channel: surface.channelId, ts: surface.ts, text: shown.text, blocks })
+          .update({
+            channel: surface.channelId,
+            ts: surface.ts,
+            text: shown.text,
+            blocks,
+            ...(metadata ? { metadata: metadata as never } : {}),
+          })
+          .then((answer) => {
+            if (metadata) reportMetadataWarning(deps.logger, 'chat.update', answer);
+          })
           .catch(async (error: unknown) => {
             // Not the bot's own message (or gone): the interaction's response_url can still replace it.
             if (!surface.respond) throw error;

@@ -6,10 +6,12 @@
  */
 import type { AllMiddlewareArgs, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
+import { reportMetadataWarning } from '../../kit/metadata-warnings.ts';
 import { once } from '../../kit/once.ts';
 import { slackUsersByMember } from '../../services/resolve-people.ts';
 import { readTask } from '../../services/task-read.ts';
 import { renderTaskCard } from '../../ui/messages/task-card.ts';
+import { type TaskEntity, taskEntity } from '../../ui/messages/task-entity.ts';
 import { tooManyLinks, unfurlGuard } from './task-unfurls.ts';
 
 type Args = SlackEventMiddlewareArgs<'link_shared'> & AllMiddlewareArgs;
@@ -37,6 +39,8 @@ export function linkSharedHandler(deps: AppDeps) {
       if (links.length === 0) return false;
       const slackUserIds = await slackUsersByMember(deps, teamId);
       const unfurls: Record<string, { blocks: unknown[] }> = {};
+      // Each task's Work Object beside its card: Slack shows the entity where it can, the card elsewhere.
+      const entities: TaskEntity[] = [];
       for (const link of links) {
         try {
           const task = await readTask(deps, teamId, api, link.taskId);
@@ -49,6 +53,8 @@ export function linkSharedHandler(deps: AppDeps) {
             deps.clock.now(),
           );
           unfurls[link.url] = { blocks: card.blocks };
+          const url = deps.taskLinks.urlFor(task) ?? link.url;
+          entities.push(taskEntity({ task, url, slackUserIds, appUnfurlUrl: link.url }));
         } catch (error) {
           deps.logger.info({ err: error, taskId: link.taskId }, 'a task link could not be unfurled');
         }
@@ -56,11 +62,13 @@ export function linkSharedHandler(deps: AppDeps) {
       let posted = false;
       try {
         if (Object.keys(unfurls).length > 0) {
-          await client.chat.unfurl(
+          const metadata = entities.length > 0 ? { metadata: { entities } } : {};
+          const answer = await client.chat.unfurl(
             composer && event.unfurl_id
-              ? ({ source: 'composer', unfurl_id: event.unfurl_id, unfurls } as never)
-              : { channel: event.channel, ts: event.message_ts, unfurls: unfurls as never },
+              ? ({ source: 'composer', unfurl_id: event.unfurl_id, unfurls, ...metadata } as never)
+              : ({ channel: event.channel, ts: event.message_ts, unfurls, ...metadata } as never),
           );
+          reportMetadataWarning(deps.logger, 'chat.unfurl', answer);
           posted = true;
         }
       } finally {
