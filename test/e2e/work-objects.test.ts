@@ -13,7 +13,6 @@ import { flexpaneOf, requestEntityDetails, submitEntityEdit } from '../../src/sl
 import { messageMetadataProblems } from '../../src/slack-platform/entity-metadata.ts';
 import { fixedClock, type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
 import { notifyTools, startNotifyHarness } from '../support/notify-tools.ts';
-import { testSandboxProfile } from '../support/sandbox-profile.ts';
 
 let h: Harness;
 const LINK = (task: number, project = 1) => `https://work.example.com/projects/${project}/tasks/${task}`;
@@ -183,17 +182,14 @@ describe('a task’s flexpane', () => {
     expect(saved.updated_at).toBe(before.updated_at);
   });
 
-  it.runIf(testSandboxProfile() === 'full')(
-    'refuses an edit from a linked person outside the task’s project',
-    async () => {
-      const [mobileTask] = (await h.api.tasks.list({ project_id: 2, per_page: 1 })).data;
-      const before = mobileTask!;
-      const after = await saveEdit(USERS.dev, before.id, { priority: { kind: 'select', value: 'low' } }, 2);
-      expect(after.error).toMatchObject({ status: 'custom', custom_title: 'You cannot edit this task' });
-      expect(after.error?.custom_message).toContain('not a member');
-      expect((await h.api.tasks.get(before.id)).updated_at).toBe(before.updated_at);
-    },
-  );
+  it('refuses an edit from a linked person outside the task’s project', async () => {
+    const [mobileTask] = (await h.api.tasks.list({ project_id: 2, per_page: 1 })).data;
+    const before = mobileTask!;
+    const after = await saveEdit(USERS.dev, before.id, { priority: { kind: 'select', value: 'low' } }, 2);
+    expect(after.error).toMatchObject({ status: 'custom', custom_title: 'You cannot edit this task' });
+    expect(after.error?.custom_message).toContain('not a member');
+    expect((await h.api.tasks.get(before.id)).updated_at).toBe(before.updated_at);
+  });
 });
 
 describe('a metadata warning from Slack', () => {
