@@ -37,6 +37,9 @@ import { createDigestLinks } from './slack/services/digest-links.ts';
 import { createAppDigests } from './slack/services/digest-runtime.ts';
 import { createInterruptedCommands } from './slack/services/interrupted-commands.ts';
 import { createAppNotifications } from './slack/services/notifications-runtime.ts';
+import { boltInstallations } from './slack/services/org/bolt-installations.ts';
+import { createFreshTokens } from './slack/services/org/fresh-tokens.ts';
+import { createOrgWorkspaces } from './slack/services/org/org-workspaces.ts';
 import { createReminderRunner } from './slack/services/reminders/reminder-runner.ts';
 import { SlackProfiles } from './slack/services/slack-profiles.ts';
 import { createTaskLinks } from './slack/services/task-links.ts';
@@ -165,6 +168,20 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
   const installations = createInstallationStore(opts.store, cipher, { reads: installationReads.current });
 
   const slackApiUrl = opts.slackApiUrl ?? 'https://slack.com/api/';
+  // OAuth mode: rotating tokens refreshed by one instance at a time, and org-wide installs' workspaces.
+  const freshTokens =
+    opts.slack.kind === 'oauth'
+      ? createFreshTokens({
+          store: opts.store,
+          installations,
+          clientId: opts.slack.clientId,
+          clientSecret: opts.slack.clientSecret,
+          slackApiUrl: opts.slackApiUrl,
+          clock,
+          logger,
+        })
+      : undefined;
+  const orgWorkspaces = createOrgWorkspaces({ installations, slackApiUrl: opts.slackApiUrl, clock, logger });
   const slackBotToken = opts.slack.kind === 'oauth' ? undefined : opts.slack.botToken;
   // One workspace (http, socket): the bot token says which. Looked up once, at start or first use.
   const identity =
@@ -201,6 +218,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     slack: createTeamSlackClients({
       botToken: slackBotToken,
       installations,
+      fresh: freshTokens,
       slackApiUrl: opts.slackApiUrl,
       pacing: 'caller',
       logger: boltLogger(logger.child({ component: 'digest-slack' })),
@@ -221,6 +239,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     slackClients: createTeamSlackClients({
       botToken: slackBotToken,
       installations,
+      fresh: freshTokens,
       slackApiUrl: opts.slackApiUrl,
       logger: boltLogger(logger.child({ component: 'link-check-slack' })),
     }),
@@ -246,6 +265,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     slack: createTeamSlackClients({
       botToken: slackBotToken,
       installations,
+      fresh: freshTokens,
       slackApiUrl: opts.slackApiUrl,
       pacing: 'caller',
       logger: boltLogger(logger.child({ component: 'notify-slack' })),
@@ -253,6 +273,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     slackFull: createTeamSlackClients({
       botToken: slackBotToken,
       installations,
+      fresh: freshTokens,
       slackApiUrl: opts.slackApiUrl,
       logger: boltLogger(logger.child({ component: 'notify-slack' })),
     }),
@@ -299,6 +320,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       slack: createTeamSlackClients({
         botToken: slackBotToken,
         installations,
+        fresh: freshTokens,
         slackApiUrl: opts.slackApiUrl,
         logger: boltLogger(logger.child({ component: 'reminders-slack' })),
       }),
@@ -314,6 +336,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     slack: createTeamSlackClients({
       botToken: slackBotToken,
       installations,
+      fresh: freshTokens,
       slackApiUrl: opts.slackApiUrl,
       logger: boltLogger(logger.child({ component: 'interrupted-commands' })),
     }),
@@ -417,14 +440,16 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
         clientSecret: opts.slack.clientSecret,
         stateSecret: opts.slack.stateSecret,
         scopes: BOT_SCOPES,
-        installationStore: installations,
+        installationStore: boltInstallations(installations, freshTokens!, orgWorkspaces, (error) =>
+          receiverLogger.warn({ err: { message: (error as Error).message } }, 'org workspaces not listed'),
+        ),
         installerOptions: { directInstall: true, clientOptions },
         logger: common.logger,
       });
       guardReceiver(receiver, {
         signingSecret: opts.slack.signingSecret,
         endpoints: [EVENTS_PATH],
-        served: installedWorkspaces(installations, receiverLogger),
+        served: installedWorkspaces(installations, receiverLogger, orgWorkspaces.serves),
         logger: receiverLogger,
         perRequest: installationReads,
         bolt: { logger: common.logger, processEventErrorHandler },

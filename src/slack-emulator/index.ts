@@ -21,7 +21,9 @@ export { DEFAULT_SEED } from './default-seed.ts';
 export type { Fault } from './faults.ts';
 export type * from './model.ts';
 export type { IssueOAuthCodeInput, OAuthApp } from './oauth-codes.ts';
+export { ORG_SEED, seedOrg } from './org-seed.ts';
 export type { ResponseUrlContext } from './response-urls.ts';
+export { ROTATED_TOKEN_TTL_S, type RotatedPair } from './rotating-tokens.ts';
 export {
   type DeliverOptions,
   type EnvelopeType,
