@@ -24,6 +24,7 @@ import { boltLogger } from './slack/bolt-logger.ts';
 import type { AppDeps } from './slack/deps.ts';
 import { createMetadataSigner } from './slack/kit/metadata-signer.ts';
 import { type BotIdentity, fetchBotIdentity, memoizedIdentity } from './slack/receiver/bot-identity.ts';
+import { acceptInstallsWithoutState } from './slack/receiver/direct-install.ts';
 import { answerProcessEventError } from './slack/receiver/event-errors.ts';
 import { guardReceiver } from './slack/receiver/guard-receiver.ts';
 import { createRequestMemo } from './slack/receiver/request-memo.ts';
@@ -446,6 +447,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
         installerOptions: { directInstall: true, clientOptions },
         logger: common.logger,
       });
+      acceptInstallsWithoutState(receiver.installer);
       guardReceiver(receiver, {
         signingSecret: opts.slack.signingSecret,
         endpoints: [EVENTS_PATH],
