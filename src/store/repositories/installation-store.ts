@@ -41,7 +41,7 @@ export interface TaskbridgeInstallationStore extends InstallationStore {
    * when the workspace was noted for one, else its own. `key` is the record's store key.
    */
   forTeam(teamId: string): Promise<{ installation: AnyInstallation; key: string } | undefined>;
-  /** Reads one installation record by its store key (as `forTeam` named it). */
+  /** Reads one installation record by its store key (as `forTeam` named it), from the store itself. */
   byKey(key: string): Promise<AnyInstallation | undefined>;
   /** Replaces the bot's token pair of a stored record (after a refresh), keeping the rest. */
   storeBotTokens(key: string, bot: { token: string; refreshToken: string; expiresAt: number }): Promise<void>;
@@ -234,7 +234,8 @@ export function createInstallationStore(
       return installation ? { installation, key } : undefined;
     },
 
-    byKey: (key) => read(key),
+    // Past the request's reads: a token refresh must see another instance's write at once.
+    byKey: (key) => readNow(key),
 
     async storeBotTokens(key, bot) {
       const installation = await readNow(key);
