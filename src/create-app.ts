@@ -29,7 +29,9 @@ import { answerProcessEventError } from './slack/receiver/event-errors.ts';
 import { guardReceiver } from './slack/receiver/guard-receiver.ts';
 import { createRequestMemo } from './slack/receiver/request-memo.ts';
 import { installedWorkspaces, singleWorkspace } from './slack/receiver/served-workspaces.ts';
+import { actOnEachEnvelopeOnce } from './slack/receiver/socket-envelope-once.ts';
 import { publishSocketModeAcks } from './slack/receiver/socket-mode-acks.ts';
+import { reconnectAtOnce } from './slack/receiver/socket-reconnect.ts';
 import { checkSlackAtStart } from './slack/receiver/start-up-check.ts';
 import { registerListeners } from './slack/router/index.ts';
 import { answerUnhandledError } from './slack/router/unhandled-error.ts';
@@ -157,6 +159,19 @@ export interface TaskbridgeApp {
 }
 
 export const EVENTS_PATH = '/slack/events';
+
+/**
+ * Socket Mode's ping watchdogs. Bolt's 5 s defaults read a busy moment or Slack recycling its
+ * servers as a dead link and reconnect in storms (bolt-js issue 2496; the platform notes): Slack
+ * pings about every 10 s, so the server-ping timeout outlasts two of them, and the client's own
+ * ping allows a slow pong. Reconnects on `disconnect` messages and dropped sockets stay on.
+ */
+export const SOCKET_MODE_PINGS = {
+  clientPingTimeout: 15_000,
+  serverPingTimeout: 30_000,
+  pingPongLoggingEnabled: false,
+  autoReconnectEnabled: true,
+} as const;
 
 export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
   const clock = opts.clock ?? systemClock;
@@ -424,8 +439,11 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
         appToken: opts.slack.appToken,
         logger: common.logger,
         installerOptions: { clientOptions },
+        ...SOCKET_MODE_PINGS,
       });
       publishSocketModeAcks(receiver.client);
+      actOnEachEnvelopeOnce(receiver.client, { store: opts.store, clock, logger: receiverLogger });
+      reconnectAtOnce(receiver.client, SOCKET_MODE_PINGS.clientPingTimeout);
       app = new App({ ...common, receiver, authorize: singleAuthorize(opts.slack.botToken, identity!) });
       break;
     case 'oauth':

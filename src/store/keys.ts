@@ -58,6 +58,10 @@ export const storeKeys = {
     `${storeKeys.orgTeams(enterpriseId)}${checkSlackId('teamId', teamId)}`,
   /** Held while one instance trades an installation's refresh token (the old one dies on use). */
   tokenRefreshLock: (installationKey: string) => `lock:token-refresh:${installationKey}`,
+  /** Claimed by the instance that acts on a Socket Mode envelope; a redelivery finds it taken. */
+  socketEnvelope: (envelopeId: string) => `socket-envelope:${shortId(envelopeId)}`,
+  /** The ack an envelope was answered with, replayed when Slack delivers it again. */
+  socketEnvelopeAck: (envelopeId: string) => `socket-envelope-ack:${shortId(envelopeId)}`,
   connection: (teamId: string) => `${storeKeys.team(teamId)}connection`,
   userLinks: (teamId: string) => `${storeKeys.team(teamId)}user-link:`,
   /** Changes whenever a link of the team is written or removed (outside the `user-link:` prefix). */
