@@ -63,6 +63,8 @@ export const storeKeys = {
   /** The ack an envelope was answered with, replayed when Slack delivers it again. */
   socketEnvelopeAck: (envelopeId: string) => `socket-envelope-ack:${shortId(envelopeId)}`,
   connection: (teamId: string) => `${storeKeys.team(teamId)}connection`,
+  /** A connection an org admin made for every workspace of the org. */
+  orgConnection: (enterpriseId: string) => `${storeKeys.enterprise(enterpriseId)}connection`,
   userLinks: (teamId: string) => `${storeKeys.team(teamId)}user-link:`,
   /** Changes whenever a link of the team is written or removed (outside the `user-link:` prefix). */
   userLinksStamp: (teamId: string) => `${storeKeys.team(teamId)}user-links-stamp`,

@@ -183,6 +183,44 @@ describe('an org-wide install', () => {
   });
 });
 
+describe('a service connection for the whole org', () => {
+  it('is chosen by an org admin in the connect form, and serves workspaces without their own', async () => {
+    expect((await installFromOrgAdminPage()).status).toBe(200);
+    const sales = signerIn(SALES, SAM.id, 'C0SALES');
+    await sales.command('/task connect');
+    const opened = await emulator.waitForCall('views.open', (call) => call.teamId === SALES.id, 5_000);
+    const view = opened.response.view as { blocks: Array<{ block_id?: string }> };
+    // The form offers the org-wide choice, since the workspace is served by an org-wide install.
+    expect(JSON.stringify(view.blocks)).toContain(`Every workspace in ${ORG_SEED.enterprise.name}`);
+    const res = await sales.viewSubmission({
+      user: SAM.id,
+      view: view as never,
+      values: {
+        cn_base_url: { cn_base_url_input: sandbox.url },
+        cn_token: { cn_token_input: sandbox.token },
+        cn_scope: { cn_scope_input: { type: 'radio_buttons', selected_option: { value: 'org' } } },
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('');
+    // Saved once, for the org: Engineering, with no connection of its own, uses it.
+    expect(await app.deps.connections.describe(SALES.id)).toMatchObject({
+      baseUrl: sandbox.url,
+      scope: 'org',
+    });
+    expect(await app.deps.connections.describe(ENG.id)).toMatchObject({ baseUrl: sandbox.url, scope: 'org' });
+    expect(await store.get(`team:${SALES.id}:connection`)).toBeUndefined();
+    // A workspace's own connection comes first.
+    await app.deps.connections.save(ENG.id, {
+      baseUrl: `${sandbox.url}/own`,
+      token: 'eng-own-token',
+      connectedBy: EVE.id,
+    });
+    expect((await app.deps.connections.describe(ENG.id))?.scope).toBeUndefined();
+    expect((await app.deps.connections.get(SALES.id))?.token).toBe(sandbox.token);
+  });
+});
+
 describe('moving from workspace installs to one org-wide install', () => {
   it('keeps every connection, link, channel default and digest, scoped by workspace', async () => {
     for (const [team, admin] of [

@@ -9,7 +9,8 @@ import { AuthenticationError, PermissionError, WorkApiError } from '../../../api
 import { escapeMrkdwn } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
 import { CONNECT_FIELDS } from '../../ui/ids.ts';
-import { readConnectSubmission } from './connect.ts';
+import { CONNECT_SCOPE, readConnectSubmission } from './connect.ts';
+import { orgAdminOf } from './org-admin.ts';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -77,7 +78,17 @@ export function connectSubmittedHandler(deps: AppDeps) {
       );
       return;
     }
-    await deps.connections.save(teamId, { ...read.value, connectedBy: userId });
+    const { scope: _scope, ...input } = read.value;
+    if (read.value.scope === CONNECT_SCOPE.org) {
+      const org = await orgAdminOf(deps, client, teamId, userId);
+      if (!org.ok) {
+        await ack({ response_action: 'errors', errors: { [CONNECT_FIELDS.scope.block]: org.why } });
+        return;
+      }
+      await deps.connections.saveForOrg(org.enterpriseId, { ...input, connectedBy: userId });
+    } else {
+      await deps.connections.save(teamId, { ...input, connectedBy: userId });
+    }
     await ack();
     await client.chat
       .postMessage({
