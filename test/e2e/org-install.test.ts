@@ -161,6 +161,14 @@ describe('an org-wide install', () => {
     const call = await published;
     expect(call.response.ok).toBe(true);
     expect(call.teamId).toBe(ENG.id);
+    expect(JSON.stringify(call.args.view)).not.toContain('Installed for');
+    // An org admin's Home lists the workspaces the org-wide install was added to.
+    const samHome = emulator.waitForCall('views.publish', (c) => c.args.user_id === SAM.id);
+    await signerIn(SALES, SAM.id, 'C0SALES').event({ type: 'app_home_opened', user: SAM.id, tab: 'home' });
+    const listed = JSON.stringify((await samHome).args.view);
+    expect(listed).toContain(
+      'Installed for *Globex*, added to 2 workspaces: *Globex Engineering*, *Globex Sales*',
+    );
 
     const legal = await signerIn(LEGAL, LEO.id, 'C0LEGAL').command('/task help');
     expect(legal.status).toBe(200);
