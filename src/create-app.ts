@@ -24,11 +24,14 @@ import { boltLogger } from './slack/bolt-logger.ts';
 import type { AppDeps } from './slack/deps.ts';
 import { createMetadataSigner } from './slack/kit/metadata-signer.ts';
 import { type BotIdentity, fetchBotIdentity, memoizedIdentity } from './slack/receiver/bot-identity.ts';
+import { acceptInstallsWithoutState } from './slack/receiver/direct-install.ts';
 import { answerProcessEventError } from './slack/receiver/event-errors.ts';
 import { guardReceiver } from './slack/receiver/guard-receiver.ts';
 import { createRequestMemo } from './slack/receiver/request-memo.ts';
 import { installedWorkspaces, singleWorkspace } from './slack/receiver/served-workspaces.ts';
+import { actOnEachEnvelopeOnce } from './slack/receiver/socket-envelope-once.ts';
 import { publishSocketModeAcks } from './slack/receiver/socket-mode-acks.ts';
+import { reconnectAtOnce } from './slack/receiver/socket-reconnect.ts';
 import { checkSlackAtStart } from './slack/receiver/start-up-check.ts';
 import { registerListeners } from './slack/router/index.ts';
 import { answerUnhandledError } from './slack/router/unhandled-error.ts';
@@ -37,6 +40,9 @@ import { createDigestLinks } from './slack/services/digest-links.ts';
 import { createAppDigests } from './slack/services/digest-runtime.ts';
 import { createInterruptedCommands } from './slack/services/interrupted-commands.ts';
 import { createAppNotifications } from './slack/services/notifications-runtime.ts';
+import { boltInstallations } from './slack/services/org/bolt-installations.ts';
+import { createFreshTokens } from './slack/services/org/fresh-tokens.ts';
+import { createOrgWorkspaces } from './slack/services/org/org-workspaces.ts';
 import { createReactionDoneMarks } from './slack/services/reaction-done-mark.ts';
 import { createReminderRunner } from './slack/services/reminders/reminder-runner.ts';
 import { SlackProfiles } from './slack/services/slack-profiles.ts';
@@ -155,6 +161,19 @@ export interface TaskbridgeApp {
 
 export const EVENTS_PATH = '/slack/events';
 
+/**
+ * Socket Mode's ping watchdogs. Bolt's 5 s defaults read a busy moment or Slack recycling its
+ * servers as a dead link and reconnect in storms (bolt-js issue 2496; the platform notes): Slack
+ * pings about every 10 s, so the server-ping timeout outlasts two of them, and the client's own
+ * ping allows a slow pong. Reconnects on `disconnect` messages and dropped sockets stay on.
+ */
+export const SOCKET_MODE_PINGS = {
+  clientPingTimeout: 15_000,
+  serverPingTimeout: 30_000,
+  pingPongLoggingEnabled: false,
+  autoReconnectEnabled: true,
+} as const;
+
 export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? createLogger();
@@ -165,6 +184,20 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
   const installations = createInstallationStore(opts.store, cipher, { reads: installationReads.current });
 
   const slackApiUrl = opts.slackApiUrl ?? 'https://slack.com/api/';
+  // OAuth mode: rotating tokens refreshed by one instance at a time, and org-wide installs' workspaces.
+  const freshTokens =
+    opts.slack.kind === 'oauth'
+      ? createFreshTokens({
+          store: opts.store,
+          installations,
+          clientId: opts.slack.clientId,
+          clientSecret: opts.slack.clientSecret,
+          slackApiUrl: opts.slackApiUrl,
+          clock,
+          logger,
+        })
+      : undefined;
+  const orgWorkspaces = createOrgWorkspaces({ installations, slackApiUrl: opts.slackApiUrl, clock, logger });
   const slackBotToken = opts.slack.kind === 'oauth' ? undefined : opts.slack.botToken;
   // One workspace (http, socket): the bot token says which. Looked up once, at start or first use.
   const identity =
@@ -213,6 +246,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     slack: createTeamSlackClients({
       botToken: slackBotToken,
       installations,
+      fresh: freshTokens,
       slackApiUrl: opts.slackApiUrl,
       pacing: 'caller',
       logger: boltLogger(logger.child({ component: 'digest-slack' })),
@@ -233,6 +267,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     slackClients: createTeamSlackClients({
       botToken: slackBotToken,
       installations,
+      fresh: freshTokens,
       slackApiUrl: opts.slackApiUrl,
       logger: boltLogger(logger.child({ component: 'link-check-slack' })),
     }),
@@ -258,6 +293,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     slack: createTeamSlackClients({
       botToken: slackBotToken,
       installations,
+      fresh: freshTokens,
       slackApiUrl: opts.slackApiUrl,
       pacing: 'caller',
       logger: boltLogger(logger.child({ component: 'notify-slack' })),
@@ -265,6 +301,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     slackFull: createTeamSlackClients({
       botToken: slackBotToken,
       installations,
+      fresh: freshTokens,
       slackApiUrl: opts.slackApiUrl,
       logger: boltLogger(logger.child({ component: 'notify-slack' })),
     }),
@@ -311,6 +348,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       slack: createTeamSlackClients({
         botToken: slackBotToken,
         installations,
+        fresh: freshTokens,
         slackApiUrl: opts.slackApiUrl,
         logger: boltLogger(logger.child({ component: 'reminders-slack' })),
       }),
@@ -326,6 +364,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
     slack: createTeamSlackClients({
       botToken: slackBotToken,
       installations,
+      fresh: freshTokens,
       slackApiUrl: opts.slackApiUrl,
       logger: boltLogger(logger.child({ component: 'interrupted-commands' })),
     }),
@@ -412,8 +451,11 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
         appToken: opts.slack.appToken,
         logger: common.logger,
         installerOptions: { clientOptions },
+        ...SOCKET_MODE_PINGS,
       });
       publishSocketModeAcks(receiver.client);
+      actOnEachEnvelopeOnce(receiver.client, { store: opts.store, clock, logger: receiverLogger });
+      reconnectAtOnce(receiver.client, SOCKET_MODE_PINGS.clientPingTimeout);
       app = new App({ ...common, receiver, authorize: singleAuthorize(opts.slack.botToken, identity!) });
       break;
     case 'oauth':
@@ -429,14 +471,17 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
         clientSecret: opts.slack.clientSecret,
         stateSecret: opts.slack.stateSecret,
         scopes: BOT_SCOPES,
-        installationStore: installations,
+        installationStore: boltInstallations(installations, freshTokens!, orgWorkspaces, (error) =>
+          receiverLogger.warn({ err: { message: (error as Error).message } }, 'org workspaces not listed'),
+        ),
         installerOptions: { directInstall: true, clientOptions },
         logger: common.logger,
       });
+      acceptInstallsWithoutState(receiver.installer);
       guardReceiver(receiver, {
         signingSecret: opts.slack.signingSecret,
         endpoints: [EVENTS_PATH],
-        served: installedWorkspaces(installations, receiverLogger),
+        served: installedWorkspaces(installations, receiverLogger, orgWorkspaces.serves),
         logger: receiverLogger,
         perRequest: installationReads,
         bolt: { logger: common.logger, processEventErrorHandler },

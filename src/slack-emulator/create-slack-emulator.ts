@@ -15,6 +15,7 @@ import type { MethodContext, MethodSpec } from './methods/context.ts';
 import { conversationMethods } from './methods/conversations.ts';
 import { functionMethods } from './methods/functions.ts';
 import { oauthMethods } from './methods/oauth.ts';
+import { orgMethods } from './methods/org.ts';
 import { reactionMethods } from './methods/reactions.ts';
 import { userMethods } from './methods/users.ts';
 import { viewMethods } from './methods/views.ts';
@@ -29,8 +30,11 @@ import type {
   RecordedCall,
 } from './model.ts';
 import { type IssueOAuthCodeInput, type OAuthApp, OAuthCodes } from './oauth-codes.ts';
+import { seedOrg } from './org-seed.ts';
+import { installOrgWide, orgTokenOwner, teamForOrgToken } from './org-tokens.ts';
 import { CallRecorder, DEFAULT_WAIT_MS } from './recorder.ts';
 import { type ResponseUrlContext, ResponseUrls } from './response-urls.ts';
+import { type RotatedPair, RotatingTokens } from './rotating-tokens.ts';
 import { SocketModeHub } from './socket-mode.ts';
 import { type AddChannelInput, type AddTeamInput, type AddUserInput, EmulatorState } from './state.ts';
 import { TriggerIds } from './trigger-ids.ts';
@@ -49,6 +53,7 @@ export const EMULATED_METHODS: Readonly<Record<string, MethodSpec>> = {
   ...assistantMethods,
   ...workObjectMethods,
   ...functionMethods,
+  ...orgMethods,
 };
 
 /** Argument fields that carry JSON; recorded parsed so tests can read them. */
@@ -67,6 +72,13 @@ export interface SlackEmulatorOptions {
   seed?: boolean;
   /** The app credentials oauth.v2.access accepts. Default: client id `1111111111.2222222222`, secret `emulator-client-secret`. */
   oauth?: OAuthApp;
+  /** Whether to add the Globex Enterprise Grid org too (org-seed.ts). Default: false. */
+  org?: boolean;
+  /**
+   * Token rotation on: installs get expiring tokens with refresh tokens (rotating-tokens.ts).
+   * `expiresIn` in seconds; default 12 hours, as on Slack.
+   */
+  tokenRotation?: { expiresIn?: number };
   /** How many calls `calls()` keeps, the latest (a long local run must not grow without end). Default 10 000. */
   maxRecordedCalls?: number;
 }
@@ -110,6 +122,16 @@ export interface SlackEmulator {
   addMessage(input: AddMessageInput): EmulatorMessage;
   /** Makes every token of a team answer `token_revoked`, as after an uninstall. */
   revokeTokens(teamId: string): void;
+
+  /** Installs the app org-wide in an org (as an org admin's approval would); returns the org token. */
+  installOrgWide(enterpriseId: string): string;
+  /**
+   * An expiring token pair for a workspace's bot, or an org's when enterpriseId is given, as a
+   * rotation-enabled install or refresh hands out. Default lifetime: the emulator's rotation setting.
+   */
+  issueRotatingToken(input: { teamId?: string; enterpriseId?: string; expiresIn?: number }): RotatedPair;
+  /** Refresh grants answered so far (each trades a refresh token once). */
+  refreshGrants(): number;
 
   /** A trigger_id for a user's interaction: valid 3 s, once. */
   issueTriggerId(userId: string, teamId?: string): string;
@@ -165,11 +187,13 @@ export async function createSlackEmulator(options: SlackEmulatorOptions = {}): P
   const clock = options.clock ?? systemClock;
   const state = new EmulatorState(clock);
   if (options.seed ?? true) seedDefaults(state);
+  if (options.org) seedOrg(state);
   const triggers = new TriggerIds(clock);
   const oauth = new OAuthCodes(
     clock,
     options.oauth ?? { clientId: '1111111111.2222222222', clientSecret: 'emulator-client-secret' },
   );
+  const rotation = new RotatingTokens(state, clock, options.tokenRotation?.expiresIn);
   const recorder = new CallRecorder(options.maxRecordedCalls);
   const faults = new FaultQueue();
   const responseUrls = new ResponseUrls(state, clock);
@@ -256,6 +280,7 @@ export async function createSlackEmulator(options: SlackEmulatorOptions = {}): P
       triggers,
       oauth,
       clock,
+      ...(options.tokenRotation ? { rotation } : {}),
       socketMode: { open: (teamId, appId) => socketMode.open(origin, teamId, appId) },
     };
     const basic = basicCredentials(req.headers.authorization);
@@ -269,13 +294,19 @@ export async function createSlackEmulator(options: SlackEmulatorOptions = {}): P
         const owner = state.tokens.get(token);
         if (!owner) throw new SlackApiError('invalid_auth');
         if (owner.revoked) throw new SlackApiError('token_revoked');
+        if (owner.expiresAt !== undefined && clock.now().getTime() >= owner.expiresAt) {
+          throw new SlackApiError('token_expired');
+        }
         // An app-level token opens Socket Mode connections and nothing else, as on Slack.
         if ((owner.kind === 'app') !== (spec.tokenKind === 'app')) {
           throw new SlackApiError('not_allowed_token_type');
         }
         ctx.auth = owner;
-        ctx.team = state.team(owner.teamId);
-        teamId = owner.teamId;
+        ctx.team =
+          owner.enterpriseId !== undefined
+            ? teamForOrgToken(state, triggers, { ...owner, enterpriseId: owner.enterpriseId }, args)
+            : state.team(owner.teamId);
+        teamId = ctx.team.id;
       }
       const response = spec.handler(args, ctx);
       record({ method, args: recorded, ...(teamId ? { teamId } : {}), status: 200, response });
@@ -393,11 +424,27 @@ export async function createSlackEmulator(options: SlackEmulatorOptions = {}): P
       for (const owner of state.tokens.values()) if (owner.teamId === teamId) owner.revoked = true;
     },
 
+    installOrgWide: (enterpriseId) => installOrgWide(state, enterpriseId),
+    issueRotatingToken(input) {
+      if (input.enterpriseId !== undefined) {
+        const org = state.enterprise(input.enterpriseId);
+        org.orgInstalled = true;
+        const owner = orgTokenOwner(state, org);
+        return rotation.mint(
+          { teamId: owner.teamId, enterpriseId: org.id, kind: 'bot', userId: owner.userId },
+          input.expiresIn,
+        );
+      }
+      const team = state.team(input.teamId ?? state.defaultTeamId());
+      return rotation.mint({ teamId: team.id, kind: 'bot', userId: team.botUserId }, input.expiresIn);
+    },
+    refreshGrants: () => rotation.redeemed,
     issueTriggerId: (userId, teamId) =>
       triggers.issue(teamId ?? state.users.get(userId)?.teamId ?? state.defaultTeamId(), userId),
     responseUrl: (context) => responseUrls.mint(origin, context),
     issueOAuthCode(input = {}) {
-      const teamId = input.teamId ?? state.defaultTeamId();
+      const org = input.enterpriseId === undefined ? undefined : state.enterprise(input.enterpriseId);
+      const teamId = org?.teamIds[0] ?? input.teamId ?? state.defaultTeamId();
       const admin = state.humanUsers(teamId).find((user) => user.isAdmin) ?? state.humanUsers(teamId)[0];
       const userId = input.userId ?? admin?.id;
       if (!userId) throw new Error(`Team ${teamId} has no user to install the app`);
@@ -407,6 +454,7 @@ export async function createSlackEmulator(options: SlackEmulatorOptions = {}): P
         scopes: input.scopes ?? ['commands', 'chat:write'],
         userScopes: input.userScopes ?? [],
         ...(input.redirectUri !== undefined ? { redirectUri: input.redirectUri } : {}),
+        ...(org ? { enterpriseId: org.id } : {}),
       });
     },
     commandSent(responseUrl) {

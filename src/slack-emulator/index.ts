@@ -28,7 +28,9 @@ export {
 export { type Flexpane, flexpaneOf } from './methods/work-objects.ts';
 export type * from './model.ts';
 export type { IssueOAuthCodeInput, OAuthApp } from './oauth-codes.ts';
+export { ORG_SEED, seedOrg } from './org-seed.ts';
 export type { ResponseUrlContext } from './response-urls.ts';
+export { ROTATED_TOKEN_TTL_S, type RotatedPair } from './rotating-tokens.ts';
 export * from './signer-platform.ts';
 export {
   type DeliverOptions,

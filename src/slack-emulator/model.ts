@@ -11,6 +11,27 @@ export interface EmulatorTeam {
   botUserId: string;
   botId: string;
   appId: string;
+  /** The Enterprise Grid org the workspace belongs to, if any. */
+  enterpriseId?: string;
+}
+
+/**
+ * An Enterprise Grid org: its workspaces, and those an org admin added the app to. Slack sends no
+ * events from a workspace the app was not added to, even with an org-wide install
+ * (docs.slack.dev/enterprise-grid, "Org-ready apps").
+ */
+export interface EmulatorEnterprise {
+  id: string;
+  name: string;
+  domain: string;
+  /** Every workspace of the org, in the order added. */
+  teamIds: string[];
+  /** The workspaces the app has been added to. */
+  appAddedTo: Set<string>;
+  /** Whether the app is installed org-wide (an `oauth.v2.access` with `is_enterprise_install`). */
+  orgInstalled: boolean;
+  /** The org-wide bot token (`xoxb-…`), valid in each workspace the app was added to. */
+  botToken: string;
 }
 
 export interface EmulatorUser {

@@ -20,6 +20,8 @@ export interface IssueOAuthCodeInput {
   userScopes?: string[];
   /** When set, the exchange must name the same redirect_uri. */
   redirectUri?: string;
+  /** An org-wide install of this Enterprise Grid org (by one of its admins); teamId is then ignored. */
+  enterpriseId?: string;
 }
 
 export interface OAuthGrant {
@@ -28,6 +30,8 @@ export interface OAuthGrant {
   scopes: string[];
   userScopes: string[];
   redirectUri?: string;
+  /** An org-wide install. */
+  enterpriseId?: string;
   issuedAt: number;
   used: boolean;
 }

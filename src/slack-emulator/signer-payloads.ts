@@ -19,6 +19,20 @@ export interface PayloadUser {
 export interface PayloadTeam {
   id: string;
   domain: string;
+  /** Set in a workspace of an Enterprise Grid org. */
+  enterprise_id?: string;
+  enterprise_name?: string;
+}
+
+/**
+ * The Enterprise Grid org a request comes from: payloads carry `enterprise` (and the team's
+ * `enterprise_id`), and `is_enterprise_install` says whether the app is installed org-wide
+ * (docs.slack.dev/enterprise-grid; events say it in `authorizations[]`).
+ */
+export interface PayloadOrg {
+  id: string;
+  name: string;
+  isEnterpriseInstall: boolean;
 }
 
 export interface PayloadChannel {
@@ -32,6 +46,14 @@ export interface InteractionBase {
   user: PayloadUser;
   apiAppId: string;
   actionTs: string;
+  org?: PayloadOrg;
+}
+
+function orgFields(base: { org?: PayloadOrg | undefined }): Record<string, unknown> {
+  return {
+    enterprise: base.org ? { id: base.org.id, name: base.org.name } : null,
+    is_enterprise_install: base.org?.isEnterpriseInstall ?? false,
+  };
 }
 
 /** Slack's `action_ts`: seconds with six decimals. */
@@ -60,7 +82,8 @@ export function commandBody(input: {
     command: input.command,
     text: input.text,
     api_app_id: base.apiAppId,
-    is_enterprise_install: 'false',
+    ...(base.org ? { enterprise_id: base.org.id, enterprise_name: base.org.name } : {}),
+    is_enterprise_install: String(base.org?.isEnterpriseInstall ?? false),
     response_url: input.responseUrl,
     trigger_id: input.triggerId,
   };
@@ -131,8 +154,7 @@ export function blockActionsPayload(input: {
     container: input.container,
     trigger_id: input.triggerId,
     team: base.team,
-    enterprise: null,
-    is_enterprise_install: false,
+    ...orgFields(base),
     ...(input.channel ? { channel: input.channel } : {}),
     ...(input.message ? { message: input.message } : {}),
     ...(input.view ? { view: input.view } : {}),
@@ -158,8 +180,7 @@ export function viewSubmissionPayload(input: {
     trigger_id: input.triggerId,
     view: input.view,
     response_urls: input.responseUrls,
-    is_enterprise_install: false,
-    enterprise: null,
+    ...orgFields(base),
   };
 }
 
@@ -177,8 +198,7 @@ export function viewClosedPayload(input: {
     token: VERIFICATION_TOKEN,
     view: input.view,
     is_cleared: input.isCleared,
-    is_enterprise_install: false,
-    enterprise: null,
+    ...orgFields(base),
   };
 }
 
@@ -194,8 +214,7 @@ export function globalShortcutPayload(input: {
     action_ts: base.actionTs,
     team: base.team,
     user: { id: base.user.id, username: base.user.username, team_id: base.team.id },
-    is_enterprise_install: false,
-    enterprise: null,
+    ...orgFields(base),
     callback_id: input.callbackId,
     trigger_id: input.triggerId,
   };
@@ -217,8 +236,7 @@ export function messageActionPayload(input: {
     team: base.team,
     user: { id: base.user.id, username: base.user.username, name: base.user.name, team_id: base.team.id },
     channel: input.channel,
-    is_enterprise_install: false,
-    enterprise: null,
+    ...orgFields(base),
     callback_id: input.callbackId,
     trigger_id: input.triggerId,
     response_url: input.responseUrl,
@@ -248,8 +266,7 @@ export function blockSuggestionPayload(input: {
     block_id: input.blockId,
     value: input.value,
     team: base.team,
-    enterprise: null,
-    is_enterprise_install: false,
+    ...orgFields(base),
     ...(input.view ? { view: input.view } : {}),
     ...(input.channel ? { channel: input.channel } : {}),
     ...(input.message ? { message: input.message } : {}),
@@ -263,10 +280,13 @@ export function eventCallbackBody(input: {
   event: Record<string, unknown>;
   eventId: string;
   eventTime: number;
+  org?: PayloadOrg | undefined;
 }): Record<string, unknown> {
+  const orgWide = input.org?.isEnterpriseInstall ?? false;
   return {
     token: VERIFICATION_TOKEN,
     team_id: input.teamId,
+    ...(input.org ? { enterprise_id: input.org.id } : {}),
     api_app_id: input.apiAppId,
     event: { event_ts: `${input.eventTime}.000100`, ...input.event },
     type: 'event_callback',
@@ -274,11 +294,12 @@ export function eventCallbackBody(input: {
     event_time: input.eventTime,
     authorizations: [
       {
-        enterprise_id: null,
-        team_id: input.teamId,
+        enterprise_id: input.org?.id ?? null,
+        // An org-wide install is authorized for the org, not one workspace.
+        team_id: orgWide ? null : input.teamId,
         user_id: input.botUserId,
         is_bot: true,
-        is_enterprise_install: false,
+        is_enterprise_install: orgWide,
       },
     ],
     is_ext_shared_channel: false,

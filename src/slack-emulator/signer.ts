@@ -19,6 +19,8 @@ import {
   messageEvents,
   newEventId,
   type PayloadChannel,
+  type PayloadOrg,
+  type PayloadTeam,
   payloadView,
   reactionEvent,
   stateValues,
@@ -259,7 +261,17 @@ export function createSlackSigner(options: SlackSignerOptions): SlackSigner {
   const emulatorTeam = emulator?.state.teams.get(teamId);
   const apiAppId = options.apiAppId ?? emulatorTeam?.appId ?? DEFAULT_SEED.appId;
   const botUserId = emulatorTeam?.botUserId ?? DEFAULT_SEED.botUserId;
-  const team = { id: teamId, domain: emulatorTeam?.domain ?? DEFAULT_SEED.team.domain };
+  const orgRecord = emulatorTeam?.enterpriseId
+    ? emulator?.state.enterprises.get(emulatorTeam.enterpriseId)
+    : undefined;
+  // Whether the app is installed org-wide is read per request: an install can happen meanwhile.
+  const org = (): PayloadOrg | undefined =>
+    orgRecord && { id: orgRecord.id, name: orgRecord.name, isEnterpriseInstall: orgRecord.orgInstalled };
+  const team: PayloadTeam = {
+    id: teamId,
+    domain: emulatorTeam?.domain ?? DEFAULT_SEED.team.domain,
+    ...(orgRecord ? { enterprise_id: orgRecord.id, enterprise_name: orgRecord.name } : {}),
+  };
   const defaultUser = options.defaultUser ?? DEFAULT_SEED.users.ana.id;
   const defaultChannel = options.defaultChannel ?? DEFAULT_SEED.channels.general.id;
 
@@ -271,6 +283,7 @@ export function createSlackSigner(options: SlackSignerOptions): SlackSigner {
       user: { id: userId, username: name, name, team_id: teamId },
       apiAppId,
       actionTs: actionTs(clock.now()),
+      ...(orgRecord ? { org: org() } : {}),
     };
   };
   const channelOf = (idOrName = defaultChannel): PayloadChannel => {
@@ -591,6 +604,7 @@ export function createSlackSigner(options: SlackSignerOptions): SlackSigner {
           event,
           eventId: eventOptions.eventId ?? newEventId(),
           eventTime: eventOptions.eventTime ?? Math.floor(clock.now().getTime() / 1000),
+          org: org(),
         }),
         eventOptions,
       );

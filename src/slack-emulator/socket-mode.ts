@@ -3,6 +3,13 @@
  * one-use WebSocket URL; the connection gets Slack's `hello`, then envelopes (`slash_commands`,
  * `interactive`, `events_api`) that the app acks by `envelope_id`, with its answer in `payload`.
  * The server pings every 10 s, as Slack does, so a client's server-ping watchdog stays calm.
+ *
+ * Slack recycles its servers: it sends `{type: 'disconnect', reason: 'refresh_requested'}` (also
+ * `warning`, `link_disabled`) and closes the socket a little later, and sockets also drop without
+ * a word. An envelope not acked on a connection that closes is delivered again on another one
+ * with `retry_attempt` raised (docs.slack.dev/apis/events-api/using-socket-mode: "Slack will
+ * retry"); the emulator keeps its `envelope_id`, so an app can tell a redelivery. `stats()` counts
+ * deliveries, redeliveries and acks, and acks for an envelope already acked.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
@@ -17,6 +24,8 @@ export const SOCKET_ACK_TIMEOUT_MS = 3_000;
 /** A URL from apps.connections.open must be used soon (Slack: within seconds), and once. */
 const TICKET_TTL_MS = 30_000;
 const PING_INTERVAL_MS = 10_000;
+/** How long a connection asked to go stays open before the emulator closes it. */
+const RECYCLE_GRACE_MS = 1_000;
 
 export type EnvelopeType = 'slash_commands' | 'interactive' | 'events_api';
 
@@ -30,8 +39,26 @@ export interface DeliverOptions {
 interface Pending {
   resolve(payload: Record<string, unknown>): void;
   reject(error: Error): void;
-  timer: NodeJS.Timeout;
+  timer: NodeJS.Timeout | undefined;
+  teamId: string;
+  connection: Connection;
+  /** The envelope as sent, but for retry_attempt. */
+  envelope: Record<string, unknown>;
+  attempt: number;
+  timeoutMs: number;
 }
+
+/** What happened on the emulator's sockets, for tests. */
+export interface SocketModeStats {
+  delivered: number;
+  redelivered: number;
+  acked: number;
+  /** Acks for an envelope already acked (an app acting twice on one envelope). */
+  duplicateAcks: number;
+}
+
+/** Why Slack asks a connection to go: `refresh_requested` when it recycles a server. */
+export type DisconnectReason = 'refresh_requested' | 'warning' | 'link_disabled';
 
 interface Connection {
   socket: WebSocket;
@@ -58,6 +85,8 @@ export class SocketModeHub {
   readonly #events = new EventEmitter();
   readonly #pinger: NodeJS.Timeout;
   #turn = 0;
+  readonly #acked = new Set<string>();
+  readonly #stats: SocketModeStats = { delivered: 0, redelivered: 0, acked: 0, duplicateAcks: 0 };
 
   constructor(clock: Clock) {
     this.#clock = clock;
@@ -99,6 +128,7 @@ export class SocketModeHub {
     socket.on('close', () => {
       this.#connections.delete(connection);
       this.#events.emit('change');
+      this.#redeliverFrom(connection);
     });
     socket.on('error', () => socket.terminate());
     socket.send(
@@ -120,8 +150,11 @@ export class SocketModeHub {
       return; // Slack ignores what it cannot read; so do we.
     }
     if (typeof message.envelope_id !== 'string') return;
+    if (this.#acked.has(message.envelope_id)) this.#stats.duplicateAcks++;
     const pending = this.#pending.get(message.envelope_id);
     if (!pending) return;
+    this.#acked.add(message.envelope_id);
+    this.#stats.acked++;
     this.#pending.delete(message.envelope_id);
     clearTimeout(pending.timer);
     const payload = message.payload;
@@ -162,50 +195,105 @@ export class SocketModeHub {
     payload: Record<string, unknown>,
     options: DeliverOptions = {},
   ): Promise<Record<string, unknown>> {
-    const open = [...this.#connections].filter((c) => c.teamId === teamId && c.socket.readyState === 1);
-    if (open.length === 0) {
+    const connection = this.#pick(teamId);
+    if (!connection) {
       return Promise.reject(
         new SocketModeDeliveryError('no_connection', `No Socket Mode connection for team ${teamId}`),
       );
     }
-    const connection = open[this.#turn++ % open.length]!;
     const envelopeId = randomUUID();
-    const timeoutMs = options.timeoutMs ?? SOCKET_ACK_TIMEOUT_MS;
+    const envelope = {
+      envelope_id: envelopeId,
+      type,
+      payload,
+      accepts_response_payload: type !== 'events_api',
+      ...(type === 'events_api' ? { retry_reason: options.retryReason ?? '' } : {}),
+    };
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#pending.delete(envelopeId);
-        reject(
-          new SocketModeDeliveryError(
-            'ack_timeout',
-            `No ack for envelope ${envelopeId} within ${timeoutMs} ms`,
-          ),
-        );
-      }, timeoutMs);
-      this.#pending.set(envelopeId, { resolve, reject, timer });
-      connection.socket.send(
-        JSON.stringify({
-          envelope_id: envelopeId,
-          type,
-          payload,
-          accepts_response_payload: type !== 'events_api',
-          ...(type === 'events_api'
-            ? { retry_attempt: options.retryAttempt ?? 0, retry_reason: options.retryReason ?? '' }
-            : {}),
-        }),
-        (error) => {
-          if (!error) return;
-          clearTimeout(timer);
-          this.#pending.delete(envelopeId);
-          reject(new SocketModeDeliveryError('connection_closed', error.message));
-        },
-      );
+      const pending: Pending = {
+        resolve,
+        reject,
+        timer: undefined,
+        teamId,
+        connection,
+        envelope,
+        attempt: options.retryAttempt ?? 0,
+        timeoutMs: options.timeoutMs ?? SOCKET_ACK_TIMEOUT_MS,
+      };
+      this.#pending.set(envelopeId, pending);
+      this.#stats.delivered++;
+      this.#send(envelopeId, pending);
     });
   }
 
+  #pick(teamId: string): Connection | undefined {
+    const open = [...this.#connections].filter((c) => c.teamId === teamId && c.socket.readyState === 1);
+    return open.length === 0 ? undefined : open[this.#turn++ % open.length];
+  }
+
+  #send(envelopeId: string, pending: Pending): void {
+    clearTimeout(pending.timer);
+    pending.timer = setTimeout(() => {
+      this.#pending.delete(envelopeId);
+      pending.reject(
+        new SocketModeDeliveryError(
+          'ack_timeout',
+          `No ack for envelope ${envelopeId} within ${pending.timeoutMs} ms`,
+        ),
+      );
+    }, pending.timeoutMs);
+    const events = pending.envelope.type === 'events_api';
+    pending.connection.socket.send(
+      JSON.stringify({ ...pending.envelope, ...(events ? { retry_attempt: pending.attempt } : {}) }),
+      (error) => {
+        // A socket closing under the send: the close handler delivers it again.
+        if (error) pending.connection.socket.terminate();
+      },
+    );
+  }
+
+  /** The envelopes a closed connection left unacked go out again on another of the team's. */
+  #redeliverFrom(closed: Connection): void {
+    for (const [envelopeId, pending] of this.#pending) {
+      if (pending.connection !== closed) continue;
+      clearTimeout(pending.timer);
+      pending.timer = undefined;
+      this.waitForConnection(pending.teamId, 10_000).then(
+        () => {
+          if (this.#pending.get(envelopeId) !== pending) return;
+          const next = this.#pick(pending.teamId);
+          if (!next) return this.#redeliverFrom(closed);
+          pending.connection = next;
+          pending.attempt++;
+          this.#stats.redelivered++;
+          this.#send(envelopeId, pending);
+        },
+        () => {
+          if (this.#pending.get(envelopeId) !== pending) return;
+          this.#pending.delete(envelopeId);
+          pending.reject(new SocketModeDeliveryError('connection_closed', 'The connection closed'));
+        },
+      );
+    }
+  }
+
+  stats(): SocketModeStats {
+    return { ...this.#stats };
+  }
+
+  /** Closes the team's connections without a word, as a dropped network does. */
+  dropConnections(teamId: string): void {
+    for (const { socket, teamId: owner } of this.#connections) if (owner === teamId) socket.terminate();
+  }
+
   /** Asks every connection of a team to reconnect, as Slack does when it recycles a server. */
-  requestReconnect(teamId: string): void {
+  requestReconnect(teamId: string, reason: DisconnectReason = 'refresh_requested'): void {
     for (const { socket, teamId: owner } of this.#connections) {
-      if (owner === teamId) socket.send(JSON.stringify({ type: 'disconnect', reason: 'refresh_requested' }));
+      if (owner !== teamId) continue;
+      socket.send(JSON.stringify({ type: 'disconnect', reason, debug_info: { host: 'emulator' } }));
+      // Slack closes the old socket soon after; an app that has not moved by then loses it.
+      const timer = setTimeout(() => socket.close(), RECYCLE_GRACE_MS);
+      timer.unref();
     }
   }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../lib/clock.ts';
 import type {
   EmulatorChannel,
+  EmulatorEnterprise,
   EmulatorMessage,
   EmulatorTeam,
   EmulatorUser,
@@ -16,6 +17,10 @@ export interface TokenOwner {
   /** The bot user, or the user a user token acts for. */
   userId: string;
   revoked: boolean;
+  /** An org-wide token: it acts in each workspace of this org the app was added to. */
+  enterpriseId?: string;
+  /** Epoch ms after which calls answer `token_expired` (token rotation); none: never. */
+  expiresAt?: number;
 }
 
 export interface AddTeamInput {
@@ -29,6 +34,16 @@ export interface AddTeamInput {
   botUserId?: string;
   botId?: string;
   appId?: string;
+  /** The Enterprise Grid org it belongs to (added with addEnterprise first). */
+  enterpriseId?: string;
+}
+
+export interface AddEnterpriseInput {
+  id: string;
+  name: string;
+  domain?: string;
+  /** Default: `xoxb-emulator-org-<id lower-cased>`. */
+  botToken?: string;
 }
 
 export interface AddUserInput {
@@ -70,6 +85,8 @@ export class EmulatorState {
   /** Home tab view id per `team:user`. */
   readonly homes = new Map<string, string>();
   readonly tokens = new Map<string, TokenOwner>();
+  /** Enterprise Grid orgs by enterprise id. */
+  readonly enterprises = new Map<string, EmulatorEnterprise>();
   readonly clock: Clock;
   #sequence = 0;
   #lastTs = 0;
@@ -108,6 +125,11 @@ export class EmulatorState {
       botId: input.botId ?? `B0BOT${id}`,
       appId: input.appId ?? 'A0TASKBRIDGE',
     };
+    if (input.enterpriseId !== undefined) {
+      const org = this.enterprise(input.enterpriseId);
+      team.enterpriseId = org.id;
+      org.teamIds.push(id);
+    }
     this.teams.set(id, team);
     this.tokens.set(team.botToken, { teamId: id, kind: 'bot', userId: team.botUserId, revoked: false });
     this.tokens.set(team.appToken, { teamId: id, kind: 'app', userId: team.botUserId, revoked: false });
@@ -178,6 +200,33 @@ export class EmulatorState {
     });
     channel.imUserId = userId;
     return channel;
+  }
+
+  addEnterprise(input: AddEnterpriseInput): EmulatorEnterprise {
+    if (this.enterprises.has(input.id)) throw new Error(`Enterprise ${input.id} already exists`);
+    const org: EmulatorEnterprise = {
+      id: input.id,
+      name: input.name,
+      domain: input.domain ?? input.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      teamIds: [],
+      appAddedTo: new Set(),
+      orgInstalled: false,
+      botToken: input.botToken ?? `xoxb-emulator-org-${input.id.toLowerCase()}`,
+    };
+    this.enterprises.set(org.id, org);
+    return org;
+  }
+
+  enterprise(enterpriseId: string): EmulatorEnterprise {
+    const org = this.enterprises.get(enterpriseId);
+    if (!org) throw new Error(`Unknown enterprise ${enterpriseId}: add it with addEnterprise first`);
+    return org;
+  }
+
+  /** The org of a workspace, or undefined for a workspace outside any org. */
+  orgOf(teamId: string): EmulatorEnterprise | undefined {
+    const enterpriseId = this.teams.get(teamId)?.enterpriseId;
+    return enterpriseId === undefined ? undefined : this.enterprises.get(enterpriseId);
   }
 
   team(teamId: string): EmulatorTeam {

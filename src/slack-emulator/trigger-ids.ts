@@ -28,6 +28,11 @@ export class TriggerIds {
     return id;
   }
 
+  /** The workspace a trigger was issued in (an org-wide token's call is placed by it). */
+  teamOf(id: string): string | undefined {
+    return this.#triggers.get(id)?.teamId;
+  }
+
   /** Returns whose trigger it was; throws Slack's error when it is unknown, expired or used. */
   redeem(id: string | undefined, teamId: string): { userId: string } {
     const trigger = id ? this.#triggers.get(id) : undefined;

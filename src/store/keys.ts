@@ -60,7 +60,21 @@ export const storeKeys = {
     `${storeKeys.enterprise(enterpriseId)}installation-user:`,
   enterpriseUserInstallation: (enterpriseId: string, userId: string) =>
     `${storeKeys.enterpriseUserInstallations(enterpriseId)}${checkSlackId('userId', userId)}`,
+  /** The org whose org-wide install serves this workspace (Enterprise Grid). */
+  teamOrg: (teamId: string) => `${storeKeys.team(teamId)}org`,
+  /** The workspaces an org-wide install has been added to, one record each. */
+  orgTeams: (enterpriseId: string) => `${storeKeys.enterprise(enterpriseId)}workspace:`,
+  orgTeam: (enterpriseId: string, teamId: string) =>
+    `${storeKeys.orgTeams(enterpriseId)}${checkSlackId('teamId', teamId)}`,
+  /** Held while one instance trades an installation's refresh token (the old one dies on use). */
+  tokenRefreshLock: (installationKey: string) => `lock:token-refresh:${installationKey}`,
+  /** Claimed by the instance that acts on a Socket Mode envelope; a redelivery finds it taken. */
+  socketEnvelope: (envelopeId: string) => `socket-envelope:${shortId(envelopeId)}`,
+  /** The ack an envelope was answered with, replayed when Slack delivers it again. */
+  socketEnvelopeAck: (envelopeId: string) => `socket-envelope-ack:${shortId(envelopeId)}`,
   connection: (teamId: string) => `${storeKeys.team(teamId)}connection`,
+  /** A connection an org admin made for every workspace of the org. */
+  orgConnection: (enterpriseId: string) => `${storeKeys.enterprise(enterpriseId)}connection`,
   userLinks: (teamId: string) => `${storeKeys.team(teamId)}user-link:`,
   /** Changes whenever a link of the team is written or removed (outside the `user-link:` prefix). */
   userLinksStamp: (teamId: string) => `${storeKeys.team(teamId)}user-links-stamp`,

@@ -2,17 +2,26 @@ import { SlackApiError, stringArg } from '../api-error.ts';
 import { teamJson } from '../api-shapes.ts';
 import { authed, type MethodSpec } from './context.ts';
 
+/**
+ * auth.test (docs.slack.dev/reference/methods/auth.test): a workspace token names its workspace
+ * (and its org's `enterprise_id`); an org-wide token names the org, with `is_enterprise_install`.
+ */
 const authTest = authed((_args, ctx) => {
   const user = ctx.state.users.get(ctx.auth.userId);
+  const org = ctx.auth.enterpriseId
+    ? ctx.state.enterprise(ctx.auth.enterpriseId)
+    : ctx.state.orgOf(ctx.team.id);
+  const orgWide = ctx.auth.enterpriseId !== undefined;
   return {
     ok: true,
-    url: `https://${ctx.team.domain}.slack.com/`,
-    team: ctx.team.name,
+    url: orgWide ? `https://${org!.domain}.enterprise.slack.com/` : `https://${ctx.team.domain}.slack.com/`,
+    team: orgWide ? org!.name : ctx.team.name,
     user: user?.name ?? 'taskbridge',
-    team_id: ctx.team.id,
+    team_id: orgWide ? org!.id : ctx.team.id,
     user_id: ctx.auth.userId,
     ...(ctx.auth.kind === 'bot' ? { bot_id: ctx.team.botId } : {}),
-    is_enterprise_install: false,
+    ...(org ? { enterprise_id: org.id } : {}),
+    is_enterprise_install: orgWide,
   };
 });
 

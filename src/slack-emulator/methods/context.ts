@@ -2,6 +2,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { Args } from '../api-error.ts';
 import type { EmulatorTeam } from '../model.ts';
 import type { OAuthCodes } from '../oauth-codes.ts';
+import type { RotatingTokens } from '../rotating-tokens.ts';
 import type { EmulatorState, TokenOwner } from '../state.ts';
 import type { TriggerIds } from '../trigger-ids.ts';
 
@@ -16,6 +17,8 @@ export interface MethodContext {
   team?: EmulatorTeam;
   /** HTTP Basic credentials, for oauth.v2.access. */
   basicAuth?: { user: string; password: string };
+  /** Token rotation; set when the emulator hands out expiring tokens. */
+  rotation?: RotatingTokens;
   /** Mints Socket Mode URLs, for apps.connections.open. */
   socketMode?: { open(teamId: string, appId: string): string };
 }

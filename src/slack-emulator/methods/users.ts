@@ -6,7 +6,24 @@ import { decodeCursor, encodeCursor } from './paging.ts';
 const info = authed((args, ctx) => {
   const user = ctx.state.users.get(requireStringArg(args, 'user', 'user_not_found'));
   if (!user || user.teamId !== ctx.team.id) throw new SlackApiError('user_not_found');
-  return { ok: true, user: userJson(user, ctx.clock.now()) };
+  // In an Enterprise Grid org users.info adds `enterprise_user` (docs.slack.dev/reference/methods/users.info);
+  // the emulator makes a workspace admin of the org an org admin too.
+  const org = ctx.state.orgOf(user.teamId);
+  const enterpriseUser = org && {
+    id: user.id,
+    enterprise_id: org.id,
+    enterprise_name: org.name,
+    is_admin: user.isAdmin,
+    is_owner: false,
+    teams: [user.teamId],
+  };
+  return {
+    ok: true,
+    user: {
+      ...userJson(user, ctx.clock.now()),
+      ...(enterpriseUser ? { enterprise_user: enterpriseUser } : {}),
+    },
+  };
 });
 
 const lookupByEmail = authed((args, ctx) => {

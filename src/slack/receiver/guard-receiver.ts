@@ -47,6 +47,15 @@ const NOT_INSTALLED = {
   text: ':electric_plug: Taskbridge is not installed in this Slack workspace (or was removed). A workspace admin can install it again.',
 };
 
+/** An org-wide install reaches only the workspaces an org admin added it to (Enterprise Grid). */
+const NOT_ADDED = {
+  response_type: 'ephemeral',
+  text:
+    ':electric_plug: Taskbridge is installed for your organization but has not been added to this workspace yet. ' +
+    'An org admin can add it: in Slack, *Tools & settings → Manage organization → Integrations → Installed apps → ' +
+    'Taskbridge → Add to more workspaces*.',
+};
+
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 function answer(res: ServerResponse, status: number, error: string): void {
@@ -123,7 +132,9 @@ export function guardReceiver(receiver: HTTPReceiver, opts: ReceiverGuardOptions
         );
         if (served.notInstalled && shape.isCommand) {
           // Slack shows a command's answer to the person who typed it: nothing runs, but they learn why.
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(NOT_INSTALLED));
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify(served.notAdded ? NOT_ADDED : NOT_INSTALLED));
           return;
         }
         answer(res, served.status, served.status === 403 ? 'not_served' : 'unavailable');

@@ -21,6 +21,8 @@ export type ServedCheck =
       status: 403 | 503;
       /** The workspace has no installation (removed, or never installed): its people can be told so. */
       notInstalled?: boolean;
+      /** Its org has an org-wide install, but the app was not added to this workspace. */
+      notAdded?: boolean;
     };
 
 export interface ServedWorkspaces {
@@ -46,10 +48,14 @@ export function singleWorkspace(identity: () => Promise<BotIdentity>): ServedWor
   };
 }
 
-/** Many workspaces: the ones that installed the app. */
+/**
+ * Many workspaces: the ones that installed the app, and those an org-wide install (Enterprise Grid)
+ * was added to; `orgServes` says which those are.
+ */
 export function installedWorkspaces(
   installations: TaskbridgeInstallationStore,
   logger: Logger,
+  orgServes?: (enterpriseId: string, teamId: string) => Promise<boolean>,
 ): ServedWorkspaces {
   const find = async (request: RequestIdentity) => {
     const queries = [
@@ -62,7 +68,11 @@ export function installedWorkspaces(
     ];
     for (const query of queries) {
       try {
-        return await installations.fetchInstallation(query);
+        const installation = await installations.fetchInstallation(query);
+        if (query.isEnterpriseInstall && request.teamId && orgServes) {
+          if (!(await orgServes(query.enterpriseId!, request.teamId))) return 'not added' as const;
+        }
+        return installation;
       } catch (error) {
         // Not installed there: try the org-wide install next. Anything else is the store failing.
         if (!(error instanceof InstallationNotFoundError)) throw error;
@@ -78,6 +88,15 @@ export function installedWorkspaces(
       } catch (error) {
         logger.error({ err: error }, 'could not read installations');
         return { served: false, why: 'installations unreadable', status: 503 };
+      }
+      if (installation === 'not added') {
+        return {
+          served: false,
+          why: 'a workspace of the org the app was not added to',
+          status: 403,
+          notInstalled: true,
+          notAdded: true,
+        };
       }
       if (!installation) {
         return { served: false, why: 'a workspace without an installation', status: 403, notInstalled: true };

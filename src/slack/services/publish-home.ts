@@ -45,6 +45,7 @@ export async function publishHome(
       deps.reminders.reminders.listFor(teamId, userId),
     ]);
   const api = await deps.workApi.clientFor(teamId);
+  const orgWorkspaces = profile.isOrgAdmin ? await orgWorkspacesOf(deps, teamId) : null;
   const fallbackBaseUrl = connection ? undefined : await deps.workApi.fallbackBaseUrlFor(teamId);
   let tasks: TaskRecord[] | undefined;
   let statuses: Map<number, ProjectStatusDef[]> | undefined;
@@ -80,6 +81,7 @@ export async function publishHome(
           ? { baseUrl: fallbackBaseUrl, connectedAt: deps.startedAt }
           : null,
       isAdmin: profile.isAdmin,
+      orgWorkspaces,
       link: link ? { memberName: link.memberName } : null,
       tasks,
       tasksProblem,
@@ -97,6 +99,17 @@ export async function publishHome(
     deps.clock.now(),
   );
   await client.views.publish({ user_id: userId, view });
+}
+
+/** The org-wide install serving the workspace, and the workspaces it was added to; null for none. */
+async function orgWorkspacesOf(deps: AppDeps, teamId: string) {
+  const installed = await deps.installations.forTeam(teamId).catch(() => undefined);
+  const enterprise = installed?.installation.isEnterpriseInstall
+    ? installed.installation.enterprise
+    : undefined;
+  if (!enterprise?.id) return null;
+  const teams = await deps.installations.orgWorkspaces(enterprise.id);
+  return { orgName: enterprise.name ?? enterprise.id, names: teams.map((team) => team.name ?? team.teamId) };
 }
 
 /** Each project's statuses (for the status menus); a project whose statuses fail just has no menu. */

@@ -17,6 +17,8 @@ export interface SlackProfile {
   displayName?: string | undefined;
   name?: string | undefined;
   isAdmin: boolean;
+  /** An admin or owner of the Enterprise Grid org (`enterprise_user`), not only of the workspace. */
+  isOrgAdmin?: boolean | undefined;
 }
 
 /** The zone used when Slack does not tell one. */
@@ -49,6 +51,7 @@ export class SlackProfiles {
       displayName: u?.profile?.display_name || undefined,
       name: u?.name,
       isAdmin: Boolean(u?.is_admin || u?.is_owner),
+      isOrgAdmin: Boolean(u?.enterprise_user?.is_admin || u?.enterprise_user?.is_owner),
     };
     if (this.#cache.size >= MAX_ENTRIES) {
       const oldest = this.#cache.keys().next().value;

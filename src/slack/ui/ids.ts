@@ -123,6 +123,8 @@ export const CONNECT_FIELDS = {
   token: { block: 'cn_token', action: 'cn_token_input' },
   /** Optional: the status that means done, where the service's names do not say. */
   doneStatus: { block: 'cn_done_status', action: 'cn_done_status_input' },
+  /** Enterprise Grid: this workspace only, or every workspace of the org (an org admin's choice). */
+  scope: { block: 'cn_scope', action: 'cn_scope_input' },
 } as const satisfies Record<string, FieldId>;
 
 export const SERVICE_EVENTS_FIELDS = {

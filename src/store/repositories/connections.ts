@@ -31,6 +31,8 @@ export interface ServiceConnectionSummary {
   /** `…a9f2` for tokens of 16+ characters, `…` for shorter ones (four characters would give too much away). */
   tokenHint: string;
   doneStatusName?: string | undefined;
+  /** `org`: the org's connection, serving every workspace of it without one of its own. */
+  scope?: 'org';
 }
 
 interface StoredConnection {
@@ -50,6 +52,13 @@ export interface ConnectionsOptions {
 
 export interface Connections {
   save(teamId: string, input: ServiceConnectionInput): Promise<ServiceConnectionSummary>;
+  /**
+   * A connection for every workspace of an Enterprise Grid org (an org admin's choice). A
+   * workspace's own connection comes first; a workspace without one uses its org's, once it is
+   * known to belong to the org (`team:<id>:org`, noted with the org-wide install).
+   */
+  saveForOrg(enterpriseId: string, input: ServiceConnectionInput): Promise<ServiceConnectionSummary>;
+  deleteForOrg(enterpriseId: string): Promise<boolean>;
   get(teamId: string): Promise<ServiceConnection | undefined>;
   describe(teamId: string): Promise<ServiceConnectionSummary | undefined>;
   delete(teamId: string): Promise<boolean>;
@@ -72,30 +81,40 @@ export function createConnections(
     tokenHint: stored.tokenHint,
     ...(stored.doneStatusName ? { doneStatusName: stored.doneStatusName } : {}),
   });
+  /** The key of the connection a workspace uses: its own, else its org's; undefined for none. */
+  const keyFor = async (teamId: string): Promise<string | undefined> => {
+    const own = storeKeys.connection(teamId);
+    if (await store.get<StoredConnection>(own)) return own;
+    const enterpriseId = await store.get<string>(storeKeys.teamOrg(teamId));
+    return enterpriseId ? storeKeys.orgConnection(enterpriseId) : undefined;
+  };
+  const saveAt = async (key: string, input: ServiceConnectionInput) => {
+    const baseUrl = requireHttpUrl('baseUrl', input.baseUrl);
+    const token = requireText('token', input.token, 4096);
+    const connectedBy = requireText('connectedBy', input.connectedBy, 64);
+    const doneStatusName = input.doneStatusName?.trim()
+      ? requireText('doneStatusName', input.doneStatusName.trim(), 100)
+      : undefined;
+    const stored: StoredConnection = {
+      baseUrl,
+      sealedToken: cipher.encrypt(token, key),
+      tokenHint: tokenHint(token),
+      connectedBy,
+      connectedAt: now().toISOString(),
+      ...(doneStatusName ? { doneStatusName } : {}),
+    };
+    await store.set(key, stored);
+    return summarize(stored);
+  };
   return {
-    async save(teamId, input) {
-      const key = storeKeys.connection(teamId);
-      const baseUrl = requireHttpUrl('baseUrl', input.baseUrl);
-      const token = requireText('token', input.token, 4096);
-      const connectedBy = requireText('connectedBy', input.connectedBy, 64);
-      const doneStatusName = input.doneStatusName?.trim()
-        ? requireText('doneStatusName', input.doneStatusName.trim(), 100)
-        : undefined;
-      const stored: StoredConnection = {
-        baseUrl,
-        sealedToken: cipher.encrypt(token, key),
-        tokenHint: tokenHint(token),
-        connectedBy,
-        connectedAt: now().toISOString(),
-        ...(doneStatusName ? { doneStatusName } : {}),
-      };
-      await store.set(key, stored);
-      return summarize(stored);
-    },
+    // Async, so a bad id is a rejection like every other refusal.
+    save: async (teamId, input) => saveAt(storeKeys.connection(teamId), input),
+    saveForOrg: async (enterpriseId, input) => saveAt(storeKeys.orgConnection(enterpriseId), input),
+    deleteForOrg: async (enterpriseId) => store.delete(storeKeys.orgConnection(enterpriseId)),
     async get(teamId) {
-      const key = storeKeys.connection(teamId);
-      const stored = await store.get<StoredConnection>(key);
-      if (!stored) return undefined;
+      const key = await keyFor(teamId);
+      const stored = key ? await store.get<StoredConnection>(key) : undefined;
+      if (!key || !stored) return undefined;
       return {
         baseUrl: stored.baseUrl,
         token: open(stored.sealedToken, key),
@@ -105,8 +124,13 @@ export function createConnections(
       };
     },
     async describe(teamId) {
-      const stored = await store.get<StoredConnection>(storeKeys.connection(teamId));
-      return stored ? summarize(stored) : undefined;
+      const key = await keyFor(teamId);
+      const stored = key ? await store.get<StoredConnection>(key) : undefined;
+      if (!stored) return undefined;
+      return {
+        ...summarize(stored),
+        ...(key !== storeKeys.connection(teamId) ? { scope: 'org' as const } : {}),
+      };
     },
     async delete(teamId) {
       return store.delete(storeKeys.connection(teamId));

@@ -18,6 +18,12 @@ interface StoredInstallation {
   installation: AnyInstallation;
 }
 
+/** A workspace an org-wide install serves. */
+interface OrgWorkspace {
+  teamId: string;
+  name?: string;
+}
+
 /** Bolt's InstallationStore on our store, plus clean-up for `app_uninstalled` / `tokens_revoked`. */
 export interface TaskbridgeInstallationStore extends InstallationStore {
   fetchInstallation(query: InstallationQuery<boolean>): Promise<AnyInstallation>;
@@ -26,6 +32,19 @@ export interface TaskbridgeInstallationStore extends InstallationStore {
   deleteTeam(teamId: string): Promise<void>;
   /** Removes an org-wide installation and its users' tokens. */
   deleteEnterprise(enterpriseId: string): Promise<void>;
+  /** Notes that a workspace belongs to an org whose org-wide install serves it. */
+  noteOrgWorkspace(enterpriseId: string, teamId: string, name?: string): Promise<void>;
+  /** The workspaces noted for an org, with their names when known. */
+  orgWorkspaces(enterpriseId: string): Promise<Array<{ teamId: string; name?: string }>>;
+  /**
+   * The installation whose bot serves a workspace outside any request: its org's org-wide install
+   * when the workspace was noted for one, else its own. `key` is the record's store key.
+   */
+  forTeam(teamId: string): Promise<{ installation: AnyInstallation; key: string } | undefined>;
+  /** Reads one installation record by its store key (as `forTeam` named it), from the store itself. */
+  byKey(key: string): Promise<AnyInstallation | undefined>;
+  /** Replaces the bot's token pair of a stored record (after a refresh), keeping the rest. */
+  storeBotTokens(key: string, bot: { token: string; refreshToken: string; expiresAt: number }): Promise<void>;
 }
 
 /** Thrown when no installation matches a query; Bolt turns it into an authorization failure. */
@@ -181,7 +200,48 @@ export function createInstallationStore(
     },
 
     async deleteEnterprise(enterpriseId) {
+      const teams: string[] = [];
+      for await (const [, value] of store.entries<OrgWorkspace>(storeKeys.orgTeams(enterpriseId))) {
+        teams.push(value.teamId);
+      }
       await deletePrefix(storeKeys.enterprise(enterpriseId));
+      for (const teamId of teams) await store.delete(storeKeys.teamOrg(teamId));
+    },
+
+    async noteOrgWorkspace(enterpriseId, teamId, name) {
+      const record: OrgWorkspace = { teamId, ...(name ? { name } : {}) };
+      await store.set(storeKeys.orgTeam(enterpriseId, teamId), record);
+      await store.set(storeKeys.teamOrg(teamId), enterpriseId);
+    },
+
+    async orgWorkspaces(enterpriseId) {
+      const teams: Array<{ teamId: string; name?: string }> = [];
+      for await (const [, value] of store.entries<OrgWorkspace>(storeKeys.orgTeams(enterpriseId))) {
+        teams.push(value);
+      }
+      return teams.sort((a, b) => (a.name ?? a.teamId).localeCompare(b.name ?? b.teamId));
+    },
+
+    async forTeam(teamId) {
+      const enterpriseId = await store.get<string>(storeKeys.teamOrg(teamId));
+      if (enterpriseId) {
+        const key = storeKeys.enterpriseInstallation(enterpriseId);
+        const installation = await read(key);
+        if (installation) return { installation, key };
+      }
+      const key = storeKeys.installation(teamId);
+      const installation = await read(key);
+      return installation ? { installation, key } : undefined;
+    },
+
+    // Past the request's reads: a token refresh must see another instance's write at once.
+    byKey: (key) => readNow(key),
+
+    async storeBotTokens(key, bot) {
+      const installation = await readNow(key);
+      if (!installation?.bot) return;
+      installation.bot = { ...installation.bot, ...bot };
+      await write(key, installation);
     },
   };
 }

@@ -22,6 +22,8 @@ interface Manifest {
   settings: {
     event_subscriptions: { bot_events: string[] };
     interactivity: { is_enabled: boolean; message_menu_options_url?: string };
+    org_deploy_enabled: boolean;
+    token_rotation_enabled: boolean;
   };
 }
 
@@ -29,6 +31,15 @@ const manifest = parse(readFileSync(new URL('../../../manifest.yml', import.meta
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 
 describe('manifest.yml', () => {
+  it('is org-ready, and documents the token rotation switch beside it', () => {
+    expect(manifest.settings.org_deploy_enabled).toBe(true);
+    expect(typeof manifest.settings.token_rotation_enabled).toBe('boolean');
+    const text = readFileSync(new URL('../../../manifest.yml', import.meta.url), 'utf8');
+    const above = text.slice(0, text.indexOf('token_rotation_enabled:')).split('\n').slice(-4).join('\n');
+    expect(above).toMatch(/# Token rotation:.*refresh/s);
+    expect(above).toContain('docs/deploy.md');
+  });
+
   it('has a listener for every command, and every command listener is in the manifest', () => {
     expect(sorted(manifest.features.slash_commands.map((c) => c.command))).toEqual(
       sorted(COMMAND_ROUTES.keys()),

@@ -10,7 +10,8 @@ import { escapeMrkdwn } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
 import { personOf } from '../../kit/person.ts';
 import { CONNECT_FIELDS } from '../../ui/ids.ts';
-import { readConnectSubmission } from './connect.ts';
+import { CONNECT_SCOPE, readConnectSubmission } from './connect.ts';
+import { orgAdminOf } from './org-admin.ts';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
@@ -78,7 +79,17 @@ export function connectSubmittedHandler(deps: AppDeps) {
       );
       return;
     }
-    await deps.connections.save(teamId, { ...read.value, connectedBy: userId });
+    const { scope: _scope, ...input } = read.value;
+    if (read.value.scope === CONNECT_SCOPE.org) {
+      const org = await orgAdminOf(deps, client, teamId, userId);
+      if (!org.ok) {
+        await ack({ response_action: 'errors', errors: { [CONNECT_FIELDS.scope.block]: org.why } });
+        return;
+      }
+      await deps.connections.saveForOrg(org.enterpriseId, { ...input, connectedBy: userId });
+    } else {
+      await deps.connections.save(teamId, { ...input, connectedBy: userId });
+    }
     await ack();
     await client.chat
       .postMessage({

@@ -29,7 +29,12 @@ export interface ConnectViewModel {
   privateMetadata?: string | undefined;
   /** A problem from the last attempt, plain text (e.g. "The service refused the token"). */
   problem?: string | null | undefined;
+  /** The Enterprise Grid org installed org-wide: the form offers to connect all its workspaces. */
+  orgName?: string | undefined;
 }
+
+/** What the scope choice's values mean. */
+export const CONNECT_SCOPE = { workspace: 'workspace', org: 'org' } as const;
 
 const USER_ID = /^[UW][A-Z0-9]{2,31}$/;
 
@@ -105,6 +110,30 @@ export function renderConnectView(model: ConnectViewModel, _now?: Date): ModalVi
       ...(current?.doneStatusName ? { initial_value: truncate(current.doneStatusName, 100) } : {}),
     },
   });
+  if (model.orgName) {
+    const workspace = { text: plainText('This workspace', 75), value: CONNECT_SCOPE.workspace };
+    blocks.push({
+      type: 'input',
+      block_id: F.scope.block,
+      label: plainText('Serves', LIMITS.inputLabel),
+      hint: plainText(
+        'Every workspace: for each workspace of the org without a connection of its own. Org admins only.',
+        LIMITS.inputHint,
+      ),
+      element: {
+        type: 'radio_buttons',
+        action_id: F.scope.action,
+        initial_option: workspace,
+        options: [
+          workspace,
+          {
+            text: plainText(`Every workspace in ${truncate(model.orgName, 50)}`, 75),
+            value: CONNECT_SCOPE.org,
+          },
+        ],
+      },
+    } as KnownBlock);
+  }
   return {
     type: 'modal',
     callback_id: VIEWS.connect,
@@ -117,7 +146,10 @@ export function renderConnectView(model: ConnectViewModel, _now?: Date): ModalVi
 }
 
 export type ConnectReadResult =
-  | { ok: true; value: { baseUrl: string; token: string; doneStatusName?: string } }
+  | {
+      ok: true;
+      value: { baseUrl: string; token: string; doneStatusName?: string; scope?: 'workspace' | 'org' };
+    }
   | { ok: false; errors: Record<string, string> };
 
 /** Hosts where plain http is fine: a service on this machine. */
@@ -156,5 +188,18 @@ export function readConnectSubmission(values: unknown): ConnectReadResult {
     errors[F.token.block] = 'A token has no spaces: paste the token alone (no "Bearer").';
   const doneStatusName = textValue(values, F.doneStatus).trim().replace(/\s+/g, ' ');
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, value: { baseUrl, token, ...(doneStatusName ? { doneStatusName } : {}) } };
+  const scope = selectedScope(values);
+  return {
+    ok: true,
+    value: { baseUrl, token, ...(doneStatusName ? { doneStatusName } : {}), ...(scope ? { scope } : {}) },
+  };
+}
+
+/** The scope radio's choice, when the form had one. */
+function selectedScope(values: unknown): 'workspace' | 'org' | undefined {
+  const block = (values as Record<string, Record<string, { selected_option?: { value?: unknown } }>>)?.[
+    F.scope.block
+  ];
+  const value = block?.[F.scope.action]?.selected_option?.value;
+  return value === CONNECT_SCOPE.org || value === CONNECT_SCOPE.workspace ? value : undefined;
 }

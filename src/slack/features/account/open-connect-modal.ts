@@ -15,6 +15,10 @@ export async function openConnectModal(
     deps.connections.describe(q.teamId),
   ]);
   const fallbackBaseUrl = current ? undefined : await deps.workApi.fallbackBaseUrlFor(q.teamId);
+  const installed = await deps.installations.forTeam(q.teamId).catch(() => undefined);
+  const orgName = installed?.installation.isEnterpriseInstall
+    ? (installed.installation.enterprise?.name ?? installed.installation.enterprise?.id)
+    : undefined;
   const view = profile.isAdmin
     ? renderConnectView({
         // The same answer as Home: a workspace without its own connection uses the deployment's default.
@@ -29,6 +33,7 @@ export async function openConnectModal(
             ? { baseUrl: fallbackBaseUrl, connectedAt: deps.startedAt, isDefault: true }
             : null,
         privateMetadata: deps.metadata.seal({ t: q.teamId, u: q.userId }),
+        orgName,
       })
     : renderProblemView(
         'Connect the service',

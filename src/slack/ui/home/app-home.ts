@@ -26,6 +26,8 @@ export interface AppHomeModel {
   connection: { baseUrl: string; connectedAt: Date } | null;
   /** Workspace admins may connect and reconnect. */
   isAdmin: boolean;
+  /** For an org admin under an org-wide install: the org and the workspaces the app was added to. */
+  orgWorkspaces?: { orgName: string; names: readonly string[] } | null | undefined;
   /** The member this person is linked to, or null. */
   link: { memberName: string } | null;
   /** This person's tasks (open ones are shown), when connected and linked. */
@@ -177,10 +179,27 @@ function channelDefaultsBlock(model: AppHomeModel): SectionBlock | null {
   };
 }
 
+/** Enterprise Grid: where the org-wide install reaches, and how to reach more. */
+function orgWorkspacesBlock(org: { orgName: string; names: readonly string[] }): KnownBlock {
+  const names = org.names.map((name) => `*${escapeMrkdwn(truncate(name, 80))}*`).join(', ');
+  return {
+    type: 'section',
+    text: mrkdwn(
+      truncate(
+        `:office: Installed for *${escapeMrkdwn(truncate(org.orgName, 80))}*, added to ${org.names.length} ` +
+          `workspace${org.names.length === 1 ? '' : 's'}: ${names || 'none yet'}. ` +
+          'Add it to more in Slack: *Manage organization → Integrations → Installed apps → Taskbridge*.',
+        LIMITS.sectionText,
+      ),
+    ),
+  };
+}
+
 export function renderAppHome(model: AppHomeModel, now: Date): HomeView {
   const top: KnownBlock[] = [{ type: 'header', text: plainText('Taskbridge', LIMITS.headerText) }];
   if (model.notice) top.push(renderTaskNotice(model.notice, now, 'home_notice'));
   top.push(connectionBlock(model));
+  if (model.orgWorkspaces) top.push(orgWorkspacesBlock(model.orgWorkspaces));
   if (model.connection && model.serviceEvents) top.push(renderServiceEventsLine(model.serviceEvents, now));
   const link = linkBlock(model);
   if (link) top.push(link);
