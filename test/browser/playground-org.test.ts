@@ -54,6 +54,23 @@ describe.runIf(CHROMIUM.mustRun)('the playground with an org, in Chromium', () =
       .calls()
       .find((call) => JSON.stringify(call.args).includes('Draft the org rollout plan'));
     expect(card?.teamId).toBe(ORG_SEED.teams.eng.id);
+    // The task's flexpane and a workflow with Taskbridge's steps, in Engineering too.
+    const link = `https://work.example.com/projects/1/tasks/${task!.id}`;
+    await type('Message #eng', `Who takes ${link}`);
+    await page.keyboard.press('Enter');
+    const chip = messageWith('Who takes').locator('.entity-chip');
+    await chip.getByRole('button', { name: 'Open details of Draft the org rollout plan' }).click();
+    const pane = page.getByRole('complementary', { name: 'Task details' });
+    await pane.getByRole('heading', { name: 'Draft the org rollout plan' }).waitFor();
+    await pane.getByRole('button', { name: 'Close details' }).click();
+    await page.getByRole('button', { name: '⚡ Workflows' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Workflows' });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill('Book the org kickoff room');
+    await dialog.getByRole('combobox', { name: 'Assign to' }).selectOption(ORG_SEED.users.eve.id);
+    await dialog.getByRole('button', { name: 'Run workflow' }).click();
+    await dialog.locator('[data-step="assign_task"]').getByText('completed').waitFor();
+    expect(await tasksTitled('Book the org kickoff room')).toHaveLength(1);
+    await dialog.getByRole('button', { name: 'Close workflows' }).click();
 
     await switchTo('Globex Sales');
     await page.getByRole('heading', { name: '# sales' }).waitFor();

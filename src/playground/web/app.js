@@ -178,6 +178,7 @@ function App() {
     const next = workspaces.find((w) => w.id === teamId);
     if (!next || next.id === snapshot.team.id) return;
     setPaneOpen(false);
+    setWorkflows(false);
     setWhere({ user: next.person, channel: next.channel, thread: undefined });
   };
 
