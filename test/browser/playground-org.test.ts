@@ -71,6 +71,10 @@ describe.runIf(CHROMIUM.mustRun)('the playground with an org, in Chromium', () =
     await dialog.locator('[data-step="assign_task"]').getByText('completed').waitFor();
     expect(await tasksTitled('Book the org kickoff room')).toHaveLength(1);
     await dialog.getByRole('button', { name: 'Close workflows' }).click();
+    // The org connection serves Eve's own tasks too: the one the workflow gave her.
+    await type('Message #eng', '/task mine');
+    await page.keyboard.press('Enter');
+    await messageWith('Your tasks').getByText('Book the org kickoff room').waitFor();
 
     await switchTo('Globex Sales');
     await page.getByRole('heading', { name: '# sales' }).waitFor();
