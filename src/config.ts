@@ -106,6 +106,8 @@ export interface Config {
   playgroundPort: number;
   /** How the local app meets the emulator (LOCAL_SLACK_TRANSPORT): `http` (default) or `socket` (Socket Mode). */
   localTransport: 'http' | 'socket';
+  /** Whether local mode adds the emulator's Enterprise Grid org, installed org-wide (LOCAL_SLACK_ORG=1). Default: false. */
+  localOrg: boolean;
   /**
    * Where a task lives on the service's web app (WORK_TASK_URL_PATTERN), with `{id}` and optionally
    * `{project_id}`, e.g. `https://work.example.com/projects/{project_id}/tasks/{id}`. Default: unset.
@@ -330,6 +332,12 @@ const fieldSchemas = {
     .transform((value) => value.toLowerCase())
     .pipe(z.enum(['http', 'socket'], { message: 'LOCAL_SLACK_TRANSPORT must be http or socket' }))
     .default('http'),
+  LOCAL_SLACK_ORG: z
+    .string()
+    .transform((value) => value.toLowerCase())
+    .pipe(z.enum(['1', '0', 'true', 'false'], { message: 'LOCAL_SLACK_ORG must be 1 or 0' }))
+    .transform((value) => value === '1' || value === 'true')
+    .default(false),
   WORK_TASK_URL_PATTERN: z
     .string()
     .refine(
@@ -418,6 +426,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     sandboxPort: f.SANDBOX_PORT!,
     playgroundPort: f.PLAYGROUND_PORT!,
     localTransport: f.LOCAL_SLACK_TRANSPORT!,
+    localOrg: f.LOCAL_SLACK_ORG!,
     workApiMaxResponseBytes: f.WORK_API_MAX_RESPONSE_BYTES!,
     workApiAddressPolicy: {
       allowPrivate: f.WORK_API_ALLOW_PRIVATE!,

@@ -12,10 +12,12 @@ import type { Logger } from '../lib/logger.ts';
 import { type InFlight, trackInFlight } from '../ops/in-flight.ts';
 import { sendDigestNow } from '../playground/digest-now.ts';
 import { type Playground, startPlayground } from '../playground/playground-server.ts';
+import { signerPerWorkspace } from '../playground/team-signers.ts';
 import { createSandbox, type Sandbox } from '../sandbox/index.ts';
 import { createSlackEmulator, DEFAULT_SEED, type SlackEmulator } from '../slack-emulator/index.ts';
 import { createSlackSigner, type SlackSigner } from '../slack-emulator/signer.ts';
 import { openStore } from '../store/open-store.ts';
+import { installLocally, LOCAL_OAUTH_APP } from './local-org.ts';
 import { registerLocalWebhook, unregisterLocalWebhook } from './local-webhooks.ts';
 import { namingThePort } from './port-in-use.ts';
 
@@ -38,6 +40,11 @@ export interface LocalSystemOptions {
   /** The playground page's port (0 picks a free one); leave it out for no page. */
   playgroundPort?: number;
   logger: Logger;
+  /**
+   * Adds the emulator's Enterprise Grid org (Globex: Sales, Engineering, Legal) with the app in OAuth
+   * mode, installed in Acme and org-wide in Globex (local-org.ts). HTTP transport only. Default false.
+   */
+  org?: boolean;
   /** The app's clock (default the system's): a test moves it to bring a reminder due. */
   clock?: Clock;
 }
@@ -46,6 +53,7 @@ export interface LocalSystem {
   sandbox: Sandbox;
   emulator: SlackEmulator;
   app: TaskbridgeApp;
+  /** Signs each request for the workspace of the person it comes from (one workspace without the org). */
   signer: SlackSigner;
   /** The app's events URL over HTTP; undefined in Socket Mode. */
   eventsUrl: string | undefined;
@@ -77,6 +85,13 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
   const store = await openStore(opts.storeUrl);
   started.push(() => store.close());
   const socket = opts.transport === 'socket';
+  const org = opts.org === true;
+  if (org && socket) {
+    await store.close();
+    throw new Error(
+      'LOCAL_SLACK_ORG needs LOCAL_SLACK_TRANSPORT=http: org installs go through OAuth over HTTP',
+    );
+  }
   try {
     sandbox = await namingThePort(
       createSandbox({ port: opts.sandboxPort, host, dbPath: `${opts.dataDir}/sandbox.db` }),
@@ -86,16 +101,23 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
       host,
     );
     started.push(() => sandbox.close());
-    emulator = await createSlackEmulator({ port: opts.emulatorPort ?? 0, host });
+    emulator = await createSlackEmulator({ port: opts.emulatorPort ?? 0, host, org });
     started.push(() => emulator.close());
     app = createTaskbridgeApp({
-      slack: socket
-        ? { kind: 'socket', botToken: emulator.botToken, appToken: emulator.appToken }
-        : { kind: 'http', botToken: emulator.botToken, signingSecret },
+      slack: org
+        ? { kind: 'oauth', ...LOCAL_OAUTH_APP, stateSecret: randomBytes(16).toString('hex'), signingSecret }
+        : socket
+          ? { kind: 'socket', botToken: emulator.botToken, appToken: emulator.appToken }
+          : { kind: 'http', botToken: emulator.botToken, signingSecret },
       slackApiUrl: emulator.url,
       store,
       encryptionKey: opts.encryptionKey,
-      workApiFallback: { baseUrl: sandbox.url, token: sandbox.token },
+      // OAuth mode serves many workspaces: the default connection names its one, Acme.
+      workApiFallback: {
+        baseUrl: sandbox.url,
+        token: sandbox.token,
+        ...(org ? { teamId: DEFAULT_SEED.team.id } : {}),
+      },
       taskUrlPattern: LOCAL_TASK_URL,
       port: opts.port,
       host,
@@ -109,6 +131,7 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
     if (!appStarted.eventsUrl && !socket) throw new Error('the local app did not start its HTTP receiver');
     eventsUrl = appStarted.eventsUrl;
     listening = appStarted.listening ?? 'nowhere (Socket Mode)';
+    if (org) await installLocally(app, emulator, sandbox, eventsUrl!);
   } catch (error) {
     await stopStarted();
     throw error;
@@ -139,12 +162,22 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
   else await unregisterLocalWebhook(app, sandbox, team);
   const local = { app, sandbox };
   started.push(() => unregisterLocalWebhook(local.app, local.sandbox, team));
-  const signer = createSlackSigner({
-    appUrl: eventsUrl ?? 'socket-mode:',
-    signingSecret,
-    emulator,
-    transport: socket ? 'socket' : 'http',
-  });
+  // Each workspace signs its own requests (its team id, and its org's): Acme first, then Globex's.
+  const signers = new Map<string, SlackSigner>();
+  for (const teamId of emulator.state.teams.keys()) {
+    signers.set(
+      teamId,
+      createSlackSigner({
+        appUrl: eventsUrl ?? 'socket-mode:',
+        signingSecret,
+        emulator,
+        teamId,
+        ...workspaceDefaults(emulator, teamId),
+        transport: socket ? 'socket' : 'http',
+      }),
+    );
+  }
+  const signer = signerPerWorkspace(emulator, signers, signers.get(team)!);
   let playground: Playground | undefined;
   try {
     playground =
@@ -158,7 +191,8 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
               port: opts.playgroundPort,
               host,
               unfurlDomains: [new URL(LOCAL_TASK_URL.replace(/\{\w+\}/g, '1')).hostname],
-              sendDigestNow: (channelId) => sendDigestNow(app.deps.digests, team, channelId),
+              sendDigestNow: (channelId) =>
+                sendDigestNow(app.deps.digests, emulator.channel(channelId)?.teamId ?? team, channelId),
             }),
             'PLAYGROUND_PORT',
             opts.playgroundPort,
@@ -174,4 +208,15 @@ export async function startLocalSystem(opts: LocalSystemOptions): Promise<LocalS
     started.push(() => page.close());
   }
   return { sandbox, emulator, app, signer, eventsUrl, listening, playground, appWork, stop: stopStarted };
+}
+
+/** Who acts and where when a request names no one, in a workspace other than Acme: its first person and channel. */
+function workspaceDefaults(emulator: SlackEmulator, teamId: string) {
+  if (teamId === DEFAULT_SEED.team.id) return {};
+  const person = emulator.state.humanUsers(teamId)[0];
+  const channel = [...emulator.state.channels.values()].find((c) => c.teamId === teamId && !c.imUserId);
+  return {
+    ...(person ? { defaultUser: person.id } : {}),
+    ...(channel ? { defaultChannel: channel.id } : {}),
+  };
 }

@@ -21,12 +21,15 @@ export async function startLocal(
     host: config.host,
     playgroundPort: config.playgroundPort,
     transport: config.localTransport,
+    org: config.localOrg,
     logger,
   });
   const page = system.playground!.url;
   writeFileSync(RUNNING_FILE, `${JSON.stringify({ playground: page, pid: process.pid })}\n`);
   const instructions = [
-    `Open ${page} in your browser: Taskbridge in a Slack-like workspace, Acme.`,
+    config.localOrg
+      ? `Open ${page} in your browser: Taskbridge in a Slack-like workspace, Acme, and the Globex org (its workspace switcher in the sidebar).`
+      : `Open ${page} in your browser: Taskbridge in a Slack-like workspace, Acme.`,
     '',
     'Taskbridge is running locally (no Slack credentials set).',
     system.eventsUrl

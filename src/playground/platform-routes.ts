@@ -39,6 +39,9 @@ export function platformRoutes(emulator: SlackEmulator, signer: SlackSigner) {
   };
   declareFunctions(emulator.state, manifest.functions ?? {});
 
+  /** The person's own workspace: Work Objects and workflows happen there (one of an org's, say). */
+  const teamOf = (user: string): string => emulator.user(user)?.teamId ?? emulator.team().id;
+
   /** Sends the request, then waits for the app's next entity.presentDetails. */
   const presented = async (user: string, send: () => Promise<unknown>) => {
     const before = emulator.calls('entity.presentDetails').length;
@@ -48,7 +51,7 @@ export function platformRoutes(emulator: SlackEmulator, signer: SlackSigner) {
       () => emulator.calls('entity.presentDetails').length > before,
       FLEXPANE_WAIT_MS,
     );
-    return flexpaneOf(emulator.state, emulator.team().id, user) ?? null;
+    return flexpaneOf(emulator.state, teamOf(user), user) ?? null;
   };
 
   const entityIn = (channel: string, ts: string, url: string): EntityRef => {
@@ -71,6 +74,7 @@ export function platformRoutes(emulator: SlackEmulator, signer: SlackSigner) {
       return presented(user, () =>
         requestEntityDetails(signer, emulator, {
           userId: user,
+          teamId: teamOf(user),
           entityUrl: entity.url,
           externalRef: entity.external_ref,
           channel,
@@ -82,7 +86,7 @@ export function platformRoutes(emulator: SlackEmulator, signer: SlackSigner) {
     /** `{user, fields}`: the person saves edits in their open flexpane. */
     entityEdit: async (b: Record<string, unknown>) => {
       const user = text(b.user, 'user');
-      const pane = flexpaneOf(emulator.state, emulator.team().id, user);
+      const pane = flexpaneOf(emulator.state, teamOf(user), user);
       const metadata = pane?.metadata as EntityRef | undefined;
       if (!metadata) throw new PlaygroundInputError('No flexpane is open');
       const fields = (b.fields ?? {}) as Record<string, EntityFieldEdit>;
@@ -90,7 +94,7 @@ export function platformRoutes(emulator: SlackEmulator, signer: SlackSigner) {
         submitEntityEdit(
           signer,
           emulator,
-          { userId: user, entityUrl: metadata.url, externalRef: metadata.external_ref },
+          { userId: user, teamId: teamOf(user), entityUrl: metadata.url, externalRef: metadata.external_ref },
           fields,
         ),
       );
@@ -101,6 +105,7 @@ export function platformRoutes(emulator: SlackEmulator, signer: SlackSigner) {
       // Inputs Workflow Builder would not accept (an unknown person) are the page's mistake, said as such.
       const run = await runWorkflow(signer, emulator, {
         userId: user,
+        teamId: teamOf(user),
         steps: [
           {
             callbackId: 'create_task',

@@ -91,10 +91,36 @@ export function appDmOf(emulator: SlackEmulator, userId: string): string {
   return emulator.state.imWith(teamId, userId).id;
 }
 
+/**
+ * Every workspace the emulator holds, for the sidebar's switcher (as Slack's lists the workspaces
+ * one is signed in to), each with its org's name and the person and channel it opens on (its
+ * first). With one workspace there is nothing to switch to, and the page shows no switcher.
+ */
+function workspacesOf(emulator: SlackEmulator) {
+  return [...emulator.state.teams.values()].flatMap((team) => {
+    const person = emulator.state.humanUsers(team.id)[0];
+    if (!person) return [];
+    const channel = [...emulator.state.channels.values()].find(
+      (c) => c.teamId === team.id && !c.imUserId && !c.isArchived,
+    );
+    const org = team.enterpriseId ? emulator.state.enterprises.get(team.enterpriseId) : undefined;
+    return [
+      {
+        id: team.id,
+        name: team.name,
+        ...(org ? { org: org.name } : {}),
+        person: person.id,
+        channel: channel?.id ?? 'home',
+      },
+    ];
+  });
+}
+
 export function buildSnapshot(emulator: SlackEmulator, query: SnapshotQuery) {
-  const team = emulator.team();
   const me = emulator.user(query.user);
   if (!me || me.isBot) throw new Error(`No person ${query.user} in the workspace`);
+  // A person sees their own workspace: its people, channels and Home, in an org each its own.
+  const team = emulator.team(me.teamId);
   const botUserId = team.botUserId;
   const users = [...emulator.state.users.values()]
     .filter((user) => user.teamId === team.id && !user.deleted)
@@ -131,6 +157,7 @@ export function buildSnapshot(emulator: SlackEmulator, query: SnapshotQuery) {
   const home = query.channel === 'home' ? emulator.homeTab(me.id) : undefined;
   return {
     team: { id: team.id, name: team.name, domain: team.domain },
+    workspaces: workspacesOf(emulator),
     botUserId,
     me: me.id,
     users,

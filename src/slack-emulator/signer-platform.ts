@@ -93,6 +93,7 @@ export async function submitEntityEdit(
   fields: Record<string, EntityFieldEdit>,
 ): Promise<{ triggerId: string; answer: SignedResponse }> {
   const team = emulator.team(click.teamId);
+  const org = team.enterpriseId ? emulator.state.enterprises.get(team.enterpriseId) : undefined;
   const triggerId = emulator.issueTriggerId(click.userId, team.id);
   rememberEntityTrigger(emulator.state, triggerId, {
     externalRefId: click.externalRef.id,
@@ -102,7 +103,11 @@ export async function submitEntityEdit(
   const user = emulator.user(click.userId);
   const payload = {
     type: 'view_submission',
-    team: { id: team.id, domain: team.domain },
+    team: {
+      id: team.id,
+      domain: team.domain,
+      ...(org ? { enterprise_id: org.id, enterprise_name: org.name } : {}),
+    },
     user: {
       id: click.userId,
       username: user?.name ?? click.userId,
@@ -126,8 +131,9 @@ export async function submitEntityEdit(
       team_id: team.id,
       app_id: team.appId,
     },
-    is_enterprise_install: false,
-    enterprise: null,
+    // In an Enterprise Grid org, the org and whether the app is installed org-wide (as signer-payloads.ts).
+    is_enterprise_install: org?.orgInstalled ?? false,
+    enterprise: org ? { id: org.id, name: org.name } : null,
   };
   const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
   const answer = await signer.send(body, 'application/x-www-form-urlencoded');

@@ -17,7 +17,7 @@ export interface PlaygroundSystem {
 }
 
 export async function startPlaygroundSystem(
-  options: Pick<LocalSystemOptions, 'transport' | 'clock'> = {},
+  options: Pick<LocalSystemOptions, 'transport' | 'clock' | 'org'> = {},
 ): Promise<PlaygroundSystem> {
   const dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-playground-'));
   const system = await startLocalSystem({

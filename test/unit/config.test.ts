@@ -43,6 +43,15 @@ describe('loadConfig', () => {
     expect(config.workApi).toBeUndefined();
   });
 
+  it('adds the Grid org to local mode with LOCAL_SLACK_ORG=1 only, and names a bad value', () => {
+    expect(loadConfig({}, { dataDir }).localOrg).toBe(false);
+    expect(loadConfig({ LOCAL_SLACK_ORG: '1' }, { dataDir }).localOrg).toBe(true);
+    expect(loadConfig({ LOCAL_SLACK_ORG: '0' }, { dataDir }).localOrg).toBe(false);
+    expect(problemsOf({ LOCAL_SLACK_ORG: 'yes' }, dataDir).join('\n')).toContain(
+      'LOCAL_SLACK_ORG must be 1 or 0',
+    );
+  });
+
   it('makes the local key once, with mode 0600, and reuses it', () => {
     const first = loadConfig({}, { dataDir });
     const path = join(dataDir, 'encryption.key');

@@ -170,6 +170,18 @@ function App() {
       ),
     );
 
+  // Every workspace the local Slack holds (Acme, and an org's when there is one): switching opens
+  // it as its first person, in its first channel, as signing in to another workspace would.
+  const workspaces = snapshot.workspaces ?? [];
+  const here = workspaces.find((w) => w.id === snapshot.team.id);
+  const switchWorkspace = (teamId) => {
+    const next = workspaces.find((w) => w.id === teamId);
+    if (!next || next.id === snapshot.team.id) return;
+    setPaneOpen(false);
+    setWorkflows(false);
+    setWhere({ user: next.person, channel: next.channel, thread: undefined });
+  };
+
   const messageProps = {
     ctx: baseCtx,
     shortcuts: snapshot.shortcuts.message,
@@ -179,7 +191,19 @@ function App() {
 
   return html`<div class="workspace">
     <aside class="sidebar">
-      <div class="team-name">${snapshot.team.name} <span class="team-domain">${snapshot.team.domain}.slack.com</span></div>
+      <div class="team-name">${snapshot.team.name} <span class="team-domain">${here?.org ? `${here.org} org · ` : ''}${snapshot.team.domain}.slack.com</span></div>
+      ${
+        workspaces.length > 1
+          ? html`<label class="people-switcher workspace-switcher">
+            <span class="switcher-caption">Workspace</span>
+            <span class="switcher-row">
+              <select aria-label="Workspace" value=${snapshot.team.id} onChange=${(e) => switchWorkspace(e.target.value)}>
+                ${workspaces.map((w) => html`<option value=${w.id}>${w.org ? `${w.name} (${w.org})` : w.name}</option>`)}
+              </select>
+            </span>
+          </label>`
+          : null
+      }
       <label class="people-switcher">
         <span class="switcher-caption">Viewing as</span>
         <span class="switcher-row">

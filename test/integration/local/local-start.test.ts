@@ -13,7 +13,7 @@ import { commandReplies } from '../../../src/local/command-replies.ts';
 import { type LocalSystem, startLocalSystem } from '../../../src/local/local-system.ts';
 import { PortInUseError } from '../../../src/local/port-in-use.ts';
 import { createSandbox } from '../../../src/sandbox/index.ts';
-import { DEFAULT_SEED } from '../../../src/slack-emulator/index.ts';
+import { DEFAULT_SEED, ORG_SEED } from '../../../src/slack-emulator/index.ts';
 
 const dirs: string[] = [];
 const servers: Server[] = [];
@@ -90,6 +90,31 @@ describe('local mode', () => {
     const help = await commandReplies(system, { user: ana, channel: 'general', text: '/task help' });
     expect(help).toHaveLength(1);
     expect(help[0]).toContain('/task link');
+  });
+
+  it('runs with the Grid org (LOCAL_SLACK_ORG) over HTTP, Acme as before, and refuses it over Socket Mode', async () => {
+    await expect(
+      startLocalSystem({ ...options({ port: 0, sandboxPort: 0 }), org: true, transport: 'socket' }),
+    ).rejects.toThrow('LOCAL_SLACK_ORG needs LOCAL_SLACK_TRANSPORT=http');
+    system = await startLocalSystem({ ...options({ port: 0, sandboxPort: 0 }), org: true });
+    const acme = await commandReplies(system, {
+      user: DEFAULT_SEED.users.ana.id,
+      channel: 'general',
+      text: '/task mine',
+    });
+    expect(acme[0]).toMatch(/^--- only you ---\n== Your tasks ==/);
+    const eng = await commandReplies(system, {
+      user: ORG_SEED.users.eve.id,
+      channel: ORG_SEED.channels.eng.id,
+      text: '/task mine',
+    });
+    expect(eng[0]).toMatch(/^--- only you ---\n== Your tasks ==/);
+    const legal = await commandReplies(system, {
+      user: ORG_SEED.users.leo.id,
+      channel: ORG_SEED.channels.legal.id,
+      text: '/task mine',
+    });
+    expect(legal.join('\n')).toContain('has not been added to this workspace');
   });
 
   it('listens where HOST says', async () => {

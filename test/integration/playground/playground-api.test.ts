@@ -112,6 +112,13 @@ describe('the playground server', () => {
     expect((await fetch(`${base}api/snapshot?user=U0ANA&channel=C0GENERAL`)).status).toBe(200);
   });
 
+  it('lists one workspace without LOCAL_SLACK_ORG, so the page shows no workspace switcher', async () => {
+    const seen = (await (await fetch(`${base}api/snapshot?user=U0ANA&channel=C0GENERAL`)).json()) as {
+      workspaces: Array<{ id: string }>;
+    };
+    expect(seen.workspaces.map((w) => w.id)).toEqual(['T0001']);
+  });
+
   it('refuses other sites and other names with a 403, and does nothing for them', async () => {
     const { port } = new URL(base);
     const chat = (title: string) =>
