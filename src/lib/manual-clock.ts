@@ -152,10 +152,6 @@ export class ManualClock implements Clock {
     return timer;
   }
 
-  #due(limit: number): boolean {
-    return this.#timers.some((t) => t.at <= limit);
-  }
-
   #earliest(held: boolean): Pending | undefined {
     let next: Pending | undefined;
     for (const t of this.#timers) {
