@@ -24,6 +24,11 @@ export interface AppProcess {
   /** Resolves when the process has exited, with its code and signal. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   kill(signal: NodeJS.Signals): void;
+  /**
+   * With `drivenClock`: moves the process's clock to `at` (epoch ms), resolving once its timers due
+   * by then have fired (src/ops/driven-clock.ts); a process that has exited is left where it is.
+   */
+  setClock(at: number): Promise<void>;
 }
 
 export interface AppProcessOptions {
@@ -31,6 +36,11 @@ export interface AppProcessOptions {
   cpus?: string;
   /** Another copy's entry (a bench comparing with an older checkout); default: this project's. */
   entry?: string;
+  /**
+   * Runs the app on a clock the test moves (TASKBRIDGE_CLOCK=manual), starting at this time (epoch
+   * ms), over an IPC channel to the child: see `setClock` and test/support/shared-time.ts.
+   */
+  drivenClock?: number;
 }
 
 export async function startAppProcess(
@@ -47,9 +57,42 @@ export async function startAppProcess(
   const child = spawn(command, args, {
     // Nothing from the test's own environment leaks in but what Node needs to run.
     // No drain period unless a test asks for one: a SIGTERM stops the app at once.
-    env: { PATH: process.env.PATH ?? '', ...APP_NODE_ENV, DRAIN_SECONDS: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...APP_NODE_ENV,
+      DRAIN_SECONDS: '0',
+      ...(options.drivenClock === undefined
+        ? {}
+        : { TASKBRIDGE_CLOCK: 'manual', TASKBRIDGE_CLOCK_START: String(options.drivenClock) }),
+      ...env,
+    },
+    stdio: options.drivenClock === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  const moves = new Map<number, () => void>();
+  let moveId = 0;
+  child.on('message', (message: { clock?: string; id?: number }) => {
+    if (message?.clock !== 'moved' || message.id === undefined) return;
+    moves.get(message.id)?.();
+    moves.delete(message.id);
+  });
+  child.once('exit', () => {
+    for (const done of moves.values()) done();
+    moves.clear();
+  });
+  const setClock = (at: number): Promise<void> => {
+    if (!child.connected || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    const id = ++moveId;
+    return new Promise<void>((resolve) => {
+      moves.set(id, resolve);
+      child.send({ clock: 'set', at, id }, (error) => {
+        // The process went away between the check and the send: nothing to move.
+        if (error) {
+          moves.delete(id);
+          resolve();
+        }
+      });
+    });
+  };
   const logs: LogLine[] = [];
   const waiters = new Set<{ match: (line: LogLine) => boolean; resolve: (line: LogLine) => void }>();
   let stderr = '';
@@ -119,5 +162,6 @@ export async function startAppProcess(
     kill: (signal) => {
       child.kill(signal);
     },
+    setClock,
   };
 }
