@@ -26,9 +26,10 @@ export interface AppProcess {
   kill(signal: NodeJS.Signals): void;
   /**
    * With `drivenClock`: moves the process's clock to `at` (epoch ms), resolving once its timers due
-   * by then have fired (src/ops/driven-clock.ts); a process that has exited is left where it is.
+   * by then have fired (src/ops/driven-clock.ts) with the time it then reads; a process that has
+   * exited is left where it is (undefined).
    */
-  setClock(at: number): Promise<void>;
+  setClock(at: number): Promise<number | undefined>;
 }
 
 export interface AppProcessOptions {
@@ -68,27 +69,28 @@ export async function startAppProcess(
     },
     stdio: options.drivenClock === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe', 'ipc'],
   });
-  const moves = new Map<number, () => void>();
+  const moves = new Map<number, (at: number | undefined) => void>();
   let moveId = 0;
-  child.on('message', (message: { clock?: string; id?: number }) => {
+  child.on('message', (message: { clock?: string; id?: number; at?: number }) => {
     if (message?.clock !== 'moved' || message.id === undefined) return;
-    moves.get(message.id)?.();
+    moves.get(message.id)?.(message.at);
     moves.delete(message.id);
   });
   child.once('exit', () => {
-    for (const done of moves.values()) done();
+    for (const done of moves.values()) done(undefined);
     moves.clear();
   });
-  const setClock = (at: number): Promise<void> => {
-    if (!child.connected || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const setClock = (at: number): Promise<number | undefined> => {
+    if (!child.connected || child.exitCode !== null || child.signalCode !== null)
+      return Promise.resolve(undefined);
     const id = ++moveId;
-    return new Promise<void>((resolve) => {
+    return new Promise<number | undefined>((resolve) => {
       moves.set(id, resolve);
       child.send({ clock: 'set', at, id }, (error) => {
         // The process went away between the check and the send: nothing to move.
         if (error) {
           moves.delete(id);
-          resolve();
+          resolve(undefined);
         }
       });
     });
