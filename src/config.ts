@@ -118,12 +118,21 @@ export interface Config {
    * service-events settings show the webhook address under it. Default: unset (the path is shown).
    */
   publicUrl?: string;
+  /**
+   * Tests only (TASKBRIDGE_CLOCK=manual, TASKBRIDGE_CLOCK_START): the app's clock stands at `start`
+   * (epoch ms) and moves only when the test that started the process says so over its IPC channel
+   * (src/ops/driven-clock.ts). Refused in local mode, with NODE_ENV=production, against Slack's own
+   * API, and in a process no parent holds a channel to. Default: unset (the system clock).
+   */
+  drivenClock?: { start: number };
 }
 
 /** Options for {@link loadConfig}. */
 export interface LoadConfigOptions {
   /** Where local mode keeps its generated `encryption.key`. Default: `./data`. */
   dataDir?: string;
+  /** Whether a parent process holds an IPC channel to this one. Default: `process.send` is there. */
+  controlChannel?: boolean;
 }
 
 /** Every problem found in the environment, one line each, naming the variable to set. */
@@ -359,6 +368,15 @@ const fieldSchemas = {
   PUBLIC_URL: httpUrl('PUBLIC_URL', 'https://taskbridge.example.com')
     .transform((value) => value.replace(/\/+$/, ''))
     .optional(),
+  TASKBRIDGE_CLOCK: z
+    .string()
+    .pipe(z.enum(['manual'], { message: 'TASKBRIDGE_CLOCK can only be manual (tests only), or unset' }))
+    .optional(),
+  TASKBRIDGE_CLOCK_START: z
+    .string()
+    .regex(/^\d{1,15}$/, { message: 'TASKBRIDGE_CLOCK_START must be epoch milliseconds' })
+    .transform(Number)
+    .optional(),
 };
 type Fields = { [K in keyof typeof fieldSchemas]: z.output<(typeof fieldSchemas)[K]> };
 
@@ -394,6 +412,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     );
   }
   checkDefaultConnectionOwner(present, slack, problems);
+  checkDrivenClock(env, f, slack, options, problems);
   if (slack?.mode !== 'local' && !present('ENCRYPTION_KEY')) {
     problems.push(
       'ENCRYPTION_KEY is missing: outside local mode tokens are encrypted at rest; set it to 32 random bytes as 64 hex characters or base64 (make one with `openssl rand -hex 32`)',
@@ -438,6 +457,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
   if (f.METRICS_TOKEN) config.metricsToken = f.METRICS_TOKEN;
   if (f.WORK_TASK_URL_PATTERN) config.taskUrlPattern = f.WORK_TASK_URL_PATTERN;
   if (f.PUBLIC_URL) config.publicUrl = f.PUBLIC_URL;
+  if (f.TASKBRIDGE_CLOCK === 'manual') config.drivenClock = { start: f.TASKBRIDGE_CLOCK_START! };
   if (f.WORK_API_URL && f.WORK_API_TOKEN) {
     config.workApi = hideSecrets(
       {
@@ -449,6 +469,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     );
   }
   return hideSecrets(config, ['encryptionKey', 'metricsToken']);
+}
+
+/**
+ * A clock that stands still until told to move is for a test's own processes: it needs the channel
+ * the test drives it through, and is refused wherever the app could be serving people.
+ */
+function checkDrivenClock(
+  env: NodeJS.ProcessEnv,
+  f: Partial<Fields>,
+  slack: SlackSettings | undefined,
+  options: LoadConfigOptions,
+  problems: string[],
+): void {
+  if (f.TASKBRIDGE_CLOCK !== 'manual') {
+    if (!env.TASKBRIDGE_CLOCK?.trim() && f.TASKBRIDGE_CLOCK_START !== undefined)
+      problems.push('TASKBRIDGE_CLOCK_START is set without TASKBRIDGE_CLOCK=manual: unset it');
+    return;
+  }
+  const refuse = (why: string) =>
+    problems.push(`TASKBRIDGE_CLOCK=manual is for tests only and is refused ${why}: unset it`);
+  if (env.NODE_ENV === 'production') refuse('with NODE_ENV=production');
+  const slackHost = f.SLACK_API_URL ? new URL(f.SLACK_API_URL).hostname : '';
+  if (slack?.mode === 'local') refuse('in local mode');
+  else if (slackHost === 'slack.com' || slackHost.endsWith('.slack.com'))
+    refuse("against Slack's own API (SLACK_API_URL must be an emulator's)");
+  if (!(options.controlChannel ?? typeof process.send === 'function'))
+    refuse('in a process started without an IPC channel to move it through');
+  if (f.TASKBRIDGE_CLOCK_START === undefined)
+    problems.push(
+      'TASKBRIDGE_CLOCK_START is missing: with TASKBRIDGE_CLOCK=manual, set where the clock starts (epoch ms)',
+    );
 }
 
 /**

@@ -4,10 +4,11 @@
  */
 import { ConfigError, loadConfig } from './config.ts';
 import { createTaskbridgeApp, type SlackMode } from './create-app.ts';
-import { systemClock } from './lib/clock.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
 import { keepRunningOnStrayErrors } from './lib/process-guards.ts';
 import { namingThePort } from './local/port-in-use.ts';
+import { drivenClock } from './ops/driven-clock.ts';
 import { trackInFlight } from './ops/in-flight.ts';
 import { createMetrics } from './ops/metrics.ts';
 import { healthRoute, startOpsServer } from './ops/ops-server.ts';
@@ -40,7 +41,9 @@ async function main(): Promise<void> {
     onShutdown(local.stop);
     return;
   }
-  const shared = await openSharedState(config.storeUrl);
+  // A test's child process runs on the time the test moves; every process otherwise on real time.
+  const clock: Clock = config.drivenClock ? drivenClock(config.drivenClock.start) : systemClock;
+  const shared = await openSharedState(config.storeUrl, { clock });
   const { store } = shared;
   const readiness = createReadiness(shared.ping);
   const metrics = createMetrics({ token: config.metricsToken });
@@ -69,6 +72,7 @@ async function main(): Promise<void> {
     port: config.port,
     host: config.host,
     logger,
+    clock,
     workApiClientOptions: {
       ...(shared.limiter ? { limiter: shared.limiter } : {}),
       maxResponseBytes: config.workApiMaxResponseBytes,
@@ -114,7 +118,7 @@ async function main(): Promise<void> {
     // acknowledged finishes before the store closes.
     shutDown({
       readiness,
-      clock: systemClock,
+      clock,
       drainMs: config.drainMs,
       logger,
       stop: async () => {

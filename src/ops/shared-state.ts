@@ -5,6 +5,7 @@
  * (one instance) the limiter stays in memory.
  */
 import { createRateLimiter, type RateLimiter, RedisRateLimitState } from '../api/index.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { openStore, parseStoreUrl } from '../store/open-store.ts';
 import type { Store } from '../store/types.ts';
 
@@ -19,7 +20,11 @@ export interface SharedState {
 
 const PROBE_KEY = 'ops:readiness-probe';
 
-export async function openSharedState(url: string): Promise<SharedState> {
+/** `clock`: the limiter's time (its windows' stamps and its waits). Default: the system clock. */
+export async function openSharedState(
+  url: string,
+  { clock = systemClock }: { clock?: Clock } = {},
+): Promise<SharedState> {
   if (parseStoreUrl(url).kind === 'sqlite') {
     const store = await openStore(url);
     return {
@@ -36,5 +41,5 @@ export async function openSharedState(url: string): Promise<SharedState> {
   const state = new RedisRateLimitState({
     redis: { eval: (script, keys, args) => store.evalScript(script, keys, args) },
   });
-  return { store, limiter: createRateLimiter({ state }), engine: 'redis', ping: () => store.ping() };
+  return { store, limiter: createRateLimiter({ state, clock }), engine: 'redis', ping: () => store.ping() };
 }

@@ -24,6 +24,12 @@ export interface AppProcess {
   /** Resolves when the process has exited, with its code and signal. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   kill(signal: NodeJS.Signals): void;
+  /**
+   * With `drivenClock`: moves the process's clock to `at` (epoch ms), resolving once its timers due
+   * by then have fired (src/ops/driven-clock.ts) with the time it then reads; a process that has
+   * exited is left where it is (undefined).
+   */
+  setClock(at: number): Promise<number | undefined>;
 }
 
 export interface AppProcessOptions {
@@ -31,6 +37,11 @@ export interface AppProcessOptions {
   cpus?: string;
   /** Another copy's entry (a bench comparing with an older checkout); default: this project's. */
   entry?: string;
+  /**
+   * Runs the app on a clock the test moves (TASKBRIDGE_CLOCK=manual), starting at this time (epoch
+   * ms), over an IPC channel to the child: see `setClock` and test/support/shared-time.ts.
+   */
+  drivenClock?: number;
 }
 
 export async function startAppProcess(
@@ -47,9 +58,43 @@ export async function startAppProcess(
   const child = spawn(command, args, {
     // Nothing from the test's own environment leaks in but what Node needs to run.
     // No drain period unless a test asks for one: a SIGTERM stops the app at once.
-    env: { PATH: process.env.PATH ?? '', ...APP_NODE_ENV, DRAIN_SECONDS: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      ...APP_NODE_ENV,
+      DRAIN_SECONDS: '0',
+      ...(options.drivenClock === undefined
+        ? {}
+        : { TASKBRIDGE_CLOCK: 'manual', TASKBRIDGE_CLOCK_START: String(options.drivenClock) }),
+      ...env,
+    },
+    stdio: options.drivenClock === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'pipe', 'pipe', 'ipc'],
   });
+  const moves = new Map<number, (at: number | undefined) => void>();
+  let moveId = 0;
+  child.on('message', (message: { clock?: string; id?: number; at?: number }) => {
+    if (message?.clock !== 'moved' || message.id === undefined) return;
+    moves.get(message.id)?.(message.at);
+    moves.delete(message.id);
+  });
+  child.once('exit', () => {
+    for (const done of moves.values()) done(undefined);
+    moves.clear();
+  });
+  const setClock = (at: number): Promise<number | undefined> => {
+    if (!child.connected || child.exitCode !== null || child.signalCode !== null)
+      return Promise.resolve(undefined);
+    const id = ++moveId;
+    return new Promise<number | undefined>((resolve) => {
+      moves.set(id, resolve);
+      child.send({ clock: 'set', at, id }, (error) => {
+        // The process went away between the check and the send: nothing to move.
+        if (error) {
+          moves.delete(id);
+          resolve(undefined);
+        }
+      });
+    });
+  };
   const logs: LogLine[] = [];
   const waiters = new Set<{ match: (line: LogLine) => boolean; resolve: (line: LogLine) => void }>();
   let stderr = '';
@@ -119,5 +164,6 @@ export async function startAppProcess(
     kill: (signal) => {
       child.kill(signal);
     },
+    setClock,
   };
 }

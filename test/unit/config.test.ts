@@ -415,4 +415,61 @@ describe('loadConfig', () => {
       /Configuration is not valid:\n {2}- SLACK_SIGNING_SECRET/,
     );
   });
+
+  describe('a driven clock (TASKBRIDGE_CLOCK=manual), for tests only', () => {
+    const test = {
+      SLACK_BOT_TOKEN: BOT,
+      SLACK_SIGNING_SECRET: SIGNING,
+      ENCRYPTION_KEY: KEY,
+      SLACK_API_URL: 'http://127.0.0.1:4020/api/',
+      TASKBRIDGE_CLOCK: 'manual',
+      TASKBRIDGE_CLOCK_START: '1795820000000',
+    };
+    const refused = (env: Record<string, string>, controlChannel: boolean) => {
+      try {
+        loadConfig(env, { dataDir, controlChannel });
+      } catch (error) {
+        if (error instanceof ConfigError) return [...error.problems];
+        throw error;
+      }
+      return [];
+    };
+
+    it('starts where it is told in a process a test holds a channel to, against an emulator', () => {
+      expect(loadConfig(test, { controlChannel: true }).drivenClock).toEqual({ start: 1_795_820_000_000 });
+      const { TASKBRIDGE_CLOCK: _, TASKBRIDGE_CLOCK_START: __, ...unset } = test;
+      expect(loadConfig(unset, { controlChannel: false }).drivenClock).toBeUndefined();
+    });
+
+    it('is refused wherever the app could serve people', () => {
+      expect(refused({ ...test, NODE_ENV: 'production' }, true)).toEqual([
+        'TASKBRIDGE_CLOCK=manual is for tests only and is refused with NODE_ENV=production: unset it',
+      ]);
+      const { SLACK_API_URL: _, ...againstSlack } = test;
+      expect(refused(againstSlack, true)).toEqual([
+        "TASKBRIDGE_CLOCK=manual is for tests only and is refused against Slack's own API (SLACK_API_URL must be an emulator's): unset it",
+      ]);
+      expect(refused({ ...test, SLACK_API_URL: 'https://api.slack.com/api/' }, true)).toHaveLength(1);
+      expect(refused(test, false)).toEqual([
+        'TASKBRIDGE_CLOCK=manual is for tests only and is refused in a process started without an IPC channel to move it through: unset it',
+      ]);
+      expect(refused({ TASKBRIDGE_CLOCK: 'manual', TASKBRIDGE_CLOCK_START: '1' }, true)).toEqual([
+        'TASKBRIDGE_CLOCK=manual is for tests only and is refused in local mode: unset it',
+      ]);
+    });
+
+    it('names a wrong value, a missing start, and a start without it', () => {
+      expect(refused({ ...test, TASKBRIDGE_CLOCK: 'fast' }, true)).toEqual([
+        'TASKBRIDGE_CLOCK can only be manual (tests only), or unset',
+      ]);
+      const { TASKBRIDGE_CLOCK_START: _, ...noStart } = test;
+      expect(refused(noStart, true)).toEqual([
+        'TASKBRIDGE_CLOCK_START is missing: with TASKBRIDGE_CLOCK=manual, set where the clock starts (epoch ms)',
+      ]);
+      const { TASKBRIDGE_CLOCK: __, ...startOnly } = test;
+      expect(refused(startOnly, true)).toEqual([
+        'TASKBRIDGE_CLOCK_START is set without TASKBRIDGE_CLOCK=manual: unset it',
+      ]);
+    });
+  });
 });

@@ -6,6 +6,10 @@
  * was not (it is not there). Twice over: the creations lost on their way to the service (nothing
  * created), and the service acting at once but its answers slow to come back (every task created,
  * none twice).
+ *
+ * The instances and the sandbox share one driven clock (test/support/shared-time.ts): the busy
+ * note's wait, the lease renewals and the restarted instance's looks pass as the test moves time.
+ * The command leases are store TTLs and stay real (2 s).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +24,7 @@ import { openStore } from '../../../src/store/open-store.ts';
 import { createPendingCommands } from '../../../src/store/repositories/pending-commands.ts';
 import { type AppProcess, startAppProcess } from '../../support/app-process.ts';
 import { type RecordingProxy, startRecordingProxy } from '../../support/recording-proxy.ts';
+import { SharedTime } from '../../support/shared-time.ts';
 
 const SIGNING_SECRET = 'kill-test-signing-secret';
 const TEAM = 'T0001';
@@ -41,10 +46,12 @@ describe('a promised /task new across a SIGKILL and a restart', () => {
   let lostOnTheWay: Promise<void> | undefined;
   let loseThem = () => {};
   const apps: AppProcess[] = [];
+  const time = new SharedTime();
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-kill-'));
-    sandbox = await createSandbox({ port: 0, seed: 'demo' });
+    // On the shared clock: the restarted instance compares the tasks' creation times with its own.
+    sandbox = await createSandbox({ port: 0, seed: 'demo', now: () => time.clock.now() });
     proxy = await startRecordingProxy(sandbox.url, {
       beforeForward: async (request) => {
         if (!lostOnTheWay || request.method !== 'POST') return 'forward';
@@ -90,37 +97,45 @@ describe('a promised /task new across a SIGKILL and a restart', () => {
    * answered for. What each was told after the restart, by title.
    */
   async function killMidCommand(slow: () => void, label: string) {
-    const first = await startAppProcess(`${label}-before`, env);
+    const first = await startAppProcess(`${label}-before`, env, undefined, { drivenClock: time.nowMs() });
     apps.push(first);
+    time.join(first);
     const signer = createSlackSigner({ appUrl: first.eventsUrl, signingSecret: SIGNING_SECRET, emulator });
     // The project list is read (and cached) before the service turns slow: the creations then wait.
     const warm = responses().length;
-    await signer.command(`/task new Warm up ${label} #Website`);
-    await emulator.waitForCall('response_url', (c) => responses().indexOf(c) >= warm, 20_000);
+    await time.during('the warm-up acknowledged', signer.command(`/task new Warm up ${label} #Website`));
+    await time.until('the warm-up answered', () => (responses().length > warm ? true : undefined));
 
     slow();
     const titles = Array.from({ length: PEOPLE }, (_, n) => `${label} ${n + 1}`);
     const seen = responses().length;
-    const acks = await Promise.all(titles.map((title) => signer.command(`/task new ${title} #Website`)));
+    const acks = await time.during(
+      'the commands acknowledged',
+      Promise.all(titles.map((title) => signer.command(`/task new ${title} #Website`))),
+    );
     expect(acks.map((a) => a.status)).toEqual(titles.map(() => 200));
     const since = () => responses().slice(seen);
-    await until(
-      () => since().filter((c) => textOf(c).includes('post the result here')).length === PEOPLE,
-      15_000,
+    await time.until('a promise to each', () =>
+      since().filter((c) => textOf(c).includes('post the result here')).length === PEOPLE ? true : undefined,
     );
     first.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
     slowAnswers = false;
     loseThem();
 
-    const second = await startAppProcess(`${label}-after`, env);
+    const second = await startAppProcess(`${label}-after`, env, undefined, { drivenClock: time.nowMs() });
     apps.push(second);
+    time.join(second);
     const told = () => since().filter((c) => textOf(c).includes('was interrupted'));
-    await until(() => titles.every((t) => told().some((c) => textOf(c).includes(t))), 40_000);
+    await time.until('each told', () =>
+      titles.every((t) => told().some((c) => textOf(c).includes(t))) ? true : undefined,
+    );
     // Nothing is left to answer for: no one can be told twice later.
     const store = await openStore(env.STORE_URL!);
     try {
-      await until(async () => (await createPendingCommands(store).waiting(TEAM)).length === 0, 15_000);
+      await time.until('nothing left to answer for', async () =>
+        (await createPendingCommands(store).waiting(TEAM)).length === 0 ? true : undefined,
+      );
     } finally {
       await store.close();
     }
@@ -170,11 +185,3 @@ describe('a promised /task new across a SIGKILL and a restart', () => {
     expect(await check(outcomes, 'service slow to answer')).toEqual(outcomes.map(() => true));
   }, 120_000);
 });
-
-async function until(check: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

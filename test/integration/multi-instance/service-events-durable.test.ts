@@ -9,6 +9,11 @@
  * with two instances taking a task's changes in turn, the channel gets one card and one merged
  * reply, whichever instance took each change. An assignment message owed when an instance is
  * killed goes once from the instance started after it.
+ *
+ * Each test's instances run on one driven clock (test/support/shared-time.ts): Slack's 30 s wait
+ * and the bursts' 10 s windows pass as the test moves them. Waits for what is real (the service's
+ * delivery, the instance's answer) stand the clock still; the burst leases are store TTLs and stay
+ * real (3 s where an instance is killed).
  */
 
 import { randomBytes } from 'node:crypto';
@@ -32,6 +37,7 @@ import type { Store } from '../../../src/store/types.ts';
 import { type AppProcess, startAppProcess } from '../../support/app-process.ts';
 import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
 import { serviceCall } from '../../support/service-call.ts';
+import { SharedTime } from '../../support/shared-time.ts';
 import { until as untilWithin } from '../../support/until.ts';
 
 const SIGNING_SECRET = 'durable-events-signing-secret';
@@ -165,9 +171,12 @@ describe('service events survive a crash and merge across instances', () => {
     NOTIFY_WINDOW_SECONDS: '10',
   });
 
-  async function start(name: string, storeUrl: string, leaseSeconds = 60) {
-    const app = await startAppProcess(name, envFor(storeUrl, leaseSeconds));
+  async function start(name: string, storeUrl: string, time: SharedTime, leaseSeconds = 60) {
+    const app = await startAppProcess(name, envFor(storeUrl, leaseSeconds), undefined, {
+      drivenClock: time.nowMs(),
+    });
     apps.push(app);
+    time.join(app);
     return app;
   }
 
@@ -183,16 +192,17 @@ describe('service events survive a crash and merge across instances', () => {
     okIn(channel).filter((c) => !c.args.thread_ts && JSON.stringify(c.args).includes(title));
 
   /** Resolves once no burst of the workspace is left in the store: whatever was due has gone out. */
-  const drained = (store: Store) =>
-    until('the bursts to drain', async () =>
+  const drained = (store: Store, time: SharedTime) =>
+    time.until('the bursts to drain', async () =>
       (await createNotifyBursts(store).open(TEAM)).length === 0 ? true : undefined,
     );
 
   async function crashAfterAccepting(storeUrl: string, store: Store) {
     const { channel, pathKey } = await prepare(store);
     const hook = sandbox.webhooks.add(`${relay.url}/service/events/${pathKey}`, secret);
+    const time = new SharedTime();
     try {
-      const first = await start('first', storeUrl, 3);
+      const first = await start('first', storeUrl, time, 3);
       relay.targets = [first];
       // Slack makes the card wait 30 s: the instance has answered the service and is mid-way.
       emulator.failNext('chat.postMessage', { status: 429, retryAfter: 30 });
@@ -206,16 +216,18 @@ describe('service events survive a crash and merge across instances', () => {
       expect((await first.exited).signal).toBe('SIGKILL');
       expect(cardsOf(channel, title)).toEqual([]);
 
-      const again = await start('again', storeUrl, 3);
+      const again = await start('again', storeUrl, time, 3);
       relay.targets = [again];
-      // The card goes once the burst's window (10 s) has closed, after a process start: a loaded
-      // machine can take a while over both, and how long is not what this checks.
-      const card = await until('the card after the restart', () => cardsOf(channel, title)[0], 60_000);
+      // The card goes once the burst's window (10 s) has closed and the dead instance's lease (3 s,
+      // real) has lapsed.
+      const card = await time.until('the card after the restart', () => cardsOf(channel, title)[0]);
       const parentTs = String(card.response.ts);
       // A later change: one reply under that card, proving the first event went as the card only.
       await change('PUT', `/tasks/${task.id}`, { due_date: '2031-05-02' });
-      const reply = await until('the reply', () => okIn(channel).find((c) => c.args.thread_ts === parentTs));
-      await drained(store);
+      const reply = await time.until('the reply', () =>
+        okIn(channel).find((c) => c.args.thread_ts === parentTs),
+      );
+      await drained(store, time);
       expect(cardsOf(channel, title)).toHaveLength(1);
       expect(okIn(channel)).toHaveLength(2);
       expect(JSON.stringify(reply.args)).toContain('2031');
@@ -241,8 +253,9 @@ describe('service events survive a crash and merge across instances', () => {
     await createUserLinks(store).link(TEAM, BEN_SLACK, { memberId: BEN, memberName: 'Ben Okafor' });
     const hook = sandbox.webhooks.add(`${relay.url}/service/events/${pathKey}`, secret);
     const toBen = (title: string) => okIn(BEN_SLACK).filter((c) => JSON.stringify(c.args).includes(title));
+    const time = new SharedTime();
     try {
-      const first = await start('first', storeUrl, 3);
+      const first = await start('first', storeUrl, time, 3);
       relay.targets = [first];
       emulator.failNext('chat.postMessage', { status: 429, retryAfter: 30 });
       const answered = relay.answers.length;
@@ -259,11 +272,11 @@ describe('service events survive a crash and merge across instances', () => {
       expect((await first.exited).signal).toBe('SIGKILL');
       expect(toBen(title)).toEqual([]);
 
-      const again = await start('again', storeUrl, 3);
+      const again = await start('again', storeUrl, time, 3);
       relay.targets = [again];
-      const message = await until('the message after the restart', () => toBen(title)[0]);
+      const message = await time.until('the message after the restart', () => toBen(title)[0]);
       expect(JSON.stringify(message.args)).toContain('assigned');
-      await until('the outbox to drain', async () =>
+      await time.until('the outbox to drain', async () =>
         (await createNotifyOutbox(store).waiting(TEAM)).length === 0 ? true : undefined,
       );
       expect(toBen(title)).toHaveLength(1);
@@ -304,8 +317,12 @@ describe('service events survive a crash and merge across instances', () => {
     it('gives one card and one merged reply for a task whose changes land on two instances in turn', async () => {
       const { channel, pathKey } = await prepare(store);
       const hook = sandbox.webhooks.add(`${relay.url}/service/events/${pathKey}`, secret);
+      const time = new SharedTime();
       try {
-        const [one, two] = await Promise.all([start('one', redis!.url), start('two', redis!.url)]);
+        const [one, two] = await Promise.all([
+          start('one', redis!.url, time),
+          start('two', redis!.url, time),
+        ]);
         relay.targets = [one!, two!];
         const answered = relay.answers.length;
         const title = `Two instances ${channel}`;
@@ -325,13 +342,13 @@ describe('service events survive a crash and merge across instances', () => {
         expect(answers.map((a) => a.status)).toEqual([204, 204, 204, 204]);
         expect(new Set(answers.map((a) => a.to))).toEqual(new Set(['one', 'two']));
 
-        const card = await until('the card', () => cardsOf(channel, title)[0]);
+        const card = await time.until('the card', () => cardsOf(channel, title)[0]);
         const parentTs = String(card.response.ts);
-        const reply = await until('the merged reply', () =>
+        const reply = await time.until('the merged reply', () =>
           okIn(channel).find((c) => c.args.thread_ts === parentTs),
         );
-        const edit = await until('the card edit', () => okIn(channel, 'chat.update')[0]);
-        await drained(store);
+        const edit = await time.until('the card edit', () => okIn(channel, 'chat.update')[0]);
+        await drained(store, time);
         expect(cardsOf(channel, title)).toHaveLength(1);
         expect(okIn(channel)).toHaveLength(2);
         expect(okIn(channel, 'chat.update')).toHaveLength(1);

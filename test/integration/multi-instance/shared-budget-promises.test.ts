@@ -5,6 +5,9 @@
  * their result, never "Nothing was changed" afterwards: the busy note's wait is foreseen from every
  * instance's waiters, a wait too long for the budget is said at once (nothing promised), and a
  * promised command waits for its slot rather than giving up.
+ *
+ * The instances and the sandbox run on one driven clock (test/support/shared-time.ts): the minute
+ * of budget passes as the test moves it, not in real time.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +23,7 @@ import { openRedisStore } from '../../../src/store/redis-store.ts';
 import { createUserLinks } from '../../../src/store/repositories/user-links.ts';
 import { type AppProcess, startAppProcess } from '../../support/app-process.ts';
 import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
+import { SharedTime } from '../../support/shared-time.ts';
 
 const SIGNING_SECRET = 'shared-budget-signing-secret';
 const TEAM = 'T0001';
@@ -36,6 +40,7 @@ describe.runIf(redisTool.mustRun)('promises made on a budget three instances sha
   let store: RedisStore;
   let apps: AppProcess[] = [];
   let signers: SlackSigner[] = [];
+  const time = new SharedTime();
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-budget-'));
@@ -44,6 +49,7 @@ describe.runIf(redisTool.mustRun)('promises made on a budget three instances sha
       port: 0,
       seed: 'demo',
       rateLimits: { general: LIMIT, search: 30, upload: 10 },
+      now: () => time.clock.now(),
     });
     emulator = await createSlackEmulator({ port: 0 });
     store = await openRedisStore(redis.url);
@@ -63,7 +69,12 @@ describe.runIf(redisTool.mustRun)('promises made on a budget three instances sha
       PORT: '0',
       LOG_LEVEL: 'info',
     };
-    apps = await Promise.all(['one', 'two', 'three'].map((name) => startAppProcess(name, env)));
+    apps = await Promise.all(
+      ['one', 'two', 'three'].map((name) =>
+        startAppProcess(name, env, undefined, { drivenClock: time.nowMs() }),
+      ),
+    );
+    time.join(...apps);
     signers = apps.map((app) =>
       createSlackSigner({ appUrl: app.eventsUrl, signingSecret: SIGNING_SECRET, emulator }),
     );
@@ -85,15 +96,19 @@ describe.runIf(redisTool.mustRun)('promises made on a budget three instances sha
       redis: { eval: (script, keys, args) => store.evalScript(script, keys, args) },
     });
     const key = `${tokenKey(sandbox.token)}:general`;
-    const now = Date.now();
+    const now = time.nowMs();
     for (let n = 0; n < LIMIT; n++) {
       const stamp = now - 50_000 + Math.floor((n * 50_000) / LIMIT);
       await state.take(key, `spent-${n}`, LIMIT, MINUTE_MS, now, stamp);
     }
 
     const seen = emulator.calls('response_url').length;
-    const answers = await Promise.all(
-      Array.from({ length: PEOPLE }, (_, n) => signers[n % signers.length]!.command(`/task show ${n + 1}`)),
+    // Time moves while they wait for their acknowledgements, which the busy note times on the clock.
+    const answers = await time.during(
+      'every command acknowledged',
+      Promise.all(
+        Array.from({ length: PEOPLE }, (_, n) => signers[n % signers.length]!.command(`/task show ${n + 1}`)),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
 
@@ -108,9 +123,13 @@ describe.runIf(redisTool.mustRun)('promises made on a budget three instances sha
       return [...people.values()];
     };
     // Everyone is answered: their result, or (told at once, nothing promised) when to try again.
-    await until(
-      () => byPerson().length === PEOPLE && byPerson().every((calls) => calls.some((c) => !isPromise(c))),
-      180_000,
+    await time.until(
+      'an answer for everyone',
+      () =>
+        byPerson().length === PEOPLE && byPerson().every((calls) => calls.some((c) => !isPromise(c)))
+          ? true
+          : undefined,
+      { stepMs: 100, virtualMs: 180_000, ms: 120_000 },
     );
     const promised = byPerson().filter((calls) => calls.some(isPromise));
     const kept = promised.filter((calls) => {
@@ -122,13 +141,5 @@ describe.runIf(redisTool.mustRun)('promises made on a budget three instances sha
     );
     expect(promised.length).toBeGreaterThan(0);
     expect(kept.length).toBe(promised.length);
-  }, 240_000);
+  }, 180_000);
 });
-
-async function until(check: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
