@@ -59,6 +59,8 @@ export class ThreadPoster {
   /** A send queued behind the running one and not yet begun: later kicks join it. */
   readonly #queued = new Map<string, Promise<number>>();
   readonly #running = new Set<Promise<unknown>>();
+  /** Counts events gathered here, to keep the order of two that arrive in one millisecond. */
+  #arrivals = 0;
 
   constructor(options: ThreadPosterOptions) {
     this.#o = options;
@@ -77,6 +79,7 @@ export class ThreadPoster {
       projectName: sub.projectName,
       broadcast: sub.broadcast,
       at: this.#o.clock.now().getTime(),
+      order: this.#arrivals++,
     });
     void this.#run({ teamId, channelId: sub.channelId, taskId }).catch(() => undefined);
   }

@@ -19,6 +19,11 @@ export interface BurstEntry {
   broadcast: boolean;
   /** When the event was gathered, epoch ms by the app clock: the window runs from the first. */
   at: number;
+  /**
+   * Arrival order on the instance that gathered it: two events in one millisecond keep the order
+   * they came in (a card must not show the older of two states). Absent on older records.
+   */
+  order?: number;
   /** Its card was tried and Slack refused it: the event is not told again. */
   cardFailed?: boolean;
 }
@@ -61,7 +66,9 @@ function openBurstOf(key: string, prefix: string, at: number): OpenBurst | undef
 }
 
 const oldestFirst = (a: StoredBurstEntry, b: StoredBurstEntry) =>
-  a.entry.at - b.entry.at || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  a.entry.at - b.entry.at ||
+  (a.entry.order ?? 0) - (b.entry.order ?? 0) ||
+  (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 export function createNotifyBursts(store: Store): NotifyBursts {
   const markers = createTeamMarkers(store, {

@@ -59,6 +59,14 @@ function describeBursts(engine: string, open: () => Promise<[Store, Store]>) {
       expect(open).toEqual(['C1:70@500', 'C1:7@1000', 'C2:7@3000']);
     });
 
+    it('keeps the arrival order of two events gathered in the same millisecond', async () => {
+      const a = createNotifyBursts(one);
+      // The later arrival's id sorts first: only the arrival order can put it last.
+      await a.add('T1', 'C1', 8, { ...entry('evt-b', 8, 5_000), order: 0 });
+      await a.add('T1', 'C1', 8, { ...entry('evt-a', 8, 5_000), order: 1 });
+      expect((await a.list('T1', 'C1', 8)).map((s) => s.entry.event.id)).toEqual(['evt-b', 'evt-a']);
+    });
+
     it('keeps an update, removes what was sent, and forgets a workspace with nothing left', async () => {
       const a = createNotifyBursts(one);
       const b = createNotifyBursts(two);
