@@ -7,6 +7,7 @@
  * scans a workspace and the others load its result and each other's changes (`sync`).
  */
 import type { WorkApiClient } from './client.ts';
+import { withLane } from './limiter-lanes.ts';
 import type { TaskRecord } from './schemas/records.ts';
 import { collectTasks, doneFor, type IsDone, matchesCriteria, type TaskCriteria } from './task-lists.ts';
 import {
@@ -273,9 +274,12 @@ export function createTaskView(
     refresh(refreshOptions = {}) {
       const since = refreshOptions.readSince;
       const done = since === undefined ? fresh : () => asOf !== null && asOf >= since;
-      running ??= (shared ? sharedRefresh(shared, done) : scan()).finally(() => {
-        running = null;
-      });
+      // Scans run in the budget's lowest lane: people, digests and the poll go first.
+      running ??= withLane('background', () => (shared ? sharedRefresh(shared, done) : scan())).finally(
+        () => {
+          running = null;
+        },
+      );
       return running;
     },
     readAt() {

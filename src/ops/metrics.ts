@@ -105,12 +105,13 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
 
   const heldBack = new Counter({
     name: 'taskbridge_work_api_held_back_total',
-    help: "Service requests the client's own rate limiter held back (the person told to try again), by rate class",
-    labelNames: ['class'],
+    help: "Service requests the client's own rate limiter held back (the person told to try again), by rate class and budget lane",
+    labelNames: ['class', 'lane'],
     registers: [registry],
   });
   subscribe(HELD_BACK, (message) => {
-    heldBack.inc({ class: (message as HeldBack).rateClass });
+    const held = message as HeldBack;
+    heldBack.inc({ class: held.rateClass, lane: held.lane });
   });
 
   const started = new WeakMap<IncomingMessage, bigint>();
