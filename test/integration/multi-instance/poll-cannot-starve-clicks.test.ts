@@ -27,7 +27,7 @@ const POLL_CAN_HOLD = 30;
 describe.runIf(redisTool.mustRun)('the poll on one instance cannot starve clicks on another', () => {
   let redis: RedisServer;
   let sandbox: Sandbox;
-  const clients: ReturnType<typeof createClient>[] = [];
+  const clients: { quit(): Promise<unknown> }[] = [];
 
   beforeAll(async () => {
     redis = await startRedisServer(redisTool.require());
