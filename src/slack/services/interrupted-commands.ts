@@ -56,8 +56,8 @@ export interface InterruptedCommandsOptions {
 }
 
 export interface InterruptedCommands {
-  /** Answers for every record whose lease has lapsed. */
-  look(): Promise<void>;
+  /** Answers for every record whose lease has lapsed; true when any record (lapsed or not) was there. */
+  look(): Promise<boolean>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -153,11 +153,17 @@ export function createInterruptedCommands(o: InterruptedCommandsOptions): Interr
     await tellPerson(client, { userId: entry.userId, channelId: entry.channelId }, { text });
   };
 
-  const look = async (): Promise<void> => {
-    for (const teamId of await o.pending.teams()) {
+  /** Answers whether any record was there (lapsed or not). */
+  const look = async (): Promise<boolean> => {
+    const teams = await o.pending.teams();
+    for (const teamId of teams) {
       for (const id of await o.pending.waiting(teamId)) await answerFor(teamId, id);
     }
+    return teams.length > 0;
   };
+  // With no record at all, none can lapse sooner than a lease from now (each is leased as it is
+  // written): look again after half of one rather than every `lookMs`.
+  const quietMs = Math.max(o.lookMs, o.leaseMs / 2);
 
   const stopping = new AbortController();
   let loop: Promise<void> | undefined;
@@ -166,10 +172,11 @@ export function createInterruptedCommands(o: InterruptedCommandsOptions): Interr
     start() {
       loop ??= (async () => {
         while (!stopping.signal.aborted) {
-          await look().catch((error: unknown) =>
-            o.logger.warn({ err: error }, 'could not look for interrupted commands'),
-          );
-          await o.clock.sleep(o.lookMs, stopping.signal).catch(() => undefined);
+          const any = await look().catch((error: unknown) => {
+            o.logger.warn({ err: error }, 'could not look for interrupted commands');
+            return true;
+          });
+          await o.clock.sleep(any ? o.lookMs : quietMs, stopping.signal).catch(() => undefined);
         }
       })();
     },
