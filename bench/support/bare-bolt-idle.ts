@@ -1,6 +1,6 @@
 /**
  * A bare Bolt app on its HTTPReceiver for bench/idle-cpu.ts: no timers or monitors of its own, so
- * its CPU at rest is Bolt's and Node's alone. It says it is up over IPC, then only waits.
+ * its CPU at rest is Bolt's and Node's alone. It says where it listens over IPC, then only waits.
  */
 import { App, LogLevel } from '@slack/bolt';
 
@@ -19,6 +19,7 @@ const app = new App({
 app.command('/task', async ({ ack }) => {
   await ack({ response_type: 'ephemeral', text: 'ok' });
 });
-await app.start(0);
-process.send?.('up');
+const server = (await app.start(0)) as import('node:http').Server;
+const { port } = server.address() as import('node:net').AddressInfo;
+process.send?.({ eventsUrl: `http://127.0.0.1:${port}/slack/events` });
 process.on('SIGTERM', () => void app.stop().then(() => process.exit(0)));
