@@ -53,7 +53,10 @@ export async function changeTask(
 }
 
 /** The task as the warm view holds it, else as the service answers now. */
-async function lastKnown(api: WorkApiClient, taskId: number): Promise<{ task: TaskRecord; fromView: boolean }> {
+async function lastKnown(
+  api: WorkApiClient,
+  taskId: number,
+): Promise<{ task: TaskRecord; fromView: boolean }> {
   const view = taskViewOf(api);
   const seen = view.warm ? view.peek(taskId) : undefined;
   return seen ? { task: seen, fromView: true } : { task: await api.tasks.get(taskId), fromView: false };
