@@ -9,6 +9,7 @@ import { createCachedReads, createMemoryReadCache, type ReadCache } from './cach
 import { type Capabilities, createCapabilities } from './capabilities.ts';
 import { createDoneChoice, type DoneChoice } from './done-status.ts';
 import { createRateLimiter, type RateLimiter, tokenKey } from './limiter.ts';
+import type { LaneName } from './limiter-lanes.ts';
 import { createCall, type WorkApiLogger } from './pipeline.ts';
 import { createAutomationsResource } from './resources/automations.ts';
 import { createGoalsResource } from './resources/goals.ts';
@@ -74,8 +75,12 @@ export interface WorkApiClient {
   /** Status names an admin said mean done, for services whose statuses do not say (`done-status.ts`). */
   doneChoice: DoneChoice;
   limiter: {
-    /** Ms a new request of the class would wait now for this token (0: at once). Default class: general. */
-    estimateWait(rateClass?: RateClass): Promise<number>;
+    /**
+     * Ms a new request of the class and lane would wait now for this token (0: at once), behind
+     * every instance's waiters when the limiter's state is shared. Defaults: general; the work's
+     * lane (`withLane`), else `read`.
+     */
+    estimateWait(rateClass?: RateClass, lane?: LaneName): Promise<number>;
   };
 }
 
@@ -154,7 +159,9 @@ export function createWorkApiClient(options: WorkApiClientOptions): WorkApiClien
     members: createMembersResource(ctx),
     capabilities,
     doneChoice,
-    limiter: { estimateWait: (rateClass = 'general') => limiter.estimateWait(key, rateClass) },
+    limiter: {
+      estimateWait: (rateClass = 'general', lane?: LaneName) => limiter.estimateWait(key, rateClass, lane),
+    },
   };
 }
 

@@ -29,6 +29,13 @@ export {
   tokenKey,
 } from './limiter.ts';
 export {
+  currentLane,
+  DEFAULT_LANE_SHARES,
+  LANES,
+  type LaneName,
+  withLane,
+} from './limiter-lanes.ts';
+export {
   nodeRedisScriptRunner,
   RedisRateLimitState,
   type RedisRateLimitStateOptions,

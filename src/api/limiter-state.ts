@@ -10,6 +10,7 @@
  * The interface is small and asynchronous so a shared store (Redis: a sorted set and a Lua script,
  * see `limiter-redis-state.ts`) can hold one budget for every process that uses a token.
  */
+import { admits, countByLane, fitsAt, heldAbove, LANES, type LaneTake } from './limiter-lanes.ts';
 
 export type TakeResult =
   | { granted: true }
@@ -23,15 +24,22 @@ export type TakeResult =
 export interface WindowSnapshot {
   /** Stamps of the slots still in the window, oldest first. */
   stamps: number[];
+  /** The lane of each stamp (index into `LANES`), in the same order. */
+  lanes: number[];
   /** Until when the server told us to stop (a 429), epoch ms; 0 when not blocked. */
   blockedUntil: number;
-  /** Waiters in line for the window in every process, when the state keeps a shared line. */
+  /**
+   * Waiters in line for the window in every process, when the state keeps a shared line: those of
+   * the snapshot's lane and the lanes above it, when it names one.
+   */
   waiting?: number;
 }
 
 /**
  * Takes a slot stamped `stamp` when fewer than `limit` slots are younger than `windowMs` at `now`
- * and the key is not blocked; otherwise answers when to ask again.
+ * (less the unused reserves of the lanes above the take's, see `limiter-lanes.ts`) and the key is
+ * not blocked; otherwise answers when to ask again. Slot ids begin with their lane's index and a
+ * dot (`2.ab12-7`), so a shared state can count lanes from the ids alone.
  */
 export type TakeSlot<R> = (
   key: string,
@@ -40,6 +48,7 @@ export type TakeSlot<R> = (
   windowMs: number,
   now: number,
   stamp: number,
+  lane?: LaneTake,
 ) => R;
 
 export interface RateLimitState {
@@ -54,7 +63,8 @@ export interface RateLimitState {
   extend(key: string, slotId: string, stamp: number, windowMs: number, now: number): Promise<boolean>;
   /** Refuses every slot of the key until `until` (epoch ms); never shortens an existing block. */
   block(key: string, until: number): Promise<void>;
-  snapshot(key: string, windowMs: number, now: number): Promise<WindowSnapshot>;
+  /** `lane`: count in `waiting` only the waiters of this lane and above. */
+  snapshot(key: string, windowMs: number, now: number, lane?: number): Promise<WindowSnapshot>;
   /**
    * Optional, for a state shared by processes: each process's waiters on a window are counted in
    * one line (`snapshot().waiting`), so a wait is foreseen from everyone waiting, not only this
@@ -75,9 +85,19 @@ export interface RateLimitState {
   };
 }
 
+const EMPTY: readonly number[] = [];
+
+/** The lane a slot id names (`2.ab12-7`); an id without one counts in the lowest lane. */
+export function laneOfId(slotId: string): number {
+  const dot = slotId.indexOf('.');
+  const lane = dot > 0 ? Number(slotId.slice(0, dot)) : Number.NaN;
+  return Number.isInteger(lane) && lane >= 0 && lane < LANES.length ? lane : LANES.length - 1;
+}
+
 interface Slot {
   id: string;
   stamp: number;
+  lane: number;
 }
 
 interface Window {
@@ -101,24 +121,26 @@ export class MemoryRateLimitState implements RateLimitState {
 
   readonly take: TakeSlot<Promise<TakeResult>> = async (...slot) => this.#take(...slot);
 
-  #take: TakeSlot<TakeResult> = (key, slotId, limit, windowMs, now, stamp) => {
+  #take: TakeSlot<TakeResult> = (key, slotId, limit, windowMs, now, stamp, lane) => {
     const w = this.#window(key);
     if (w.blockedUntil > now) return { granted: false, retryAt: w.blockedUntil, provisional: false };
     pruneHead(w, windowMs, now);
-    if (live(w) >= limit) {
+    // Below the lowest lane's bound nothing is held in reserve that could refuse it: no counting.
+    const bound = lane ? limit - heldAbove(EMPTY, lane.lane, lane.reserves) : limit;
+    if (live(w) >= bound) {
       // A slot behind the head may have been answered early and expired already: sweep them all.
       prune(w, windowMs, now);
     }
-    if (live(w) < limit) {
-      const slot = { id: slotId, stamp };
+    const slots = live(w) < bound ? undefined : w.slots.slice(w.head);
+    if (!slots || admits(countByLane(slots), limit, lane)) {
+      const slot = { id: slotId, stamp, lane: lane?.lane ?? laneOfId(slotId) };
       w.slots.push(slot);
       w.byId.set(slotId, slot);
       return { granted: true };
     }
-    const sorted = w.slots.map((s) => s.stamp).sort((a, b) => a - b);
     // The window frees up when enough of the oldest slots have left it for one more to fit.
-    const oldest = sorted[sorted.length - limit]!;
-    return { granted: false, retryAt: oldest + windowMs, provisional: oldest > now };
+    const fit = fitsAt(slots, limit, windowMs, lane)!;
+    return { granted: false, retryAt: fit.at, provisional: fit.stamp > now };
   };
 
   async settle(key: string, slotId: string, stamp: number): Promise<void> {
@@ -149,10 +171,12 @@ export class MemoryRateLimitState implements RateLimitState {
 
   async snapshot(key: string, windowMs: number, now: number): Promise<WindowSnapshot> {
     const w = this.#windows.get(key);
-    if (!w) return { stamps: [], blockedUntil: 0 };
+    if (!w) return { stamps: [], lanes: [], blockedUntil: 0 };
     prune(w, windowMs, now);
+    const sorted = [...w.slots].sort((a, b) => a.stamp - b.stamp);
     return {
-      stamps: w.slots.map((s) => s.stamp).sort((a, b) => a - b),
+      stamps: sorted.map((s) => s.stamp),
+      lanes: sorted.map((s) => s.lane),
       blockedUntil: w.blockedUntil > now ? w.blockedUntil : 0,
     };
   }

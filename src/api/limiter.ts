@@ -8,10 +8,23 @@
  * its answer comes, then moved to the answer's time (see limiter-state.ts); the head is woken then,
  * so a full window of fast answers frees up at once rather than at the bound. The bound counts from
  * when the state's grant arrives, not from when it was asked for (see `boundFromNow`).
+ *
+ * Each request goes in a lane of the token's budget plan (`limiter-lanes.ts`: writes, reads,
+ * digests, the poll, background scans), and each lane of a window has its own line, so a click is
+ * never queued behind the poll; a lane takes a slot only when the unused reserves of the lanes
+ * above it stay free.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { RATE_LIMITS, type RateClass } from '../contract/index.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
+import {
+  currentLane,
+  type LaneName,
+  type LaneTake,
+  laneIndex,
+  laneReserves,
+  laneWait,
+} from './limiter-lanes.ts';
 import { currentPatience } from './limiter-patience.ts';
 import { MemoryRateLimitState, type RateLimitState } from './limiter-state.ts';
 
@@ -24,9 +37,13 @@ export interface RateLimiterOptions {
   state?: RateLimitState;
   /** Default: the system clock. */
   clock?: Clock;
+  /** Reserved share of each window per lane (0–1). Default `DEFAULT_LANE_SHARES`. */
+  shares?: Partial<Record<LaneName, number>>;
 }
 
 export interface AcquireOptions {
+  /** The request's lane. Default: the lane of the work under way (`withLane`), else `write`. */
+  lane?: LaneName | undefined;
   /** Fail instead of waiting longer than this, in ms. Default: no limit. */
   maxWaitMs?: number;
   /** The longest the request can be in flight (its timeout): the slot's stamp until it is answered. */
@@ -46,8 +63,11 @@ export interface RateLimiter {
   limitFor(rateClass: RateClass): number;
   /** Waits for a slot; answers `granted: false` with the wait when it would exceed `maxWaitMs`. */
   acquire(tokenKey: string, rateClass: RateClass, options: AcquireOptions): Promise<AcquireResult>;
-  /** How long a request of this class would wait if issued now, in ms (0: at once). An estimate. */
-  estimateWait(tokenKey: string, rateClass: RateClass): Promise<number>;
+  /**
+   * How long a request of this class and lane (default: the work's lane, else `read`) would wait if
+   * issued now, in ms (0: at once), behind every instance's waiters when the state is shared.
+   */
+  estimateWait(tokenKey: string, rateClass: RateClass, lane?: LaneName): Promise<number>;
   /** The server answered 429: hold every request of this token and class until `until` (epoch ms). */
   block(tokenKey: string, rateClass: RateClass, until: number): Promise<void>;
 }
@@ -60,7 +80,8 @@ export function tokenKey(token: string): string {
   return createHash('sha256').update(token).digest('hex').slice(0, 32);
 }
 
-interface Lane {
+/** One lane's waiters on one window, in this process. */
+interface Line {
   /** Settles when the last waiter in line has had its turn. */
   tail: Promise<void>;
   /** Waiters in line, the head included. */
@@ -84,51 +105,70 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   if (!(windowMs > 0)) throw new RangeError(`createRateLimiter: windowMs must be positive, got ${windowMs}`);
   const state: RateLimitState = options.state ?? new MemoryRateLimitState();
   const clock = options.clock ?? systemClock;
-  const lanes = new Map<string, Lane>();
+  const reserves = Object.fromEntries(
+    Object.entries(limits).map(([cls, limit]) => [cls, laneReserves(limit, options.shares)]),
+  ) as Record<RateClass, number[]>;
+  /** Per window, its lines by lane index. */
+  const lines = new Map<string, Map<number, Line>>();
   // Slot ids must be unique across processes that share a state.
   const idPrefix = randomUUID().slice(0, 8);
   let nextId = 0;
 
-  const lane = (key: string): Lane => {
-    let l = lanes.get(key);
+  const line = (key: string, laneAt: number): Line => {
+    let byLane = lines.get(key);
+    if (!byLane) {
+      byLane = new Map();
+      lines.set(key, byLane);
+    }
+    let l = byLane.get(laneAt);
     if (!l) {
       l = { tail: Promise.resolve(), queued: 0, wake: undefined, changes: 0 };
-      lanes.set(key, l);
+      byLane.set(laneAt, l);
     }
     return l;
   };
+  /** This process's waiters of the lane and the lanes above it: they go first. */
+  const queuedUpTo = (key: string, laneAt: number): number => {
+    let n = 0;
+    for (const [at, l] of lines.get(key) ?? []) if (at <= laneAt) n += l.queued;
+    return n;
+  };
+  const takeOf = (rateClass: RateClass, lane: LaneName): LaneTake => ({
+    lane: laneIndex(lane),
+    reserves: reserves[rateClass],
+  });
 
   /**
-   * The wait of one more request behind `ahead` of this process's waiters; with a shared line, behind
-   * every process's waiters (`self`: the asker is one of them already).
+   * The wait of one more request of the lane behind `ahead` of this process's waiters of its lane and
+   * above; with a shared line, behind every process's (`self`: the asker is one of them already).
    */
-  const estimate = async (key: string, limit: number, localAhead: number, self = false): Promise<number> => {
+  const estimate = async (
+    key: string,
+    limit: number,
+    take: LaneTake,
+    localAhead: number,
+    self = false,
+  ): Promise<number> => {
     const now = clock.now().getTime();
-    const snap = await state.snapshot(key, windowMs, now);
+    const snap = await state.snapshot(key, windowMs, now, take.lane);
     const ahead =
       snap.waiting === undefined ? localAhead : Math.max(localAhead, snap.waiting - (self ? 1 : 0));
     const blocked = Math.max(0, snap.blockedUntil - now);
-    // A stamp in the future belongs to a request still in flight; expect its answer now rather than
-    // at its bound, or every estimate made during a burst would be a timeout too long.
-    const stamps = snap.stamps.map((s) => Math.min(s, now)).sort((a, b) => a - b);
-    // The newcomer fits once enough of the oldest slots have left for it and everyone ahead of it.
-    const mustLeave = stamps.length + ahead + 1 - limit;
-    if (mustLeave <= 0) return blocked;
-    // Beyond the slots now in the window, each further window lets `limit` more through.
-    const index = mustLeave - 1;
-    const rounds = Math.floor(index / limit);
-    const stamp = stamps[Math.min(index % limit, stamps.length - 1)] ?? now;
-    return Math.max(blocked, stamp + windowMs * (rounds + 1) - now);
+    // A stamp in the future belongs to a request still in flight; `laneWait` expects its answer now
+    // rather than at its bound, or every estimate made during a burst would be a timeout too long.
+    const slots = snap.stamps.map((stamp, i) => ({ stamp, lane: snap.lanes[i] ?? take.lane }));
+    const from = Math.max(now, snap.blockedUntil);
+    return Math.max(blocked, from - now + laneWait(slots, from, limit, windowMs, take, ahead));
   };
 
   const changed = (key: string) => {
-    const l = lanes.get(key);
-    if (!l) return;
-    l.changes++;
-    l.wake?.();
+    for (const l of lines.get(key)?.values() ?? []) {
+      l.changes++;
+      l.wake?.();
+    }
   };
 
-  const sleepUnlessWoken = async (l: Lane, ms: number, signal: AbortSignal | undefined) => {
+  const sleepUnlessWoken = async (l: Line, ms: number, signal: AbortSignal | undefined) => {
     const woken = new AbortController();
     l.wake = () => woken.abort();
     try {
@@ -162,13 +202,14 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
 
     acquire(tk, rateClass, options) {
       const key = `${tk}:${rateClass}`;
+      const take = takeOf(rateClass, options.lane ?? currentLane() ?? 'write');
       const sync = state.sync;
-      // Nobody waiting and a state in memory: take the slot now, as the line below would, without
-      // its promise turns. The stamp counts from this very moment, so there is no bound to move.
-      if (sync && !options.signal?.aborted && !lanes.get(key)?.queued) {
+      // Nobody of the lane waiting and a state in memory: take the slot now, as the line below
+      // would, without its promise turns. The stamp counts from this very moment: no bound to move.
+      if (sync && !options.signal?.aborted && !lines.get(key)?.get(take.lane)?.queued) {
         const now = clock.now().getTime();
-        const id = `${idPrefix}-${++nextId}`;
-        const taken = sync.take(key, id, limits[rateClass], windowMs, now, now + options.inFlightMs);
+        const id = `${take.lane}.${idPrefix}-${++nextId}`;
+        const taken = sync.take(key, id, limits[rateClass], windowMs, now, now + options.inFlightMs, take);
         if (taken.granted) {
           const slot: LimiterSlot = {
             release: () => {
@@ -180,12 +221,13 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
           return Promise.resolve({ granted: true, slot });
         }
       }
-      return queuedAcquire(key, rateClass, options);
+      return queuedAcquire(key, rateClass, take, options);
     },
 
-    estimateWait(tk, rateClass) {
+    estimateWait(tk, rateClass, lane) {
       const key = `${tk}:${rateClass}`;
-      return estimate(key, limits[rateClass], lanes.get(key)?.queued ?? 0);
+      const take = takeOf(rateClass, lane ?? currentLane() ?? 'read');
+      return estimate(key, limits[rateClass], take, queuedUpTo(key, take.lane));
     },
 
     async block(tk, rateClass, until) {
@@ -198,15 +240,16 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
   async function queuedAcquire(
     key: string,
     rateClass: RateClass,
+    take: LaneTake,
     { maxWaitMs = Number.POSITIVE_INFINITY, inFlightMs, signal }: AcquireOptions,
   ): Promise<AcquireResult> {
     const limit = limits[rateClass];
-    const l = lane(key);
+    const l = line(key, take.lane);
     const patience = currentPatience();
     const start = clock.now().getTime();
     // The work's own patience, read at each look: it may grow while this request waits.
     const deadline = () => start + Math.max(maxWaitMs, patience?.maxWaitMs ?? 0);
-    const waiterId = `${idPrefix}-w${++nextId}`;
+    const waiterId = `${take.lane}.${idPrefix}-w${++nextId}`;
     let inLine: Promise<boolean> | undefined;
     /**
      * In the shared line (a state shared by processes) from when this waiter must wait, so every
@@ -221,7 +264,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
     };
     // Someone is already waiting: say now if the line is too long, rather than after queueing.
     if (l.queued > 0 && Number.isFinite(maxWaitMs)) {
-      const wait = await estimate(key, limit, l.queued);
+      const wait = await estimate(key, limit, take, queuedUpTo(key, take.lane));
       if (start + wait > deadline()) return { granted: false, waitMs: wait };
       joinLine(start);
     }
@@ -237,8 +280,8 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         signal?.throwIfAborted();
         const now = clock.now().getTime();
         const changes = l.changes;
-        const id = `${idPrefix}-${++nextId}`;
-        const taken = await state.take(key, id, limit, windowMs, now, now + inFlightMs);
+        const id = `${take.lane}.${idPrefix}-${++nextId}`;
+        const taken = await state.take(key, id, limit, windowMs, now, now + inFlightMs, take);
         if (taken.granted) {
           if (!(await boundFromNow(key, id, now + inFlightMs, inFlightMs))) continue;
           return {
@@ -258,7 +301,7 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         if (state.line && !inLine) {
           // A shared window is full: the wait is foreseen from every process's waiters, and said
           // now if it is too long.
-          const foreseen = await estimate(key, limit, l.queued - 1);
+          const foreseen = await estimate(key, limit, take, queuedUpTo(key, take.lane) - 1);
           if (Number.isFinite(maxWaitMs) && now + foreseen > deadline())
             return { granted: false, waitMs: foreseen };
           joinLine(now);

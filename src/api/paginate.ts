@@ -6,6 +6,7 @@
  * request still goes through the limiter, so concurrency never outruns the budget.
  */
 import type { NextPageQuery, Page } from './envelopes.ts';
+import type { LaneName } from './limiter-lanes.ts';
 
 export interface CallOptions {
   /** Aborts the call, including a wait for the limiter or a retry. */
@@ -14,6 +15,11 @@ export interface CallOptions {
   maxWaitMs?: number | undefined;
   /** Past the read cache: for a decision that must see the service as it is now (a link's approval). */
   fresh?: boolean | undefined;
+  /**
+   * The request's lane in the token's budget plan (`limiter-lanes.ts`). Default: the lane of the work
+   * under way (`withLane`), else `read` for a GET and `write` for the rest.
+   */
+  lane?: LaneName | undefined;
 }
 
 export type ListFn<Q, T> = (query: Q, options?: CallOptions) => Promise<Page<T>>;

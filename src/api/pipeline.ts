@@ -18,6 +18,7 @@ import {
   type WorkApiError,
 } from './errors.ts';
 import type { RateLimiter } from './limiter.ts';
+import { currentLane } from './limiter-lanes.ts';
 import type { CallOptions } from './paginate.ts';
 import { safePath, scrub } from './redact.ts';
 import { checkInput, queryString, route } from './request-input.ts';
@@ -31,6 +32,7 @@ import { type HttpResponse, sendHttp, TransportFailure } from './transport.ts';
 export const HELD_BACK = 'taskbridge:work-api:held-back';
 export interface HeldBack {
   rateClass: string;
+  lane: string;
 }
 const heldBackChannel = channel(HELD_BACK);
 
@@ -126,6 +128,7 @@ export function createCall(ctx: PipelineContext): Call {
       ? classifyRequest({ method: def.method, query: spec.query as Record<string, unknown> })
       : 'general';
     const rule = retryRuleFor(spec.endpoint, def.method, spec.setsState);
+    const lane = spec.options?.lane ?? currentLane() ?? (def.method === 'GET' ? 'read' : 'write');
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const headers: Record<string, string> = {
       authorization,
@@ -144,13 +147,14 @@ export function createCall(ctx: PipelineContext): Call {
         maxWaitMs,
         inFlightMs: ctx.timeoutMs,
         signal,
+        lane,
       });
       if (!acquired.granted) {
-        if (heldBackChannel.hasSubscribers) heldBackChannel.publish({ rateClass } satisfies HeldBack);
+        if (heldBackChannel.hasSubscribers) heldBackChannel.publish({ rateClass, lane } satisfies HeldBack);
         throw new RateLimitedError({
           ...report(),
           retryAfterMs: acquired.waitMs,
-          detail: `held back by the client's own ${rateClass} limit of ${ctx.limiter.limitFor(rateClass)} requests a window; the wait exceeds ${maxWaitMs} ms`,
+          detail: `held back by the client's own ${rateClass} limit of ${ctx.limiter.limitFor(rateClass)} requests a window (lane ${lane}); the wait exceeds ${maxWaitMs} ms`,
         });
       }
 

@@ -8,6 +8,7 @@
  */
 import { type Clock, systemClock, type Timer } from '../lib/clock.ts';
 import type { WorkApiClient } from './client.ts';
+import { withLane } from './limiter-lanes.ts';
 import type { TaskRecord } from './schemas/records.ts';
 import { collectTasks, doneFor, type IsDone, matchesCriteria, type TaskCriteria } from './task-lists.ts';
 import {
@@ -277,9 +278,12 @@ export function createTaskView(
     refresh(refreshOptions = {}) {
       const since = refreshOptions.readSince;
       const done = since === undefined ? fresh : () => asOf !== null && asOf >= since;
-      running ??= (shared ? sharedRefresh(shared, done) : scan()).finally(() => {
-        running = null;
-      });
+      // Scans run in the budget's lowest lane: people, digests and the poll go first.
+      running ??= withLane('background', () => (shared ? sharedRefresh(shared, done) : scan())).finally(
+        () => {
+          running = null;
+        },
+      );
       return running;
     },
     readAt() {

@@ -19,6 +19,8 @@ export interface DueEntry {
   paused: boolean;
   /** A tick is working on it: another tick leaves it alone. */
   busy: boolean;
+  /** The `dueAt` its lists were last read ahead for. */
+  prefetchedFor?: number;
 }
 
 /** A subscription created this long ago or earlier can no longer have a firing before its creation. */
@@ -92,6 +94,16 @@ export class DueIndex {
     return true;
   }
 
+  /** Entries due after `now` and up to `until`, not paused, whose lists were not read ahead yet. */
+  upcoming(now: number, until: number): DueEntry[] {
+    const upcoming: DueEntry[] = [];
+    for (const entry of this.#entries.values()) {
+      if (entry.paused || entry.dueAt <= now || entry.dueAt > until) continue;
+      if (entry.prefetchedFor !== entry.dueAt) upcoming.push(entry);
+    }
+    return upcoming;
+  }
+
   /** Entries worth a look at `now` that no tick is working on. */
   due(now: number): DueEntry[] {
     const due: DueEntry[] = [];
@@ -108,6 +120,8 @@ export class DueIndex {
   /** Makes the entry due again at `at` (epoch ms), e.g. to retry after a failure. */
   retryAt(entry: DueEntry, at: number): void {
     entry.dueAt = at;
+    // A retry reads its lists at its time: nothing to read ahead for it.
+    entry.prefetchedFor = at;
   }
 
   /** Takes in a changed subscription (paused, say) and when it is next due. */

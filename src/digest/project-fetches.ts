@@ -2,17 +2,61 @@
  * One list pass per project however many digests need it: a request for a project already being
  * fetched (for a horizon at least as far) shares that fetch instead of starting another. The
  * service allows 60 requests a minute, so 1,000 digests over 100 projects cost 100 requests.
+ *
+ * Lists read ahead of a firing (`prefetch`, minutes before it, in the digest lane of the token's
+ * budget) are kept until `keepMs` after they were read, so the firing posts on time from them
+ * without a request in the morning's busiest minute.
  */
 import type { DigestTask } from './select.ts';
 import type { DigestTaskSource } from './task-source.ts';
 
+interface Prefetched {
+  dueBefore: number;
+  keepUntil: number;
+  tasks: DigestTask[];
+}
+
 export class ProjectFetches {
   readonly #pending = new Map<string, { dueBefore: number; promise: Promise<DigestTask[]> }>();
+  readonly #prefetched = new Map<string, Prefetched>();
   #started = 0;
+  #prefetches = 0;
 
-  /** Fetches started since this was created (shared ones count once). */
+  /** Fetches started since this was created (shared ones count once), prefetches not included. */
   get started(): number {
     return this.#started;
+  }
+
+  /** Lists read ahead of their firings since this was created. */
+  get prefetches(): number {
+    return this.#prefetches;
+  }
+
+  /**
+   * Reads the project's list now for a firing to come, and keeps it until `keepUntil` (epoch ms).
+   * A list already read ahead for as far a horizon is not read again.
+   */
+  async prefetch(
+    scope: string,
+    source: DigestTaskSource,
+    projectId: number,
+    dueBefore: Date,
+    signal: AbortSignal,
+    now: number,
+    keepUntil: number,
+  ): Promise<void> {
+    this.#sweep(now);
+    const key = `${scope}:${projectId}`;
+    const kept = this.#prefetched.get(key);
+    if (kept && kept.dueBefore >= dueBefore.getTime() && kept.keepUntil >= keepUntil) return;
+    this.#prefetches++;
+    const tasks = await source.listOpenTasks(projectId, dueBefore, signal);
+    this.#prefetched.set(key, { dueBefore: dueBefore.getTime(), keepUntil, tasks });
+  }
+
+  /** Drops what was read ahead and is past keeping. */
+  #sweep(now: number): void {
+    for (const [key, kept] of this.#prefetched) if (kept.keepUntil < now) this.#prefetched.delete(key);
   }
 
   /**
@@ -27,8 +71,18 @@ export class ProjectFetches {
     dueBefore: Date,
     signal: AbortSignal,
     fresh = false,
+    now?: number,
   ): Promise<DigestTask[]> {
     const key = `${scope}:${projectId}`;
+    if (!fresh && now !== undefined) {
+      this.#sweep(now);
+      const kept = this.#prefetched.get(key);
+      // Read ahead for as far a horizon: the tasks due before this one's are among them.
+      if (kept && kept.dueBefore >= dueBefore.getTime()) {
+        const before = dueBefore.getTime();
+        return Promise.resolve(kept.tasks.filter((t) => !t.due_date || Date.parse(t.due_date) < before));
+      }
+    }
     const pending = this.#pending.get(key);
     if (!fresh && pending && pending.dueBefore >= dueBefore.getTime()) return pending.promise;
     this.#started++;

@@ -39,6 +39,8 @@ export interface RunContext {
   claimTtlMs: number;
   graceMs: number;
   retryDelayMs: number;
+  /** How long before its firing a digest's lists are read; 0: not ahead. */
+  prefetchMs: number;
   posts: PostQueue;
   fetches: ProjectFetches;
   /** Aborted when the runner stops; a new one after each stop. */
@@ -95,6 +97,7 @@ export function createRunContext(options: DigestRunnerOptions, signal: () => Abo
     claimTtlMs: options.claimTtlMs ?? 20 * MINUTE_MS,
     graceMs: options.graceMs ?? LATE_GRACE_MS,
     retryDelayMs: options.retryDelayMs ?? options.tickMs ?? MINUTE_MS,
+    prefetchMs: options.prefetchMs ?? 5 * MINUTE_MS,
     posts,
     fetches,
     signal,

@@ -12,6 +12,7 @@ import { planFirings } from './plan.ts';
 import { type RenderedDigest, renderDigest } from './render-digest.ts';
 import { errorDetails, type RunContext, type TeamContext } from './run-context.ts';
 import { pauseChannel } from './run-pause.ts';
+import { prefetchUpcoming } from './run-prefetch.ts';
 import { type DigestSlackClient, emptyReport, type TickReport } from './runner-options.ts';
 import { dueFirings, firingKey } from './schedule.ts';
 import type { DigestTask } from './select.ts';
@@ -70,6 +71,8 @@ export async function runTick(ctx: RunContext, index: DueIndex, now: Date): Prom
     for (const entry of due) entry.busy = false;
   }
   report.fetches = ctx.fetches.started - fetchesBefore;
+  // After this minute's firings: the next minutes' lists, read while this minute is quieter.
+  await prefetchUpcoming(ctx, index, now);
   if (report.due > 0) ctx.logger.info({ at: now.toISOString(), ...report }, 'digest: tick done');
   return report;
 }
@@ -156,7 +159,15 @@ async function runTeam(
   for (const projectId of plan.projectIds) {
     const dueBefore = plan.dueBefore.get(projectId);
     if (!dueBefore) continue;
-    const list = ctx.fetches.get(teamId, team.source, projectId, dueBefore, ctx.signal());
+    const list = ctx.fetches.get(
+      teamId,
+      team.source,
+      projectId,
+      dueBefore,
+      ctx.signal(),
+      false,
+      now.getTime(),
+    );
     // Each digest awaits the lists it needs; this only keeps a failure nobody awaits from going unhandled.
     list.catch(() => {});
     lists.set(projectId, list);

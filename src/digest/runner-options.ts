@@ -56,6 +56,13 @@ export interface DigestRunnerOptions {
   /** After a failed fetch or post, or a claim another runner holds, look again this much later. Default: `tickMs`. */
   retryDelayMs?: number;
   /**
+   * How long before its firing a digest's project lists are read (in the digest lane of the
+   * token's budget), so it posts on time from them without competing with the morning's clicks. A
+   * digest shows its tasks as of up to this long before it posts. 0: read at the firing. Default
+   * 300 000 (5 minutes).
+   */
+  prefetchMs?: number;
+  /**
    * How often `start()`'s timer ticks, in ms: a whole divisor of a minute, so that a tick still falls
    * on every minute boundary (schedules are to the minute). Default 60 000. Shorter ticks only send a
    * digest sooner after a missed tick or a lapsed claim; the multi-instance tests use a few seconds.

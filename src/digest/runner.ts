@@ -3,6 +3,8 @@
  * a minute's firings, run-posted.ts for previews and edits in place, run-pause.ts for channels the
  * bot lost) and owns the minute timer and the stop. Options and the report: runner-options.ts.
  */
+
+import { withLane } from '../api/limiter-lanes.ts';
 import { DueIndex } from './due-index.ts';
 import { createRunContext, errorDetails } from './run-context.ts';
 import { createPostedDigests } from './run-posted.ts';
@@ -35,13 +37,16 @@ export function createDigestRunner(options: DigestRunnerOptions): DigestRunner {
     work.then(forget, forget);
     return work;
   };
+  // The digests' own lane of the token's budget: a morning of clicks goes first, and the digests
+  // keep their reserved share whatever the poll and the scans do.
+  const tickInLane = (now: Date) => withLane('digest', () => runTick(ctx, index, now));
   const tickLogged = () =>
-    track(runTick(ctx, index, ctx.clock.now())).catch((error: unknown) => {
+    track(tickInLane(ctx.clock.now())).catch((error: unknown) => {
       ctx.logger.error(errorDetails(error), 'digest: tick failed');
     });
 
   return {
-    tick: (now = ctx.clock.now()) => track(runTick(ctx, index, now)),
+    tick: (now = ctx.clock.now()) => track(tickInLane(now)),
 
     start() {
       if (loop) return;

@@ -98,6 +98,8 @@ export interface Notifications {
 }
 
 const FLUSH_EVERY_MS = 500;
+/** While no burst of this instance gathers, the store is read every this many ticks (8 s). */
+const IDLE_LOOK_EVERY = 16;
 
 function isSlackId(value: unknown): value is string {
   try {
@@ -111,7 +113,12 @@ const REMIND_EVERY_MS = 10 * 60_000;
 
 export function createNotifications(o: NotificationsOptions): Notifications {
   const logger = o.logger.child({ component: 'notifications' });
-  const subscriptions = createSubscriptions(o.store, { clock: o.clock });
+  const windowMs = o.windowMs ?? 5000;
+  const clock = o.clock;
+  /** Until when this instance looks at every tick: its own bursts are gathering. */
+  let urgentUntil = Number.NEGATIVE_INFINITY;
+  let skipped = IDLE_LOOK_EVERY - 1;
+  const subscriptions = createSubscriptions(o.store, { clock });
   const prefs = createNotifyPrefs(o.store);
   const threads = createTaskThreads(o.store);
   const bursts = createNotifyBursts(o.store);
@@ -142,7 +149,7 @@ export function createNotifications(o: NotificationsOptions): Notifications {
     messages: o.messages,
     cardContext: o.cardContext,
     clock: o.clock,
-    windowMs: o.windowMs ?? 5000,
+    windowMs,
     logger,
     signal,
   });
@@ -207,6 +214,7 @@ export function createNotifications(o: NotificationsOptions): Notifications {
       const aboutTask = event.task !== undefined || event.taskId !== undefined;
       // Written before this resolves (and so before the service hears 2xx); a failure throws to the caller.
       if (aboutTask) for (const sub of subs) await poster.add(event.teamId, sub, event);
+      if (aboutTask && subs.length > 0) urgentUntil = clock.now().getTime() + windowMs + 2 * FLUSH_EVERY_MS;
       // Direct messages and notices are not gathered (being assigned is news at once), but they
       // are written down too, and sent from there.
       const owed = {
@@ -263,6 +271,10 @@ export function createNotifications(o: NotificationsOptions): Notifications {
       let looking = false;
       const look = () => {
         if (looking) return;
+        // Quiet: the store is read at every look only while this instance's bursts gather (and a
+        // little after); otherwise every IDLE_LOOK_EVERY-th, for bursts another instance left.
+        if (clock.now().getTime() > urgentUntil && ++skipped < IDLE_LOOK_EVERY) return;
+        skipped = 0;
         looking = true;
         // Tracked, so that a stop waits for an outbox send under way rather than closing the store on it.
         track(
@@ -283,6 +295,7 @@ export function createNotifications(o: NotificationsOptions): Notifications {
         })
         .unref();
       // Bursts left in the store by an instance that stopped or died go out now, not at the next event.
+      skipped = IDLE_LOOK_EVERY - 1;
       look();
     },
     async stop() {

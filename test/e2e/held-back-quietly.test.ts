@@ -41,6 +41,8 @@ describe('a command held back by our own rate limit', () => {
     expect(heldBack[0]).not.toHaveProperty('err');
     expect(lines.filter((l) => l.level === 40 && String(l.msg).includes('failed'))).toEqual([]);
     const counted = await metrics.registry.getSingleMetricAsString('taskbridge_work_api_held_back_total');
-    expect(counted).toMatch(/taskbridge_work_api_held_back_total\{class="general"\} [1-9]/);
+    expect(counted).toMatch(
+      /taskbridge_work_api_held_back_total\{class="general",lane="(read|write)"\} [1-9]/,
+    );
   });
 });

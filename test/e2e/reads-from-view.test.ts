@@ -7,6 +7,7 @@
  * counted by a recording proxy in front of the sandbox.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TaskRecord } from '../../src/api/index.ts';
 import { taskViewOf } from '../../src/api/task-view.ts';
 import { WEBHOOK_TRUST_MS } from '../../src/slack/services/view-freshness.ts';
 import { watchAppWork } from '../support/app-work.ts';
@@ -222,6 +223,34 @@ describe('reads from the task view, writes in one request', () => {
     expect(again.filter((r) => r === 'GET /api/projects')).toHaveLength(1);
     const first = (await h.api.tasks.list({ q: 'First in the new one', per_page: 100 })).data[0];
     expect(first?.project_id).toBe(made.record.id);
+  });
+
+  it('marks a task Done from a warm view in exactly one request, and asks the service when the view says it is done already', async () => {
+    const work = watchAppWork(h.app);
+    await linkPeople(2);
+    await webhooksOn();
+    const v = await view();
+    await v.refresh();
+    const [first, open] = (await h.api.tasks.list({ project_id: WEBSITE, per_page: 100 })).data.filter(
+      (t) => t.status.name !== 'Done',
+    ) as [TaskRecord, TaskRecord];
+    // A first Done reads, once, the statuses its reply and cards show; they are cached from then on.
+    await h.signer.command(`/task done ${first.id}`, { user: USERS.ana });
+    await work.settled();
+    const seen = proxy.requests.length;
+    await h.signer.command(`/task done ${open.id}`, { user: USERS.ana });
+    await work.settled();
+    const spent = proxy.requests.slice(seen).map((r) => `${r.method} ${r.path.split('?')[0]}`);
+    expect(spent).toEqual([`PUT /api/tasks/${open.id}`]);
+    expect((await h.api.tasks.get(open.id)).status.name).toBe('Done');
+
+    // Done again: the view says done, so the service is read to be sure, and nothing is written.
+    const again = proxy.requests.length;
+    await h.signer.command(`/task done ${open.id}`, { user: USERS.ana });
+    await work.settled();
+    expect(proxy.requests.slice(again).map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([
+      `GET /api/tasks/${open.id}`,
+    ]);
   });
 
   it('reads a view older than its bound again once, and says how old the answer was', async () => {

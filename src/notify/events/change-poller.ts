@@ -11,6 +11,7 @@
 import type { WorkApiClient } from '../../api/client.ts';
 import type { NextPageQuery } from '../../api/envelopes.ts';
 import { NotFoundError } from '../../api/errors.ts';
+import { withLane } from '../../api/limiter-lanes.ts';
 import type { TaskRecord } from '../../api/schemas/records.ts';
 import { collectTasks } from '../../api/task-lists.ts';
 import { taskViewOf } from '../../api/task-view.ts';
@@ -288,7 +289,7 @@ export function createChangePoller(deps: ChangePollerDeps): ChangePoller {
 
   // Ticks never overlap: a slow service delays the next one instead of doubling the load.
   const once = () => {
-    running ??= tick().finally(() => {
+    running ??= withLane('poll', tick).finally(() => {
       running = undefined;
     });
     return running;

@@ -56,8 +56,8 @@ export interface InterruptedCommandsOptions {
 }
 
 export interface InterruptedCommands {
-  /** Answers for every record whose lease has lapsed. */
-  look(): Promise<void>;
+  /** Answers for every record whose lease has lapsed; true when any record (lapsed or not) was there. */
+  look(): Promise<boolean>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -153,31 +153,43 @@ export function createInterruptedCommands(o: InterruptedCommandsOptions): Interr
     await tellPerson(client, { userId: entry.userId, channelId: entry.channelId }, { text });
   };
 
-  const look = async (): Promise<void> => {
-    for (const teamId of await o.pending.teams()) {
+  /** Answers whether any record was there (lapsed or not). */
+  const look = async (): Promise<boolean> => {
+    const teams = await o.pending.teams();
+    for (const teamId of teams) {
       for (const id of await o.pending.waiting(teamId)) await answerFor(teamId, id);
     }
+    return teams.length > 0;
   };
+  // With no record at all, none can lapse sooner than a lease from now (each is leased as it is
+  // written): look again after half of one rather than every `lookMs`.
+  const quietMs = Math.max(o.lookMs, o.leaseMs / 2);
 
-  // A timer on the app clock, not a loop of sleeps: a test's clock moves it, and a look still
-  // under way when the next is due lets that one pass.
+  // A timer on the app clock, not a loop of sleeps: a test's clock moves it. The next look is set
+  // once this one has ended: after `lookMs` while records exist, `quietMs` while there are none.
   let timer: Timer | undefined;
   let looking: Promise<void> | undefined;
-  const lookLogged = (): void => {
-    looking ??= look()
-      .catch((error: unknown) => o.logger.warn({ err: error }, 'could not look for interrupted commands'))
-      .finally(() => {
+  let running = false;
+  const lookThenWait = (): void => {
+    looking = look()
+      .catch((error: unknown) => {
+        o.logger.warn({ err: error }, 'could not look for interrupted commands');
+        return true;
+      })
+      .then((any) => {
         looking = undefined;
+        if (running) timer = o.clock.after(any ? o.lookMs : quietMs, lookThenWait).unref();
       });
   };
   return {
     look,
     start() {
-      if (timer) return;
-      timer = o.clock.every(o.lookMs, lookLogged).unref();
-      lookLogged();
+      if (running) return;
+      running = true;
+      lookThenWait();
     },
     async stop() {
+      running = false;
       timer?.cancel();
       await looking;
     },

@@ -2,8 +2,14 @@
  * The changes people make to a task from Slack, each as "read the task, change it if needed":
  * reading first gives the status an Undo goes back to, says when there is nothing to do (a second
  * click on Done), and notices a task deleted meanwhile (the read answers 404).
+ *
+ * A status change reads the task from the connection's warm task view instead, and so costs the
+ * one write (the spec's PUT takes the status alone; its answer is the task as it now is, and a
+ * task deleted meanwhile answers 404 to it as to the read). Only when the view says there is
+ * nothing to do is the service asked, so a stale view never swallows a click.
  */
 import type { TaskRecord, WorkApiClient } from '../../api/index.ts';
+import { taskViewOf } from '../../api/task-view.ts';
 import type { MemberRef, ProjectStatusDef, UpdateTaskBody } from '../../contract/index.ts';
 import { TaskRefusal } from './task-refusal.ts';
 
@@ -46,12 +52,23 @@ export async function changeTask(
   return { before, after, changed: true };
 }
 
+/** The task as the warm view holds it, else as the service answers now. */
+async function lastKnown(
+  api: WorkApiClient,
+  taskId: number,
+): Promise<{ task: TaskRecord; fromView: boolean }> {
+  const view = taskViewOf(api);
+  const seen = view.warm ? view.peek(taskId) : undefined;
+  return seen ? { task: seen, fromView: true } : { task: await api.tasks.get(taskId), fromView: false };
+}
+
 /** Moves the task to its project's done status. */
 export async function markTaskDone(
   api: WorkApiClient,
   taskId: number,
 ): Promise<TaskChange & { status: ProjectStatusDef }> {
-  const before = await api.tasks.get(taskId);
+  const known = await lastKnown(api, taskId);
+  let before = known.task;
   const statuses = await projectStatuses(api, before.project_id);
   const done = doneStatusOf(statuses);
   if (!done) {
@@ -59,6 +76,7 @@ export async function markTaskDone(
       'No status of this task’s project reads as done. Pick a status from the card’s menu instead; a Slack admin can name the status that means done once, in `/task connect`.',
     );
   }
+  if (before.status.id === done.id && known.fromView) before = await api.tasks.get(taskId);
   if (before.status.id === done.id) return { before, after: before, changed: false, status: done };
   const after = await api.tasks.update(taskId, { status_id: done.id });
   return { before, after, changed: true, status: done };
@@ -70,11 +88,13 @@ export async function setTaskStatus(
   taskId: number,
   statusId: number,
 ): Promise<TaskChange & { status: ProjectStatusDef }> {
-  const before = await api.tasks.get(taskId);
+  const known = await lastKnown(api, taskId);
+  let before = known.task;
   const status = (await projectStatuses(api, before.project_id)).find((s) => s.id === statusId);
   if (!status) {
     throw new TaskRefusal('That status is no longer one of this project’s. The card has been refreshed.');
   }
+  if (before.status.id === statusId && known.fromView) before = await api.tasks.get(taskId);
   if (before.status.id === statusId) return { before, after: before, changed: false, status };
   const after = await api.tasks.update(taskId, { status_id: statusId });
   return { before, after, changed: true, status };

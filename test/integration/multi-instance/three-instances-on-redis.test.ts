@@ -270,7 +270,8 @@ describe.runIf(redisTool.mustRun)('three app instances on one Redis', () => {
     // More than a minute's budget was asked for: some were told to wait, yet the service never had
     // to refuse one (no 429) and saw no minute with more than 60: the instances drew on one window.
     expect(answers.filter((a) => a.includes('try again in about')).length).toBeGreaterThan(0);
-    expect(proxy.requests.filter((r) => r.at >= from).length).toBeGreaterThan(GENERAL_LIMIT / 2);
+    // Reads, all of them: they may not take the writes' reserve of the window (src/api/limiter-lanes.ts).
+    expect(proxy.requests.filter((r) => r.at >= from).length).toBeGreaterThan(GENERAL_LIMIT / 4);
     expect(proxy.requests.filter((r) => r.status === 429)).toEqual([]);
     expect(busiestMinute(proxy.requests.map((r) => r.at))).toBeLessThanOrEqual(GENERAL_LIMIT);
   }, 200_000);

@@ -6,7 +6,7 @@
  * the sandbox over real HTTP (every request counted there, by a recording proxy), on a fake clock.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWorkApiClient, type WorkApiClient } from '../../../src/api/index.ts';
+import { createRateLimiter, createWorkApiClient, type WorkApiClient } from '../../../src/api/index.ts';
 import { shareTaskView } from '../../../src/api/task-view.ts';
 import { fixedClock } from '../../../src/lib/clock.ts';
 import { createLogger } from '../../../src/lib/logger.ts';
@@ -53,11 +53,16 @@ async function setUp() {
   store = await openStore('sqlite::memory:');
   const clock = fixedClock('2026-11-26T10:00:00.000Z');
   const events: ProjectEvent[] = [];
+  // One token's budget on the test's clock, as the poll's own share counts on it: on the system's
+  // clock a run of fake minutes in a real second would spend the poll's lane many times over.
+  const limiter = createRateLimiter({ clock });
   const instance = () => {
     const client: WorkApiClient = createWorkApiClient({
       baseUrl: proxy!.url,
       token: sandbox!.token,
       cache: false,
+      clock,
+      limiter,
     });
     shareTaskView(client, {
       store: store!,

@@ -1,0 +1,516 @@
+/**
+ * A 1,000-person workspace's morning on one token (issue 27's Speed section), as deployed: the app
+ * as `npm start` runs it (its Node flags, production HTTP mode, a SQLite store file, logger at info,
+ * /metrics on), the sandbox enforcing the spec's 60 general requests a minute behind a recording
+ * proxy, and the service's webhooks delivered to the app (or, with --polling, none: the app polls).
+ * Within the window (default the real 5 minutes): 500 `/task mine`, 100 `/task new`, 100 Done
+ * clicks on task cards, from 700 distinct people at random moments, and 20 digests due at one
+ * minute in the middle. Beside it, bare Bolt acking the same 700 requests from memory.
+ *
+ *   npx node bench/morning.ts [--seconds 300] [--polling]
+ *
+ * Reported: every person answered (their result, not a busy note), ack p99, result p99 (ack or
+ * the reply after it), service requests in the busiest minute, 429s, digests on time (posted
+ * within the 2-minute grace of their minute). Then, with the app at rest: CPU per `/task mine`
+ * answered from the view vs bare Bolt acking from memory, idle CPU, RSS at rest.
+ *
+ * The 1,000 people are Slack users linked to the sandbox's few members (several to one member): the
+ * service sees one token whoever clicks, so the budget is what it would be.
+ */
+import { execFileSync, fork } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { createDigestSubscriptions } from '../src/digest/subscriptions.ts';
+import { createServiceEventsSettings } from '../src/notify/store/service-events.ts';
+import { createSandbox } from '../src/sandbox/index.ts';
+import { createSlackEmulator } from '../src/slack-emulator/index.ts';
+import { createSlackSigner, type SlackSigner } from '../src/slack-emulator/signer.ts';
+import { createCipher } from '../src/store/cipher.ts';
+import { openStore } from '../src/store/open-store.ts';
+import { createUserLinks } from '../src/store/repositories/user-links.ts';
+import { APP_NODE_FLAGS } from '../test/support/app-node-flags.ts';
+import { startAppProcess } from '../test/support/app-process.ts';
+import { startRecordingProxy } from '../test/support/recording-proxy.ts';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '300' },
+    polling: { type: 'boolean', default: false },
+    'skip-bolt': { type: 'boolean', default: false },
+  },
+});
+const SECONDS = Number(values.seconds);
+const POLLING = values.polling;
+const SIGNING_SECRET = 'bench-morning-signing-secret';
+const ENCRYPTION_KEY = 'ac'.repeat(32);
+const TEAM = 'T0001';
+const CHANNEL = 'C0GENERAL';
+const ZONE = 'America/New_York';
+const COUNTS = { mine: 500, new: 100, done: 100 };
+const DIGESTS = 20;
+const TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? Number.NaN : s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / TICKS;
+}
+function rssMb(pid: number): number {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+}
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  await new Promise((r) => server.close(r));
+  return port;
+}
+/** A seeded shuffle, so two runs send the same morning. */
+function shuffled<T>(xs: T[], seed = 27): T[] {
+  const out = [...xs];
+  let s = seed;
+  for (let i = out.length - 1; i > 0; i--) {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    const j = s % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+type Kind = 'mine' | 'new' | 'done';
+interface Action {
+  kind: Kind;
+  user: string;
+  atMs: number;
+}
+/** 700 actions at evenly spread, shuffled moments within the window (the last 10 s left for answers). */
+function morning(): Action[] {
+  const kinds: Kind[] = [
+    ...Array<Kind>(COUNTS.mine).fill('mine'),
+    ...Array<Kind>(COUNTS.new).fill('new'),
+    ...Array<Kind>(COUNTS.done).fill('done'),
+  ];
+  const order = shuffled(kinds);
+  const span = (SECONDS - 10) * 1000;
+  return order.map((kind, i) => ({ kind, user: `U${1000 + i}`, atMs: (i * span) / order.length }));
+}
+
+interface Outcome {
+  kind: Kind;
+  ackMs: number;
+  resultMs: number;
+  answered: boolean;
+  busy: boolean;
+}
+
+const load = () => readFileSync('/proc/loadavg', 'utf8').trim();
+
+async function runTaskbridge() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-morning-'));
+  const sandbox = await createSandbox({
+    port: 0,
+    seed: 'demo',
+    rateLimits: { general: 60, search: 30, upload: 10 },
+  });
+  const proxy = await startRecordingProxy(sandbox.url);
+  const emulator = await createSlackEmulator({ port: 0 });
+  const storeUrl = `sqlite:${join(dir, 'app.db')}`;
+  const port = await freePort();
+  // Tasks for the Done clicks, read before the clock starts with a token of its own (its own budget).
+  const setupToken = sandbox.createToken(1, 'bench-setup');
+  const listed = (await (
+    await fetch(`${sandbox.url}/tasks?per_page=100`, {
+      headers: { authorization: `Bearer ${setupToken}` },
+    })
+  ).json()) as { data: Array<{ id: number; project_id: number | null }> };
+  // A thousand members on the service (one Slack user each: a member maps to one person), in the
+  // workspace and its three projects, written straight into the sandbox's database before the run.
+  const members = Array.from({ length: 1000 }, (_, i) => {
+    const name = `person${i}`;
+    const { lastInsertRowid } = sandbox.db
+      .prepare('INSERT INTO members (name, email) VALUES (?, ?)')
+      .run(name, `${name}@example.com`);
+    const id = Number(lastInsertRowid);
+    sandbox.db
+      .prepare("INSERT INTO workspace_members (workspace_id, member_id, role) VALUES (1, ?, 'member')")
+      .run(id);
+    for (const project of [1, 2, 3]) {
+      sandbox.db
+        .prepare(
+          "INSERT OR IGNORE INTO project_members (project_id, member_id, role) VALUES (?, ?, 'member')",
+        )
+        .run(project, id);
+    }
+    return { id, name };
+  });
+  const store = await openStore(storeUrl);
+  const links = createUserLinks(store);
+  for (let i = 0; i < 1000; i++) {
+    const member = members[i]!;
+    // Slack knows each person by the email the link was proven with.
+    emulator.addUser({ id: `U${1000 + i}`, name: `person${i}`, email: `${member.name}@example.com` });
+    await links.link(TEAM, `U${1000 + i}`, {
+      memberId: member.id,
+      memberName: member.name,
+      email: `${member.name}@example.com`,
+      proof: 'email',
+    });
+  }
+  if (!POLLING) {
+    const settings = createServiceEventsSettings(store, createCipher(ENCRYPTION_KEY));
+    const { pathKey } = await settings.ensure(TEAM);
+    const hook = sandbox.webhooks.add(`http://127.0.0.1:${port}/service/events/${pathKey}`);
+    await settings.saveSecret(TEAM, hook.secret);
+  }
+  // Twenty digests due at one minute, a third of the way in (local time in New York).
+  const dueAt = new Date(Math.ceil((Date.now() + (SECONDS * 1000) / 3) / 60_000) * 60_000);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: ZONE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  })
+    .format(dueAt)
+    .replace(/^24/, '00');
+  const digests = createDigestSubscriptions(store);
+  for (let i = 0; i < DIGESTS; i++) {
+    await digests.create({
+      teamId: TEAM,
+      channelId: CHANNEL,
+      createdBy: 'U1000',
+      projectIds: [1 + (i % 3)],
+      time,
+      timeZone: ZONE,
+      days: [1, 2, 3, 4, 5, 6, 7],
+      sections: { overdue: true, dueToday: true, dueWithinDays: 3 },
+      postWhenEmpty: true,
+      createdAt: new Date(Date.now() - 86_400_000).toISOString(),
+    } as Parameters<typeof digests.create>[0]);
+  }
+  await store.close();
+
+  const app = await startAppProcess('morning', {
+    SLACK_BOT_TOKEN: emulator.botToken,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: emulator.url,
+    WORK_API_URL: proxy.url,
+    WORK_API_TOKEN: sandbox.token,
+    WORK_API_ALLOWED_HOSTS: new URL(proxy.url).host,
+    STORE_URL: storeUrl,
+    ENCRYPTION_KEY,
+    METRICS_TOKEN: 'bench-morning-metrics-token',
+    PORT: String(port),
+    LOG_LEVEL: 'info',
+  });
+  const pid = app.child.pid!;
+  const signer = createSlackSigner({ appUrl: app.eventsUrl, signingSecret: SIGNING_SECRET, emulator });
+  try {
+    // The morning starts with a warm view, as it would after the first person's list.
+    await signer.command('/task mine', { user: 'U1000', channel: CHANNEL });
+    await sleep(5_000);
+    const outcomes = await drive(signer, emulator, listed.data);
+    const requests = proxy.requests.filter((r) => r.at >= outcomes.startedAt);
+    const perMinute = new Map<number, number>();
+    for (const r of requests) {
+      const minute = Math.floor((r.at - outcomes.startedAt) / 60_000);
+      perMinute.set(minute, (perMinute.get(minute) ?? 0) + 1);
+    }
+    // Sliding: the most in any 60 s.
+    const stamps = requests.map((r) => r.at).sort((a, b) => a - b);
+    let maxSliding = 0;
+    for (let i = 0, j = 0; i < stamps.length; i++) {
+      while (stamps[i]! - stamps[j]! >= 60_000) j++;
+      maxSliding = Math.max(maxSliding, i - j + 1);
+    }
+    const posts = emulator
+      .calls('chat.postMessage')
+      .filter(
+        (c) =>
+          c.args.channel === CHANNEL && c.response.ok === true && /Due tasks/.test(JSON.stringify(c.args)),
+      );
+    const onTime = posts.filter((c) => c.at >= dueAt.getTime() && c.at - dueAt.getTime() <= 120_000).length;
+
+    // At rest after the morning (every feature loaded): idle CPU and RSS.
+    await sleep(10_000);
+    const idleFrom = cpuMs(pid);
+    await sleep(30_000);
+    const idleMsPerS = (cpuMs(pid) - idleFrom) / 30;
+    const atRest = { rssMb: rssMb(pid) };
+    // CPU per `/task mine` answered from the view, at 20 a second, beyond the idle rate.
+    const cpuFrom = cpuMs(pid);
+    const t0 = performance.now();
+    const N = 400;
+    await fireMine(signer, N, 20);
+    const seconds = (performance.now() - t0) / 1000;
+    const minePerCpu = (cpuMs(pid) - cpuFrom - idleMsPerS * seconds) / N;
+
+    return {
+      outcomes,
+      maxSliding,
+      perMinute,
+      requests,
+      posts,
+      onTime,
+      atRest,
+      idleMsPerS,
+      minePerCpu,
+      dueAt,
+    };
+  } finally {
+    app.kill('SIGTERM');
+    await app.exited;
+    onceKeys = await onceKeysIn(storeUrl).catch(() => undefined);
+    await emulator.close();
+    await proxy.close();
+    await sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The once-only keys the morning left in the store: how many, and their key and value bytes. */
+let onceKeys: { keys: number; bytes: number } | undefined;
+async function onceKeysIn(storeUrl: string): Promise<{ keys: number; bytes: number }> {
+  const store = await openStore(storeUrl);
+  let keys = 0;
+  let bytes = 0;
+  for await (const [key, value] of store.entries<unknown>('once:')) {
+    keys++;
+    bytes += Buffer.byteLength(key) + Buffer.byteLength(JSON.stringify(value) ?? '');
+  }
+  await store.close();
+  return { keys, bytes };
+}
+
+async function fireMine(signer: SlackSigner, n: number, perSecond: number): Promise<void> {
+  const sent: Promise<unknown>[] = [];
+  const start = performance.now();
+  for (let i = 0; i < n; i++) {
+    const wait = start + (i * 1000) / perSecond - performance.now();
+    if (wait > 0) await sleep(wait);
+    sent.push(
+      signer.command('/task mine', { user: `U${1000 + (i % 1000)}`, channel: CHANNEL }).catch(() => {}),
+    );
+  }
+  await Promise.all(sent);
+}
+
+async function drive(
+  signer: SlackSigner,
+  emulator: Awaited<ReturnType<typeof createSlackEmulator>>,
+  tasks: Array<{ id: number; project_id: number | null }>,
+) {
+  const actions = morning();
+  const startedAt = Date.now();
+  const start = performance.now();
+  const pending: Promise<{ kind: Kind; ackMs: number; ack: string; urlId?: string; sentAt: number }>[] = [];
+  for (const [i, a] of actions.entries()) {
+    const wait = start + a.atMs - performance.now();
+    if (wait > 0) await sleep(wait);
+    const sentAt = Date.now();
+    const t0 = performance.now();
+    const send =
+      a.kind === 'mine'
+        ? signer.command('/task mine', { user: a.user, channel: CHANNEL })
+        : a.kind === 'new'
+          ? signer.command(`/task new Morning task ${i} #Website`, { user: a.user, channel: CHANNEL })
+          : (() => {
+              const task = tasks[i % tasks.length]!;
+              return signer.blockAction({
+                actionId: 'task_done',
+                value: `${task.id}.${task.project_id ?? '-'}`,
+                user: a.user,
+                channel: CHANNEL,
+              });
+            })();
+    pending.push(
+      send.then(
+        (r) => ({
+          kind: a.kind,
+          ackMs: performance.now() - t0,
+          ack: r.status === 200 ? r.text : `HTTP ${r.status}`,
+          urlId: /\/response\/([0-9a-f]+)$/.exec(String(r.payload.response_url ?? ''))?.[1],
+          sentAt,
+        }),
+        () => ({ kind: a.kind, ackMs: Number.POSITIVE_INFINITY, ack: '', sentAt }),
+      ),
+    );
+  }
+  const acked = await Promise.all(pending);
+  await sleep(15_000);
+  const replies = new Map<string, { at: number; text: string }[]>();
+  for (const c of emulator.calls('response_url')) {
+    const id = String(c.args.url_id ?? '');
+    if (!id) continue;
+    const list = replies.get(id) ?? [];
+    list.push({ at: c.at, text: JSON.stringify(c.args) });
+    replies.set(id, list);
+  }
+  const outcomes: Outcome[] = acked.map((a) => {
+    const later = a.urlId ? (replies.get(a.urlId) ?? []) : [];
+    const texts = [a.ack, ...later.map((l) => l.text)];
+    const busy = texts.some((t) => /busy|try again/i.test(t));
+    const result = resultOf(a.kind, a.ack)
+      ? a.ackMs
+      : (() => {
+          const hit = later.find((l) => resultOf(a.kind, l.text));
+          return hit ? hit.at - a.sentAt : Number.POSITIVE_INFINITY;
+        })();
+    const outcome = {
+      kind: a.kind,
+      ackMs: a.ackMs,
+      resultMs: result,
+      answered: Number.isFinite(result),
+      busy,
+    };
+    if (!outcome.answered && !unansweredSample.has(a.kind))
+      unansweredSample.set(a.kind, texts.join(' | ').slice(0, 400));
+    return outcome;
+  });
+  return { outcomes, startedAt };
+}
+
+/** The first unanswered action's messages, per kind, printed so a miss can be read. */
+const unansweredSample = new Map<Kind, string>();
+
+/**
+ * Whether a message is the action's result: a message with text that is not a busy note, an offer
+ * to link an account or a warning (an ack's empty body is none of them).
+ */
+function resultOf(kind: Kind, text: string): boolean {
+  if (!/"text":"[^"]/.test(text) && !(kind && text.length > 2 && !text.startsWith('{'))) return false;
+  return !/busy|try again|Link your account|:warning:|:x:/i.test(text);
+}
+
+async function runBareBolt() {
+  const emulator = await createSlackEmulator({ port: 0 });
+  const child = fork(
+    new URL('./support/bare-bolt-idle.ts', import.meta.url),
+    [
+      JSON.stringify({
+        slackApiUrl: emulator.url,
+        botToken: emulator.botToken,
+        signingSecret: SIGNING_SECRET,
+      }),
+    ],
+    { execArgv: APP_NODE_FLAGS, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+  );
+  const up = (await new Promise((r) => child.once('message', r))) as { eventsUrl?: string } | string;
+  const eventsUrl = typeof up === 'string' ? '' : (up.eventsUrl ?? '');
+  try {
+    const pid = child.pid!;
+    await sleep(5_000);
+    const atRest = { rssMb: rssMb(pid) };
+    const idleFrom = cpuMs(pid);
+    await sleep(20_000);
+    const idleMsPerS = (cpuMs(pid) - idleFrom) / 20;
+    const signer = createSlackSigner({ appUrl: eventsUrl, signingSecret: SIGNING_SECRET, emulator });
+    const acks: number[] = [];
+    const actions = morning();
+    const start = performance.now();
+    const sent: Promise<void>[] = [];
+    for (const a of actions) {
+      const wait = start + a.atMs - performance.now();
+      if (wait > 0) await sleep(wait);
+      const t0 = performance.now();
+      sent.push(
+        signer.command('/task mine', { user: a.user, channel: CHANNEL }).then(
+          () => void acks.push(performance.now() - t0),
+          () => void acks.push(Number.POSITIVE_INFINITY),
+        ),
+      );
+    }
+    await Promise.all(sent);
+    const cpuFrom = cpuMs(pid);
+    const t0 = performance.now();
+    const N = 400;
+    await fireMine(signer, N, 20);
+    const seconds = (performance.now() - t0) / 1000;
+    const minePerCpu = (cpuMs(pid) - cpuFrom - idleMsPerS * seconds) / N;
+    return { acks, atRest, idleMsPerS, minePerCpu };
+  } finally {
+    child.kill('SIGTERM');
+    await emulator.close();
+  }
+}
+
+const loadBefore = load();
+const bolt = values['skip-bolt']
+  ? { acks: [Number.NaN], atRest: { rssMb: Number.NaN }, idleMsPerS: Number.NaN, minePerCpu: Number.NaN }
+  : await runBareBolt();
+const ours = await runTaskbridge();
+const o = ours.outcomes.outcomes;
+const answered = o.filter((x) => x.answered).length;
+const byKind = (k: Kind) => o.filter((x) => x.kind === k);
+const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(0) : '∞');
+
+console.log(
+  `A morning: ${COUNTS.mine} /task mine, ${COUNTS.new} /task new, ${COUNTS.done} Done clicks, ${DIGESTS} digests in ${SECONDS} s (${SECONDS === 300 ? 'the real 5 minutes' : `time NOT compressed: counts as for 5 min run over ${SECONDS} s`}), ${POLLING ? 'polling only (no webhooks)' : 'webhooks on'}; as deployed (npm start's flags, limit 60/min, logger info, SQLite file, /metrics on)`,
+);
+console.log(
+  `  answered with their result: ${answered} of ${o.length} (busy notes: ${o.filter((x) => x.busy).length})`,
+);
+for (const k of ['mine', 'new', 'done'] as Kind[]) {
+  const xs = byKind(k);
+  console.log(
+    `    ${k.padEnd(5)} answered ${xs.filter((x) => x.answered).length}/${xs.length}, ack p50 ${fmt(
+      pct(
+        xs.map((x) => x.ackMs),
+        50,
+      ),
+    )} ms p99 ${fmt(
+      pct(
+        xs.map((x) => x.ackMs),
+        99,
+      ),
+    )} ms, result p99 ${fmt(
+      pct(
+        xs.map((x) => x.resultMs),
+        99,
+      ),
+    )} ms`,
+  );
+}
+console.log(
+  `  ack p99 ${fmt(
+    pct(
+      o.map((x) => x.ackMs),
+      99,
+    ),
+  )} ms (bare Bolt acking the same 700 from memory: ${fmt(pct(bolt.acks, 99))} ms); result p99 ${fmt(
+    pct(
+      o.map((x) => x.resultMs),
+      99,
+    ),
+  )} ms`,
+);
+console.log(
+  `  service requests: ${ours.requests.length} in the run; busiest 60 s: ${ours.maxSliding}; per minute: ${[...ours.perMinute.values()].join(', ')}; 429s: ${ours.requests.filter((r) => r.status === 429).length}`,
+);
+console.log(
+  `  digests: ${ours.posts.length} posted, ${ours.onTime} on time (due ${ours.dueAt.toISOString()}, grace 2 min)`,
+);
+console.log(
+  `  CPU per /task mine from the view (20/s, idle subtracted): ${ours.minePerCpu.toFixed(2)} ms vs bare Bolt acking from memory ${bolt.minePerCpu.toFixed(2)} ms (${(ours.minePerCpu / bolt.minePerCpu).toFixed(2)}×, target ≤ 1.2×)`,
+);
+console.log(
+  `  idle CPU: ${ours.idleMsPerS.toFixed(2)} ms/s (bare Bolt ${bolt.idleMsPerS.toFixed(2)}); RSS at rest ${ours.atRest.rssMb.toFixed(1)} MB vs bare Bolt ${bolt.atRest.rssMb.toFixed(1)} MB (${(ours.atRest.rssMb / bolt.atRest.rssMb).toFixed(2)}×, target ≤ 1.2×)`,
+);
+for (const [kind, text] of unansweredSample) console.log(`  first unanswered ${kind}: ${text}`);
+if (onceKeys) {
+  console.log(
+    `  once-only keys left by the run (incl. the CPU phase's ${400} mine): ${onceKeys.keys}, ${(onceKeys.bytes / Math.max(1, onceKeys.keys)).toFixed(0)} B of key and JSON value each (store overhead not included)`,
+  );
+}
+console.log(`  load average before ${loadBefore}; after ${load()}`);
+console.log(
+  `  rerun: npx node bench/morning.ts --seconds ${SECONDS}${POLLING ? ' --polling' : ''}${values['skip-bolt'] ? ' --skip-bolt' : ''}`,
+);
