@@ -148,7 +148,11 @@ export function createTasksResource(ctx: ResourceContext) {
           options,
         })
         .then((task) => ctx.tasks.rememberOne(task))
-        .then(upserted),
+        .then(upserted, (error: unknown) => {
+          // Gone on the service (a change written without reading first finds out here): views drop it.
+          if (error instanceof NotFoundError) emit({ kind: 'delete', taskId: id });
+          throw error;
+        }),
 
     /** Resolves once the task is gone. A 404 on a retry means an earlier attempt deleted it. */
     delete: (id: number, options?: CallOptions): Promise<void> =>

@@ -72,6 +72,8 @@ export async function markTaskDone(
   const statuses = await projectStatuses(api, before.project_id);
   const done = doneStatusOf(statuses);
   if (!done) {
+    // A refusal from the view alone could be about a task deleted meanwhile: read it (a 404 tells so).
+    if (known.fromView) await api.tasks.get(taskId);
     throw new TaskRefusal(
       'No status of this task’s project reads as done. Pick a status from the card’s menu instead; a Slack admin can name the status that means done once, in `/task connect`.',
     );
@@ -92,6 +94,7 @@ export async function setTaskStatus(
   let before = known.task;
   const status = (await projectStatuses(api, before.project_id)).find((s) => s.id === statusId);
   if (!status) {
+    if (known.fromView) await api.tasks.get(taskId);
     throw new TaskRefusal('That status is no longer one of this project’s. The card has been refreshed.');
   }
   if (before.status.id === statusId && known.fromView) before = await api.tasks.get(taskId);
