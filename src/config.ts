@@ -6,7 +6,7 @@ import { type AddressPolicy, allowedHost } from './api/address-policy.ts';
 import { generateEncryptionKey, parseEncryptionKey } from './store/cipher.ts';
 import { parseStoreUrl } from './store/open-store.ts';
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
@@ -17,7 +17,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
  * - `oauth`: many workspaces installed through OAuth (client id/secret, state secret, signing secret);
  *   with an app token as well, events come over Socket Mode.
  */
-export type SlackSettings =
+type SlackSettings =
   | { mode: 'local' }
   | { mode: 'http'; botToken: string; signingSecret: string }
   | { mode: 'socket'; appToken: string; botToken: string; signingSecret?: string }
@@ -128,7 +128,7 @@ export interface Config {
 }
 
 /** Options for {@link loadConfig}. */
-export interface LoadConfigOptions {
+interface LoadConfigOptions {
   /** Where local mode keeps its generated `encryption.key`. Default: `./data`. */
   dataDir?: string;
   /** Whether a parent process holds an IPC channel to this one. Default: `process.send` is there. */

@@ -71,7 +71,7 @@ export type SlackMode =
   /** Many workspaces: installs through OAuth, bot tokens kept (encrypted) in the store. */
   | { kind: 'oauth'; clientId: string; clientSecret: string; stateSecret: string; signingSecret: string };
 
-export interface CreateAppOptions {
+interface CreateAppOptions {
   /** Personal reminders: whether `start()` runs their look (default true; tests call `deps.reminders.look()`). */
   reminders?: { enabled?: boolean; lookMs?: number };
   slack: SlackMode;
@@ -159,7 +159,7 @@ export interface TaskbridgeApp {
   stop(): Promise<void>;
 }
 
-export const EVENTS_PATH = '/slack/events';
+const EVENTS_PATH = '/slack/events';
 
 /**
  * Socket Mode's ping watchdogs. Bolt's 5 s defaults read a busy moment or Slack recycling its
@@ -167,7 +167,7 @@ export const EVENTS_PATH = '/slack/events';
  * pings about every 10 s, so the server-ping timeout outlasts two of them, and the client's own
  * ping allows a slow pong. Reconnects on `disconnect` messages and dropped sockets stay on.
  */
-export const SOCKET_MODE_PINGS = {
+const SOCKET_MODE_PINGS = {
   clientPingTimeout: 15_000,
   serverPingTimeout: 30_000,
   pingPongLoggingEnabled: false,

@@ -62,7 +62,7 @@ export function createMemoryReadCache(options: MemoryReadCacheOptions): ReadCach
   };
 }
 
-export interface CachedReads {
+interface CachedReads {
   /** The cached value, or `load()`'s, stored for `ttlMs` under `tags`; `fresh` loads past it and stores. */
   read<T>(
     name: string,

@@ -9,7 +9,7 @@
  */
 import { NotFoundError, WorkApiError } from './errors.ts';
 
-export type OptionalEndpoint = 'projects.statuses' | 'sprints.report' | 'mindMaps.get';
+type OptionalEndpoint = 'projects.statuses' | 'sprints.report' | 'mindMaps.get';
 
 /** Filters of a task list the spec does not show, and `page` (how a page is selected is not shown either). */
 export type TaskFilter =
@@ -22,7 +22,7 @@ export type TaskFilter =
   | 'status'
   | 'page';
 
-export type Support = 'yes' | 'no' | 'unknown';
+type Support = 'yes' | 'no' | 'unknown';
 
 export interface Capabilities {
   endpoint(name: OptionalEndpoint): Support;
@@ -55,7 +55,7 @@ export function createCapabilities(): Capabilities {
 }
 
 /** Whether an error says the endpoint does not exist on this service (404 for the route, or 405). */
-export function isMissingEndpoint(error: unknown): boolean {
+function isMissingEndpoint(error: unknown): boolean {
   return error instanceof NotFoundError || (error instanceof WorkApiError && error.status === 405);
 }
 

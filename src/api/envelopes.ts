@@ -28,7 +28,7 @@ export interface PageMeta {
 export type NextPageQuery = Record<string, string | number>;
 
 /** A record of a list that could not be read: which one, and what was wrong with it. */
-export interface SkippedRecord {
+interface SkippedRecord {
   index: number;
   /** The record's id when it had a readable one. */
   id?: number | undefined;
@@ -72,7 +72,7 @@ export function readRecord<S extends z.ZodType>(json: unknown, schema: S): z.out
   return parsed.data;
 }
 
-export interface PageContext {
+interface PageContext {
   /**
    * The URL that was asked, to resolve and check next-page links against (read only when needed,
    * so it may be a getter that parses it then).

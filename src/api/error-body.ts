@@ -6,7 +6,7 @@
  */
 import { truncate } from '../lib/truncate.ts';
 
-export interface ErrorBodyInfo {
+interface ErrorBodyInfo {
   /** The server's own words, when it gave any. */
   message: string | undefined;
   /** Messages per field (validation failures). */

@@ -5,7 +5,7 @@
  * Nothing here ever holds the token: texts from the server are scrubbed before they arrive.
  */
 
-export type WorkApiErrorCode =
+type WorkApiErrorCode =
   | 'authentication'
   | 'permission'
   | 'not_found'
@@ -31,7 +31,7 @@ export interface ErrorContext {
   serverRequestId?: string | undefined;
 }
 
-export interface WorkApiErrorInit extends ErrorContext {
+interface WorkApiErrorInit extends ErrorContext {
   status?: number | undefined;
   /** What the server (or the client's check) said, already scrubbed of secrets. */
   detail?: string | undefined;
@@ -122,7 +122,7 @@ export class ConflictError extends WorkApiError {
   }
 }
 
-export interface ValidationErrorInit extends WorkApiErrorInit {
+interface ValidationErrorInit extends WorkApiErrorInit {
   /** Messages per field, e.g. `{ title: ['The title field is required.'] }`. */
   fields: Record<string, string[]>;
 }
@@ -144,7 +144,7 @@ export class ValidationError extends WorkApiError {
   }
 }
 
-export interface RateLimitedErrorInit extends WorkApiErrorInit {
+interface RateLimitedErrorInit extends WorkApiErrorInit {
   /** How long to wait before trying again, in milliseconds. */
   retryAfterMs: number;
 }
@@ -170,7 +170,7 @@ export class ServerError extends WorkApiError {
   }
 }
 
-export interface TimeoutErrorInit extends WorkApiErrorInit {
+interface TimeoutErrorInit extends WorkApiErrorInit {
   /** The client's own limit that ran out; absent when the server gave up (HTTP 408). */
   timeoutMs?: number | undefined;
 }
@@ -191,7 +191,7 @@ export class TimeoutError extends WorkApiError {
   }
 }
 
-export interface ConnectionErrorInit extends WorkApiErrorInit {
+interface ConnectionErrorInit extends WorkApiErrorInit {
   /** False when the request certainly never reached the server (refused, DNS failure). */
   mayHaveReachedServer: boolean;
 }
@@ -220,7 +220,7 @@ export class InvalidResponseError extends WorkApiError {
   }
 }
 
-export interface ResponseTooLargeErrorInit extends WorkApiErrorInit {
+interface ResponseTooLargeErrorInit extends WorkApiErrorInit {
   /** The limit the answer passed, in bytes (WORK_API_MAX_RESPONSE_BYTES). */
   maxBytes: number;
 }
@@ -264,7 +264,7 @@ export class UnexpectedStatusError extends WorkApiError {
   }
 }
 
-export interface StatusErrorInit extends WorkApiErrorInit {
+interface StatusErrorInit extends WorkApiErrorInit {
   status: number;
   fields: Record<string, string[]>;
   /** For a 429: how long to wait, as worked out from the headers or the limiter. */

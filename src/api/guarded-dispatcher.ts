@@ -23,12 +23,12 @@ export type Resolve = (hostname: string) => Promise<LookupAddress[]>;
 
 const systemResolve: Resolve = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
 
-export interface GuardedDispatcherOptions {
+interface GuardedDispatcherOptions {
   resolve?: Resolve;
 }
 
 /** A `net` lookup that refuses a name when any of its addresses is not public. */
-export function guardedLookup(policy: AddressPolicy, resolve: Resolve = systemResolve): LookupFunction {
+function guardedLookup(policy: AddressPolicy, resolve: Resolve = systemResolve): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname).then(
       (found) => {
@@ -56,7 +56,7 @@ export function guardedLookup(policy: AddressPolicy, resolve: Resolve = systemRe
 }
 
 /** The connector: policy first, then undici's own connector with the guarded lookup. */
-export function guardedConnector(
+function guardedConnector(
   policy: AddressPolicy,
   options: GuardedDispatcherOptions = {},
 ): buildConnector.connector {

@@ -70,7 +70,7 @@ export function admits(counts: readonly number[], limit: number, take: LaneTake 
   return total + 1 + heldAbove(counts, take.lane, take.reserves) <= limit;
 }
 
-export interface LaneSlot {
+interface LaneSlot {
   stamp: number;
   lane: number;
 }

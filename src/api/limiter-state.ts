@@ -41,7 +41,7 @@ export interface WindowSnapshot {
  * not blocked; otherwise answers when to ask again. Slot ids begin with their lane's index and a
  * dot (`2.ab12-7`), so a shared state can count lanes from the ids alone.
  */
-export type TakeSlot<R> = (
+type TakeSlot<R> = (
   key: string,
   slotId: string,
   limit: number,

@@ -46,7 +46,7 @@ export interface WorkApiLogger {
   isLevelEnabled?(level: string): boolean;
 }
 
-export interface PipelineContext {
+interface PipelineContext {
   baseUrl: URL;
   token: string;
   tokenKey: string;
@@ -70,7 +70,7 @@ export interface Answer {
   url: URL;
 }
 
-export interface CallSpec<T> {
+interface CallSpec<T> {
   endpoint: EndpointName;
   /** Values for `{id}` and `{uid}` in the path. */
   params?: Readonly<Record<string, number>>;

@@ -27,7 +27,7 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   return Number.isFinite(at) ? Math.max(now, at) : undefined;
 }
 
-export function parseRateLimitReset(value: string | undefined, now: number): number | undefined {
+function parseRateLimitReset(value: string | undefined, now: number): number | undefined {
   const text = value?.trim();
   if (!text) return undefined;
   if (/^\d+(\.\d+)?$/.test(text)) {

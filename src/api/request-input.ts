@@ -8,7 +8,7 @@ import { type EndpointDef, type EndpointName, endpoint } from '../contract/index
 import { describeIssues } from './envelopes.ts';
 import { type ErrorContext, ValidationError } from './errors.ts';
 
-export interface Route {
+interface Route {
   def: EndpointDef;
   /** The path with its `{id}`/`{uid}` filled in; throws a ValidationError for a bad value. */
   fill(params: Readonly<Record<string, number>> | undefined, context: () => ErrorContext): string;

@@ -98,7 +98,7 @@ export type AttemptOutcome =
   | { kind: 'refused' };
 
 /** Whether the server can have carried the request out. */
-export type ActedVerdict = 'not-acted' | 'maybe-acted' | 'final';
+type ActedVerdict = 'not-acted' | 'maybe-acted' | 'final';
 
 const RETRYABLE_STATUS = (status: number) =>
   status === 408 || status === 429 || (status >= 500 && status <= 599 && status !== 501 && status !== 505);
@@ -118,7 +118,7 @@ export function actedVerdict(outcome: AttemptOutcome): ActedVerdict {
 }
 
 /** What to do next: try again, look for the record first, or give up with the error. */
-export type NextStep = 'retry' | 'lookup' | 'stop';
+type NextStep = 'retry' | 'lookup' | 'stop';
 
 export function nextStep(rule: RetryRule, outcome: AttemptOutcome): NextStep {
   const verdict = actedVerdict(outcome);

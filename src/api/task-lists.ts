@@ -37,7 +37,7 @@ export const doneFor =
   (status) =>
     statusIsDone(status, api.doneChoice);
 
-export interface CollectOptions {
+interface CollectOptions {
   /** Requests this collection may make at most (each still waits for the limiter). Default 20. */
   maxRequests?: number;
   /** Page size asked for; the service may clamp it. Default 100. */
@@ -54,7 +54,7 @@ export interface CollectOptions {
   from?: NextPageQuery;
 }
 
-export interface TaskCollection {
+interface TaskCollection {
   /** The matching tasks, filtered here whatever the service did. */
   tasks: TaskRecord[];
   /** False when pages were left unread (budget spent, or a service that ignores `page`). */

@@ -15,7 +15,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { TaskRecord } from './schemas/records.ts';
 
 /** The part of the app's store the shared view uses (the store port satisfies it). */
-export interface TaskViewStore {
+interface TaskViewStore {
   get<T>(key: string): Promise<T | undefined>;
   set<T>(key: string, value: T, ttlMs?: number): Promise<void>;
   delete(key: string): Promise<boolean>;
@@ -35,10 +35,10 @@ export interface TaskViewSharing {
   leaseMs?: number;
 }
 
-export type SharedChange = { kind: 'upsert'; task: TaskRecord } | { kind: 'delete'; taskId: number };
+type SharedChange = { kind: 'upsert'; task: TaskRecord } | { kind: 'delete'; taskId: number };
 
 /** Whole-scan state, as the instance that scanned saved it. */
-export interface SharedScan {
+interface SharedScan {
   asOf: number;
   complete: boolean;
   skipped: number;
@@ -48,7 +48,7 @@ export interface SharedScan {
  * The scan's lease lasts this long unless its holder renews it (a third of it apart) while it
  * scans: a holder that died delays the others this long at most.
  */
-export const SCAN_LEASE_MS = 60_000;
+const SCAN_LEASE_MS = 60_000;
 /** Renewals stop after this long, so one scan holds the lease at most this plus one lease. */
 export const SCAN_HOLD_MAX_MS = 15 * 60_000;
 /**
@@ -56,7 +56,7 @@ export const SCAN_HOLD_MAX_MS = 15 * 60_000;
  * one holds the lease at most {@link SCAN_HOLD_MAX_MS} plus a lease), so it is kept long enough to
  * be applied over one.
  */
-export const CHANGE_TTL_MS = 30 * 60_000;
+const CHANGE_TTL_MS = 30 * 60_000;
 
 /** What `sync` hands back to the view: only what changed since it last looked. */
 export interface SharedDelta {

@@ -21,7 +21,7 @@ import {
 /** What changed about one task: its new state, or that it is gone. */
 export type TaskViewChange = { kind: 'upsert'; task: TaskRecord } | { kind: 'delete'; taskId: number };
 
-export interface TaskViewOptions {
+interface TaskViewOptions {
   /**
    * Scan requests in any minute, at most: the scan's share of the budget. Default 30, half of the
    * spec's general 60/min, so commands keep the other half while a scan runs.
@@ -46,7 +46,7 @@ export interface TaskViewOptions {
   sharedPollMs?: number;
 }
 
-export interface TaskViewAnswer {
+interface TaskViewAnswer {
   tasks: TaskRecord[];
   /** When the scan the answer comes from finished (ms since epoch); null before the first. */
   asOf: number | null;

@@ -5,7 +5,7 @@
  */
 import { Agent, type Dispatcher } from 'undici';
 
-export interface HttpRequest {
+interface HttpRequest {
   method: string;
   /** Scheme, host and port. */
   origin: string;
@@ -30,7 +30,7 @@ export interface HttpResponse {
  * `too_large`: the answer passed `maxBodyBytes` and was cut off; `refused`: the address policy
  * (guarded-dispatcher.ts) refused the connection before anything was sent.
  */
-export type TransportFailureKind = 'timeout' | 'connection' | 'aborted' | 'too_large' | 'refused';
+type TransportFailureKind = 'timeout' | 'connection' | 'aborted' | 'too_large' | 'refused';
 
 /** An exchange that produced no HTTP answer. */
 export class TransportFailure extends Error {

@@ -6,12 +6,12 @@
 import { selectionHorizon } from './select.ts';
 import type { DigestFiring, DigestSubscription } from './types.ts';
 
-export interface PlannedDigest {
+interface PlannedDigest {
   firing: DigestFiring;
   subscription: DigestSubscription;
 }
 
-export interface DigestPlan {
+interface DigestPlan {
   /** Each project to list once, ascending. */
   projectIds: number[];
   /**

@@ -15,7 +15,7 @@ export interface DigestLinks {
   listUrl(subscription: DigestSubscription): string | undefined;
 }
 
-export interface RenderDigestInput {
+interface RenderDigestInput {
   subscription: DigestSubscription;
   firing: Pick<DigestFiring, 'localDate' | 'scheduledAt' | 'late'>;
   tasksByProject: ReadonlyMap<number, readonly DigestTask[]>;

@@ -19,7 +19,7 @@ import {
 } from './subscriptions.ts';
 import { type DigestSubscription, DigestSubscriptionSchema } from './types.ts';
 
-export interface PostedDigests {
+interface PostedDigests {
   sendPreview(
     subscription: DigestSubscription | NewDigestSubscription,
     preview?: DigestMessagePreview,

@@ -31,7 +31,7 @@ export function firingKey(firing: Pick<DigestFiring, 'subscriptionId' | 'localDa
   return `digest:${firing.subscriptionId}:${firing.localDate}`;
 }
 
-export interface DueFiringsOptions {
+interface DueFiringsOptions {
   now: Date;
   /** The latest local date the subscription has fired for; nothing has fired if left out. */
   lastFiredLocalDate?: string | undefined;

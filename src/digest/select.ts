@@ -25,7 +25,7 @@ export interface DigestSelection<T extends DigestTask = DigestTask> {
   upcoming: T[];
 }
 
-export interface SelectTasksOptions {
+interface SelectTasksOptions {
   /** The clock; gives the local date when `localDate` is left out. */
   now: Date;
   /** Status ids that mean done, across the projects involved: such tasks are never listed. */

@@ -4,9 +4,9 @@
  */
 import { addDays, instantAt, isoWeekday, localDateOf, localTimeOf } from './local-time.ts';
 
-export type SnoozeKind = '1d' | 'next_monday';
+type SnoozeKind = '1d' | 'next_monday';
 
-export interface SnoozeOptions {
+interface SnoozeOptions {
   /** The zone whose calendar days count: the digest's. */
   timeZone: string;
   now: Date;

@@ -56,7 +56,7 @@ export type NewDigestSubscription = Omit<DigestSubscriptionInput, 'id' | 'create
 };
 
 /** What `update` may change: everything but the identity and the creation time. */
-export type DigestSubscriptionChanges = Partial<
+type DigestSubscriptionChanges = Partial<
   Omit<DigestSubscriptionInput, 'id' | 'teamId' | 'createdAt' | 'paused'>
 >;
 
@@ -71,7 +71,7 @@ export class DigestSubscriptionError extends Error {
 }
 
 /** Options for {@link createDigestSubscriptions}. */
-export interface DigestSubscriptionsOptions {
+interface DigestSubscriptionsOptions {
   /** Clock for `createdAt`, pauses and firing records. Default: the system clock. */
   clock?: Clock;
   /** Digests one channel may hold; more are refused with a clear error. Default 25. */

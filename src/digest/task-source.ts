@@ -13,7 +13,7 @@ export interface DigestTaskSource {
 }
 
 /** Options for {@link createClientTaskSource}. */
-export interface ClientTaskSourceOptions {
+interface ClientTaskSourceOptions {
   /** Page size asked for (the service clamps it at 100). Default 100. */
   perPage?: number;
   /**

@@ -23,8 +23,6 @@ export const LocalTimeSchema = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time of day as HH:mm (00:00–23:59)');
 
-export const LocalDateSchema = z.iso.date();
-
 /** Zones already checked: building a formatter per stored subscription makes loading thousands slow. */
 const knownZones = new Set<string>();
 
@@ -49,7 +47,7 @@ export const TimeZoneSchema = z
 
 const IsoInstantSchema = z.iso.datetime({ offset: true });
 
-export const DigestSectionsSchema = z
+const DigestSectionsSchema = z
   .strictObject({
     overdue: z.boolean(),
     dueToday: z.boolean(),
@@ -61,13 +59,12 @@ export const DigestSectionsSchema = z
   });
 export type DigestSections = z.infer<typeof DigestSectionsSchema>;
 
-export const DigestFiltersSchema = z.strictObject({
+const DigestFiltersSchema = z.strictObject({
   /** Status names (case-insensitive) or ids as text, as the service's `status` filter reads them. */
   statuses: z.array(z.string().trim().min(1).max(255)).max(50).optional(),
   /** Member ids; a task matches when any of its assignees is listed. */
   assigneeIds: z.array(IdSchema).max(100).optional(),
 });
-export type DigestFilters = z.infer<typeof DigestFiltersSchema>;
 
 export const DigestSubscriptionSchema = z.strictObject({
   id: SubscriptionIdSchema,

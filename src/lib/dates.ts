@@ -153,7 +153,7 @@ function zoned(ymd: Ymd, hour: number, minute: number, second: number, ms: numbe
 }
 
 /** The last millisecond of a local day: what "due on that day" means. */
-export function endOfLocalDay(ymd: Ymd, timeZone: string): Date {
+function endOfLocalDay(ymd: Ymd, timeZone: string): Date {
   return zoned(ymd, 23, 59, 59, 999, resolveTimeZone(timeZone));
 }
 

@@ -26,7 +26,7 @@ const REDACT_KEYS = [
 
 const REDACT_PATHS = REDACT_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`]);
 
-export interface LoggerOptions {
+interface LoggerOptions {
   /** pino level; default 'info'. */
   level?: string;
   /** Where lines go; default stdout. Tests pass a stream to read what was logged. */
@@ -45,9 +45,7 @@ const MIN_SECRET_LENGTH = 8;
  * A line with each secret's value replaced, as written raw, escaped by JSON up to three times (a
  * library's message that holds a JSON body is itself a JSON string in the line) or URL-encoded.
  */
-export function secretScrubber(
-  secrets: ReadonlyArray<string | undefined>,
-): ((line: string) => string) | undefined {
+function secretScrubber(secrets: ReadonlyArray<string | undefined>): ((line: string) => string) | undefined {
   const forms = new Set<string>();
   for (const secret of secrets) {
     if (!secret || secret.length < MIN_SECRET_LENGTH) continue;

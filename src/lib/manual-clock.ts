@@ -14,7 +14,7 @@
  */
 import { type Clock, systemClock, type Timer } from './clock.ts';
 
-export interface ManualClockOptions {
+interface ManualClockOptions {
   auto?: boolean;
   idle?: () => boolean;
   realTimers?: boolean;

@@ -10,7 +10,7 @@ import type { Clock } from './clock.ts';
 import { classifySlackFailure } from './slack-failure.ts';
 
 /** Options for {@link PostQueue}. */
-export interface PostQueueOptions {
+interface PostQueueOptions {
   clock: Clock;
   /** Least time between the end of one call to a conversation and the start of the next. Default 1000. */
   spacingMs?: number;

@@ -57,7 +57,7 @@ function elementText(el: Json, names: MentionNames): string {
   }
 }
 
-export function blocksToText(blocks: unknown[], names: MentionNames = {}): string {
+function blocksToText(blocks: unknown[], names: MentionNames = {}): string {
   const lines: string[] = [];
   for (const raw of blocks) {
     const b = raw as Json;

@@ -6,7 +6,7 @@
  */
 import { escapeMrkdwn } from '../slack-platform/mrkdwn.ts';
 
-export interface ChatNames {
+interface ChatNames {
   users: ReadonlyArray<{ id: string; name: string }>;
   channels: ReadonlyArray<{ id: string; name: string }>;
 }

@@ -45,7 +45,7 @@ export async function namingThePort<T>(
 }
 
 /** The first port after `port` that can be listened on at `host` now (listened on briefly, then let go). */
-export async function freePortAfter(port: number, host?: string): Promise<number | undefined> {
+async function freePortAfter(port: number, host?: string): Promise<number | undefined> {
   for (let candidate = port + 1; candidate <= Math.min(port + CANDIDATES, 65535); candidate++) {
     if (await canListen(candidate, host)) return candidate;
   }

@@ -5,7 +5,7 @@
  */
 import type { NotifyMessage } from './messages.ts';
 
-export interface ChatPost extends NotifyMessage {
+interface ChatPost extends NotifyMessage {
   /** A channel id, or a user id for a direct message. */
   channel: string;
   thread_ts?: string;
@@ -13,7 +13,7 @@ export interface ChatPost extends NotifyMessage {
   unfurl_links?: boolean;
 }
 
-export interface ChatUpdate extends NotifyMessage {
+interface ChatUpdate extends NotifyMessage {
   channel: string;
   ts: string;
 }

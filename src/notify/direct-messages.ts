@@ -18,7 +18,7 @@ import { newlyAssigned } from './newly-assigned.ts';
 import type { NotifyPrefsRepo } from './store/notify-prefs.ts';
 
 /** From this local time on, the day's "due tomorrow" message may go. */
-export const DUE_REMINDER_FROM = '09:00';
+const DUE_REMINDER_FROM = '09:00';
 const DUE_CLAIM_TTL_MS = 3 * 24 * 3_600_000;
 /**
  * A person's tasks are read from the service for "due tomorrow" at most this often: the reminder timer ticks every
@@ -28,7 +28,7 @@ const DUE_CLAIM_TTL_MS = 3 * 24 * 3_600_000;
  */
 export const DUE_RECHECK_MS = 2 * 3_600_000;
 
-export interface DirectMessagesOptions {
+interface DirectMessagesOptions {
   store: Store;
   userLinks: UserLinks;
   prefs: NotifyPrefsRepo;

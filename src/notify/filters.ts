@@ -10,11 +10,11 @@ import type { Subscription, SubscriptionFilters } from './store/subscriptions.ts
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
-export function eventProjectId(event: ProjectEvent): number | null {
+function eventProjectId(event: ProjectEvent): number | null {
   return event.projectId ?? event.task?.project_id ?? null;
 }
 
-export function taskPasses(filters: SubscriptionFilters, task: TaskRecord): boolean {
+function taskPasses(filters: SubscriptionFilters, task: TaskRecord): boolean {
   const status = task.status.name;
   const title = task.title.toLowerCase();
   const assigned = new Set(task.assignees.map((a) => a.id));

@@ -9,7 +9,7 @@ import type { ProjectStatusDef } from '../contract/index.ts';
 import type { ProjectEvent } from './events/project-event.ts';
 
 /** Service member id → Slack user id, for members linked to Slack: they are mentioned. */
-export type LinkedPeople = ReadonlyMap<number, string>;
+type LinkedPeople = ReadonlyMap<number, string>;
 
 /** What a card shows besides the task: linked people, the task's address, the project's statuses. */
 export interface CardContext {

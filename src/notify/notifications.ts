@@ -35,7 +35,7 @@ import { createSubscriptions, type Subscriptions } from './store/subscriptions.t
 import { createTaskThreads, type TaskThreads } from './store/task-threads.ts';
 import { ThreadPoster } from './thread-poster.ts';
 
-export interface NotificationsOptions {
+interface NotificationsOptions {
   store: Store;
   userLinks: UserLinks;
   /** The workspace's service client, or undefined when it is not connected. */

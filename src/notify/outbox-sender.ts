@@ -11,7 +11,7 @@ import type { Logger } from '../lib/logger.ts';
 import type { ProjectEvent } from './events/project-event.ts';
 import type { NotifyOutbox } from './store/notify-outbox.ts';
 
-export interface OutboxSenderOptions {
+interface OutboxSenderOptions {
   outbox: NotifyOutbox;
   /** How long one instance holds a record while sending it; after a crash, another sends it then. */
   leaseMs: number;
@@ -20,7 +20,7 @@ export interface OutboxSenderOptions {
   logger: Logger;
 }
 
-export interface OutboxSender {
+interface OutboxSender {
   /** Sends one event's record if no other instance is; resolves when sent or left. */
   send(teamId: string, eventId: string): Promise<void>;
   /** Sends every waiting record of every workspace (left by a restart, or by an instance that died). */

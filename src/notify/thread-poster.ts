@@ -23,7 +23,7 @@ import type { NotifyBursts } from './store/notify-bursts.ts';
 import type { Subscription } from './store/subscriptions.ts';
 import type { TaskThread, TaskThreads } from './store/task-threads.ts';
 
-export interface ThreadPosterOptions {
+interface ThreadPosterOptions {
   threads: TaskThreads;
   bursts: NotifyBursts;
   /** How long one instance's hold on a task's burst lasts: it must outlast one send (queue waits included). */

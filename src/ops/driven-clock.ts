@@ -8,7 +8,7 @@
  */
 import { ManualClock } from '../lib/manual-clock.ts';
 
-export interface ClockMessage {
+interface ClockMessage {
   clock: 'set';
   at: number;
   id: number;

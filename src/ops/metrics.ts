@@ -37,12 +37,12 @@ const RECENT_IDS = 5_000;
 const PENDING_ENVELOPES = 10_000;
 const PENDING_NS = 60_000_000_000n;
 
-export interface Metrics {
+interface Metrics {
   registry: Registry;
   route: CustomRoute;
 }
 
-export interface MetricsOptions {
+interface MetricsOptions {
   /** Where Slack's requests arrive. Default `/slack/events`. */
   eventsPath?: string;
   /**

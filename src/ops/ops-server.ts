@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { CustomRoute } from '@slack/bolt';
 
-export interface OpsServer {
+interface OpsServer {
   url: string;
   /** Where it listens, for the banner. */
   listening: string;

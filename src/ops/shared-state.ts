@@ -9,7 +9,7 @@ import { type Clock, systemClock } from '../lib/clock.ts';
 import { openStore, parseStoreUrl } from '../store/open-store.ts';
 import type { Store } from '../store/types.ts';
 
-export interface SharedState {
+interface SharedState {
   store: Store;
   /** The limiter every service client of the process uses; undefined: the client's own in-memory one. */
   limiter: RateLimiter | undefined;

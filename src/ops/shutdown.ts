@@ -7,7 +7,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Readiness } from './readiness.ts';
 
-export interface ShutdownPlan {
+interface ShutdownPlan {
   readiness: Pick<Readiness, 'markShuttingDown'>;
   clock: Clock;
   /** How long `/readyz` answers 503 before anything stops (DRAIN_SECONDS). */

@@ -20,7 +20,7 @@ export interface AppWork {
   drain(timeoutMs: number): Promise<number>;
 }
 
-export interface ChatAnswer {
+interface ChatAnswer {
   calls: Array<Pick<RecordedCall, 'method' | 'args'>>;
 }
 

@@ -13,13 +13,13 @@ export class PlaygroundInputError extends Error {
 }
 
 /** Where a link must point for Slack to send the app a link_shared event (manifest's unfurl_domains). */
-export interface InteractionOptions {
+interface InteractionOptions {
   emulator: SlackEmulator;
   signer: SlackSigner;
   unfurlDomains: readonly string[];
 }
 
-export interface ActionRequest {
+interface ActionRequest {
   user: string;
   channel?: string;
   /** The message the element is on (channel message or the viewer's ephemeral). */

@@ -21,7 +21,7 @@ import { staticFile } from './static-files.ts';
 /** Largest request body the API reads (a modal's values are a few KB). */
 const MAX_BODY_BYTES = 256 * 1024;
 
-export interface PlaygroundOptions {
+interface PlaygroundOptions {
   emulator: SlackEmulator;
   signer: SlackSigner;
   /** Sends a channel's digests now, as the scheduler would at their minute. */

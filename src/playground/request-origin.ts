@@ -11,7 +11,7 @@ import type { IncomingMessage } from 'node:http';
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'];
 
-export interface OriginPolicy {
+interface OriginPolicy {
   /** Why the request is refused, or undefined when it is the page's or the chat's. */
   refusal(req: IncomingMessage): string | undefined;
 }

@@ -4,7 +4,7 @@
  */
 import { SHORTCUTS, TEAM_SHORTCUTS } from '../slack/ui/ids.ts';
 
-export interface PlaygroundShortcut {
+interface PlaygroundShortcut {
   callbackId: string;
   name: string;
   description: string;

@@ -2,7 +2,7 @@
 import { VERBS } from '../slack/commands/verbs.ts';
 import { COMMAND_NAME } from '../slack/ui/ids.ts';
 
-export interface SlashSuggestion {
+interface SlashSuggestion {
   command: string;
   verb: string;
   usage: string;

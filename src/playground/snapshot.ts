@@ -16,7 +16,7 @@ import { assistantShown } from './assistant-panel.ts';
 import { GLOBAL_SHORTCUTS, MESSAGE_SHORTCUTS } from './shortcuts.ts';
 import { slashSuggestions } from './slash-suggestions.ts';
 
-export interface SnapshotQuery {
+interface SnapshotQuery {
   user: string;
   /** A channel id, or `app` for the app's Messages tab, or `home` for its Home tab. */
   channel: string;
@@ -24,7 +24,7 @@ export interface SnapshotQuery {
   thread?: string;
 }
 
-export interface ShownMessage {
+interface ShownMessage {
   ts: string;
   channel: string;
   user: string;

@@ -27,7 +27,7 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-export interface StaticFile {
+interface StaticFile {
   body: Buffer;
   type: string;
 }

@@ -52,7 +52,7 @@ export const BLOCK_KIT_LIMITS = {
 } as const;
 
 /** Which error code Slack answers for a problem, most telling first. */
-export type BlockKitProblemCode =
+type BlockKitProblemCode =
   | 'no_text'
   | 'missing_text_fallback'
   | 'msg_too_long'

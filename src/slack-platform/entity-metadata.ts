@@ -14,7 +14,7 @@
 export const TASK_ENTITY_TYPE = 'slack#/entities/task';
 
 /** The entity types Slack knows (`EntityType`). */
-export const ENTITY_TYPES = [
+const ENTITY_TYPES = [
   TASK_ENTITY_TYPE,
   'slack#/entities/file',
   'slack#/entities/item',

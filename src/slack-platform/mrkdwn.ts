@@ -38,7 +38,7 @@ export function escapeWithin(text: string, max: number): string {
 const SAFE_URL = /^(?:https?:\/\/|mailto:)[^\s]+$/i;
 
 /** Whether a URL may go into a link: http(s) or mailto, no spaces. */
-export function isLinkableUrl(url: string): boolean {
+function isLinkableUrl(url: string): boolean {
   return SAFE_URL.test(url);
 }
 
@@ -72,7 +72,7 @@ export interface MarkupNames {
 }
 
 /** Options of `slackMarkupToText`. */
-export interface MarkupToTextOptions extends MarkupNames {
+interface MarkupToTextOptions extends MarkupNames {
   /** Remove `*bold*`, `_italic_` and `~strike~` markers where Slack treats them as markers. Default: true. */
   stripFormatting?: boolean;
 }

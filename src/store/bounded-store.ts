@@ -10,7 +10,7 @@ import type { Store } from './types.ts';
 /** Long enough for any healthy store call; short enough to leave time to tell the person. */
 export const STORE_ANSWER_MS = 1_000;
 
-export interface AnswerBound {
+interface AnswerBound {
   clock: Clock;
   withinMs?: number;
   /** Whether a failure means the store is down (say so) rather than a bad call (pass it on). */

@@ -7,7 +7,7 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const KEY_BYTES = 32;
 
-export const KEY_HELP =
+const KEY_HELP =
   'ENCRYPTION_KEY must be 32 random bytes written as 64 hex characters or as base64; make one with `openssl rand -hex 32`';
 
 /** Decryption failed: a damaged or tampered value, another key, or a value sealed for another record. */

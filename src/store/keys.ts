@@ -17,7 +17,7 @@ export function checkSlackId(field: string, value: unknown): string {
 }
 
 /** A message's ts as Slack writes it (`1700000000.000100`), as a key part. */
-export function checkTs(value: unknown): string {
+function checkTs(value: unknown): string {
   if (typeof value !== 'string' || !/^\d{1,12}\.\d{1,8}$/.test(value)) {
     throw new TypeError('ts must be a Slack message ts such as 1700000000.000100');
   }

@@ -3,7 +3,7 @@ import { systemClock } from '../lib/clock.ts';
 import type { Store } from './types.ts';
 
 /** What a backend adds to keyv: prefix listing and atomic claims, which keyv itself cannot do. */
-export interface StoreBackend {
+interface StoreBackend {
   /** Every stored `[logical key, raw serialized value]` whose logical key starts with prefix. */
   scan(prefix: string): AsyncIterable<[key: string, raw: string]>;
   claim(key: string, ttlMs: number): Promise<boolean>;
@@ -14,7 +14,7 @@ export interface StoreBackend {
 }
 
 /** Longest key accepted; keys are built from Slack ids and short names, so anything longer is a bug. */
-export const MAX_KEY_LENGTH = 1024;
+const MAX_KEY_LENGTH = 1024;
 
 /** A {@link Store} whose records go through keyv and whose listing and claims go to the backend. */
 export function createKeyvStore(keyv: Keyv, backend: StoreBackend): Store {

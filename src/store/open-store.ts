@@ -2,9 +2,9 @@ import { openSqliteStore } from './sqlite-store.ts';
 import type { Store } from './types.ts';
 
 /** What a STORE_URL may look like; used in error messages. */
-export const STORE_URL_FORMS = "'sqlite:./data/taskbridge.db', 'sqlite::memory:' or 'redis://host:6379/0'";
+const STORE_URL_FORMS = "'sqlite:./data/taskbridge.db', 'sqlite::memory:' or 'redis://host:6379/0'";
 
-export type StoreLocation = { kind: 'sqlite'; path: string } | { kind: 'redis'; url: string };
+type StoreLocation = { kind: 'sqlite'; path: string } | { kind: 'redis'; url: string };
 
 /** Parses a STORE_URL; throws an error naming the accepted forms when it fits none. */
 export function parseStoreUrl(url: string): StoreLocation {

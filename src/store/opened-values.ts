@@ -11,7 +11,7 @@ import type { Cipher } from './cipher.ts';
 /** Opened values remembered at most (a few per installed workspace); past this the memo starts afresh. */
 const OPENED_MAX = 10_000;
 
-export type OpenSealed = (sealed: string, associated: string) => string;
+type OpenSealed = (sealed: string, associated: string) => string;
 
 export function openedValues(cipher: Cipher): OpenSealed {
   const opened = new Map<string, string>();

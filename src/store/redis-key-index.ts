@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import type { RedisClientType as RedisClient } from '@keyv/redis';
 
 /** Names of the index's own keys; none can start with a record's `<namespace>::`. */
-export interface KeyIndexNames {
+interface KeyIndexNames {
   /** Prepended to a logical key to name its record (`taskbridge::`). */
   recordPrefix: string;
   /** Prepended to a bucket to name its sorted sets (`taskbridge:index:`, `taskbridge:expiry:`). */

@@ -45,7 +45,7 @@ export interface RedisStore extends Store {
 }
 
 /** Options for {@link openRedisStore}. */
-export interface RedisStoreOptions {
+interface RedisStoreOptions {
   /** How long the first connection may take before opening fails, in ms. Default: 5000. */
   connectTimeoutMs?: number;
   /** A call not answered within this many ms fails as the store being down. Default: STORE_ANSWER_MS. */

@@ -13,7 +13,7 @@ const HIGHEST = '\u{10FFFF}';
 type Row = { key: string; value: string; expires: number | null };
 
 /** Options for {@link SqliteKeyvAdapter}. */
-export interface SqliteKeyvAdapterOptions {
+interface SqliteKeyvAdapterOptions {
   /** Name shown in `opts.url` for diagnostics. Default: `'sqlite::memory:'`. */
   url?: string;
   /** The clock that expiry is read by (tests move it). Default: the system clock. */

@@ -13,7 +13,7 @@ import type { Store } from './types.ts';
 export const RECORD_NAMESPACE = 'taskbridge';
 
 /** Options for {@link openSqliteStore}. */
-export interface SqliteStoreOptions {
+interface SqliteStoreOptions {
   /** How often expired rows are purged, in ms; 0 turns it off. Default: 10 minutes. */
   purgeIntervalMs?: number;
   /** How long a write waits for another process's lock before failing, in ms. Default: 5000. */

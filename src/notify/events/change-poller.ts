@@ -25,7 +25,7 @@ import { diffTask } from './task-diff.ts';
 
 export const POLL_TICK_MS = 5_000;
 
-export interface ChangePollerDeps {
+interface ChangePollerDeps {
   store: Store;
   watched(): WatchedProjects;
   clientFor(teamId: string): Promise<WorkApiClient | undefined>;
@@ -37,7 +37,7 @@ export interface ChangePollerDeps {
   budget?: PollBudget;
 }
 
-export interface Freshness {
+interface Freshness {
   /**
    * For the least recently checked watched project, when the read of its newest complete
    * comparison began (a read spanning minutes saw the service no later than that); null before

@@ -79,8 +79,3 @@ export interface WatchedProjects {
    */
   watchedSince?(teamId: string, projectId: number): Promise<number | undefined>;
 }
-
-export const NOTHING_WATCHED: WatchedProjects = {
-  teams: async () => [],
-  projectsOf: async () => [],
-};

@@ -26,12 +26,12 @@ export const SERVICE_EVENTS_PREFIX = '/service/events/';
 /** Bolt's custom-route pattern (path-to-regexp) for the endpoint. */
 export const SERVICE_EVENTS_ROUTE = `${SERVICE_EVENTS_PREFIX}:key`;
 /** A delivery's id is remembered this long: far beyond any sender's retry schedule. */
-export const DELIVERY_ID_TTL_MS = 24 * 60 * 60_000;
+const DELIVERY_ID_TTL_MS = 24 * 60 * 60_000;
 /**
  * How long one instance's hold on a delivery it is taking lasts: longer than any sender waits for
  * an answer, so a crash mid-way leaves the delivery to the sender's next retry, not to a repeat check.
  */
-export const DELIVERY_TAKING_TTL_MS = 60_000;
+const DELIVERY_TAKING_TTL_MS = 60_000;
 const MAX_BODY_BYTES = 256 * 1024;
 /** A signed delivery refused for its body, published for `/metrics` (src/ops/metrics.ts). */
 export const SERVICE_EVENT_REFUSED = 'taskbridge:service-event-refused';
@@ -40,7 +40,7 @@ export interface ServiceEventRefused {
 }
 const refusedChannel = channel(SERVICE_EVENT_REFUSED);
 
-export interface ServiceEventsDeps {
+interface ServiceEventsDeps {
   store: Store;
   settings: ServiceEventsSettings;
   /** The workspace's task view, when it has a service connection. */

@@ -7,7 +7,7 @@ import { statusIsDone } from '../../api/done-status.ts';
 import type { TaskRecord } from '../../api/schemas/records.ts';
 import { EDITED_FIELDS, type FieldChange, type ProjectEventKind } from './project-event.ts';
 
-export interface TaskDifference {
+interface TaskDifference {
   kind: ProjectEventKind;
   changes?: Record<string, FieldChange>;
   /** The changed value, for ids that stay the same however often the change is seen. */

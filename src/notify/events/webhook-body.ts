@@ -24,7 +24,7 @@ const BodySchema = z.looseObject({
 const StatusSchema = z.looseObject({ id: z.number(), name: z.string(), is_done: z.boolean().nullish() });
 const Named = z.looseObject({ id: z.number(), name: z.string().catch('') });
 
-export interface ReadDelivery {
+interface ReadDelivery {
   events: ProjectEvent[];
   /** What the task view learns from it, if anything. */
   viewChange?: TaskViewChange;
@@ -32,7 +32,7 @@ export interface ReadDelivery {
   skipped?: string;
 }
 
-export interface DeliveryContext {
+interface DeliveryContext {
   webhookId: string;
   teamId: string;
   /** When the delivery arrived: `occurredAt` when the body has none. */

@@ -28,12 +28,12 @@ export interface BurstEntry {
   cardFailed?: boolean;
 }
 
-export interface StoredBurstEntry {
+interface StoredBurstEntry {
   key: string;
   entry: BurstEntry;
 }
 
-export interface OpenBurst {
+interface OpenBurst {
   channelId: string;
   taskId: number;
   /** When its oldest event was gathered, epoch ms: its window runs from there. */

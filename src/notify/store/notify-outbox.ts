@@ -12,7 +12,7 @@ import type { Store } from '../../store/types.ts';
 import type { ProjectEvent } from '../events/project-event.ts';
 import { eventIdPart } from './event-id-part.ts';
 
-export interface OutboxEntry {
+interface OutboxEntry {
   event: ProjectEvent;
   /** Channels still owed the event's notice, each with its subscription's project name. */
   notices: Array<{ channelId: string; projectName: string }>;

@@ -7,7 +7,7 @@ export interface NotifyPrefs {
   dueTomorrow: boolean;
 }
 
-export const DEFAULT_NOTIFY_PREFS: NotifyPrefs = { assigned: true, dueTomorrow: true };
+const DEFAULT_NOTIFY_PREFS: NotifyPrefs = { assigned: true, dueTomorrow: true };
 
 export interface NotifyPrefsRepo {
   get(teamId: string, userId: string): Promise<NotifyPrefs>;

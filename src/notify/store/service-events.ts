@@ -19,7 +19,7 @@ interface StoredSettings {
 }
 
 /** What may be shown: no secret. */
-export interface ServiceEventsSummary {
+interface ServiceEventsSummary {
   pathKey: string;
   hasSecret: boolean;
   secretSavedAt: string | null;

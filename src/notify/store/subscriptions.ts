@@ -10,7 +10,7 @@ import { requirePositiveInt, requireText } from '../../store/repositories/valida
 import type { Store } from '../../store/types.ts';
 import type { ProjectEventKind } from '../events/project-event.ts';
 
-export interface SubscriptionMember {
+interface SubscriptionMember {
   id: number;
   name: string;
 }
@@ -26,7 +26,7 @@ export interface SubscriptionFilters {
   notText: string[];
 }
 
-export interface SubscriptionInput {
+interface SubscriptionInput {
   channelId: string;
   projectId: number;
   projectName: string;

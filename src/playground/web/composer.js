@@ -10,7 +10,7 @@ import { html } from './html.js';
 const escapeSlack = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The text Slack would deliver for what was typed, with the picked mentions encoded. */
-export function encodeForSlack(text, picks, { command }) {
+function encodeForSlack(text, picks, { command }) {
   let out = escapeSlack(text.trim());
   for (const pick of [...picks].sort((a, b) => b.display.length - a.display.length)) {
     const encoded = pick.kind === 'user' && !command ? `<@${pick.id}>` : pick.encoded;

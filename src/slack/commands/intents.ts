@@ -27,7 +27,7 @@ interface IntentBase {
   kind: 'intent';
 }
 
-export interface HelpIntent extends IntentBase {
+interface HelpIntent extends IntentBase {
   verb: 'help';
   /** A verb to explain, when asked (`/task help new`). */
   topic: VerbName | null;
@@ -72,13 +72,13 @@ export interface ProjectIntent extends IntentBase {
   project: ProjectRef | null;
 }
 
-export interface ConnectIntent extends IntentBase {
+interface ConnectIntent extends IntentBase {
   verb: 'connect';
 }
-export interface LinkIntent extends IntentBase {
+interface LinkIntent extends IntentBase {
   verb: 'link';
 }
-export interface UnlinkIntent extends IntentBase {
+interface UnlinkIntent extends IntentBase {
   verb: 'unlink';
 }
 

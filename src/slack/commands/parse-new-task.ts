@@ -13,7 +13,7 @@ import type { CommandError, NewTaskIntent, PersonRef, ProjectRef, ReadingNote } 
 import type { Token } from './tokens.ts';
 
 /** The service's limit on a title (contract `CreateTaskBodySchema`). */
-export const MAX_TITLE_LENGTH = 500;
+const MAX_TITLE_LENGTH = 500;
 
 /** `!urgent` … `!none`, and `!1` (most urgent) to `!4`, as in most task apps. */
 const PRIORITY_WORDS: Readonly<Record<string, Priority>> = {
@@ -30,7 +30,7 @@ const PRIORITY_WORDS: Readonly<Record<string, Priority>> = {
 };
 const MAX_DUE_WORDS = 8;
 const PRIORITY_TOKEN = /^!([a-z0-9]+)$/i;
-export const PRIORITY_HELP = '`!urgent`, `!high`, `!medium`, `!low` or `!none` (or `!1` to `!4`)';
+const PRIORITY_HELP = '`!urgent`, `!high`, `!medium`, `!low` or `!none` (or `!1` to `!4`)';
 
 function isPriorityWord(token: Token): boolean {
   return token.kind === 'word' && PRIORITY_TOKEN.test(token.text);

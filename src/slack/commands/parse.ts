@@ -12,7 +12,7 @@ import { VERB_NAMES, VERBS, verbByWord } from './verbs.ts';
 export type { CommandError, TaskIntent } from './intents.ts';
 
 /** Options of `parseTaskCommand`. */
-export interface ParseOptions {
+interface ParseOptions {
   /**
    * The verbs this deployment answers. A verb outside it is `unavailable`, and only these are
    * suggested for a typo. Default: every verb.

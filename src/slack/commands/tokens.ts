@@ -22,7 +22,7 @@ export type Token =
   /** Other markup (`<https://…>`, `<!here>`): kept as readable text. */
   | { kind: 'markup'; text: string };
 
-export type TokenizeResult = { ok: true; tokens: Token[] } | { ok: false; message: string };
+type TokenizeResult = { ok: true; tokens: Token[] } | { ok: false; message: string };
 
 const OPEN_QUOTES: Readonly<Record<string, readonly string[]>> = {
   '"': ['"', '”', '“'],
@@ -69,7 +69,7 @@ function wordToken(raw: string): Token {
   return { kind: 'word', text };
 }
 
-export interface TokenizeOptions {
+interface TokenizeOptions {
   /**
    * The projects' names, when known: `#Mobile App` then reads as the project "Mobile App" (the
    * longest name that the words after `#` spell), not as `#Mobile` and the word "App".

@@ -31,9 +31,9 @@ export interface SaidToApp {
 }
 
 /** The trigger id of a verb said in a message: never one Slack can open a form with. */
-export const SAID_TRIGGER_PREFIX = 'event:';
+const SAID_TRIGGER_PREFIX = 'event:';
 
-export function saidTriggerId(eventId: string): string {
+function saidTriggerId(eventId: string): string {
   return `${SAID_TRIGGER_PREFIX}${eventId}`;
 }
 

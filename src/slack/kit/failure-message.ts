@@ -23,7 +23,7 @@ export class NotConnectedError extends Error {
   }
 }
 
-export interface Failure {
+interface Failure {
   /** One line, mrkdwn. */
   text: string;
   /** Whether the person should be told the request was logged under a reference. */

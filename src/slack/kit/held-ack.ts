@@ -32,7 +32,7 @@ export interface HeldAck {
   release(): Promise<void>;
 }
 
-export interface HoldOptions {
+interface HoldOptions {
   holdMs?: number;
   /**
    * Runs before the empty ack goes (the command then owes a result it has not given): the ack waits

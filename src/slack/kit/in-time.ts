@@ -45,7 +45,7 @@ interface AnyArgs {
 
 type Handler<A> = (args: A) => Promise<void>;
 
-export interface InTimeOptions {
+interface InTimeOptions {
   /** Defaults: the interactive row of `WAIT_BUDGETS`. */
   firstWordMs?: number;
   /**

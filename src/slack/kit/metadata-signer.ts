@@ -7,7 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Slack's limit on private_metadata. */
-export const PRIVATE_METADATA_MAX = 3000;
+const PRIVATE_METADATA_MAX = 3000;
 
 export class MetadataError extends Error {
   override name = 'MetadataError';

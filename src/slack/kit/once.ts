@@ -26,7 +26,7 @@ export type Origin = { purpose: string; teamId: string } & (
  * time someone may click it again; a click delivery (Slack does not redeliver interactions, but a
  * proxy may) a little while.
  */
-export const ONCE_TTL_MS: Readonly<Record<Origin['kind'], number>> = {
+const ONCE_TTL_MS: Readonly<Record<Origin['kind'], number>> = {
   trigger: 30 * 60_000,
   view: 30 * 60_000,
   message: 30 * 60_000,

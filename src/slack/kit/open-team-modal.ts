@@ -10,7 +10,7 @@ import { renderLoadingView, renderProblemView } from '../ui/modals/loading.ts';
 import { describeFailure } from './failure-message.ts';
 import { fillOpenView } from './fill-open-view.ts';
 
-export interface TeamModalRequest {
+interface TeamModalRequest {
   triggerId: string;
   /** The modal's title (also of the loading and problem views). */
   title: string;
@@ -33,7 +33,7 @@ export function formOpener(ctx: FormOpener): FormOpener {
 }
 
 /** What fills the modal: a form, or a problem (mrkdwn) shown instead. */
-export type ModalContent = { view: ModalView } | { problem: string };
+type ModalContent = { view: ModalView } | { problem: string };
 
 export async function openTeamModal(
   deps: AppDeps,

@@ -8,7 +8,7 @@
 import type { AppDeps } from '../deps.ts';
 
 /** What a command carries that the record keeps. */
-export interface CommandOrigin {
+interface CommandOrigin {
   team_id: string;
   user_id: string;
   channel_id: string;

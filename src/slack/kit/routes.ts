@@ -5,7 +5,7 @@ import type { VerbHandlers } from './verb-handler.ts';
 export type Listener = (deps: AppDeps) => (args: any) => Promise<void>;
 
 /** Listeners of one Slack surface, keyed by command, callback_id, action_id or event type. */
-export type ListenerTable = Readonly<Record<string, Listener>>;
+type ListenerTable = Readonly<Record<string, Listener>>;
 
 /**
  * Everything one feature answers: its `/task` verbs and its listeners per Slack surface. Each

@@ -34,7 +34,7 @@ export interface RunningCommands {
  * Longest a command is held: its longest wait for the service and one request, twice. An instance
  * that dies mid-command holds back a repeat no longer than this.
  */
-export const RUNNING_HOLD_MS = 2 * (WAIT_BUDGETS.interactive.maxWaitMs + WAIT_BUDGETS.interactive.inFlightMs);
+const RUNNING_HOLD_MS = 2 * (WAIT_BUDGETS.interactive.maxWaitMs + WAIT_BUDGETS.interactive.inFlightMs);
 
 interface Held {
   timer?: Timer | undefined;
@@ -43,7 +43,7 @@ interface Held {
 }
 
 /** How long a command runs before the store holds it for every instance to see. */
-export const SHARED_AFTER_MS = 250;
+const SHARED_AFTER_MS = 250;
 
 export function runningCommandsIn(
   store: Store,

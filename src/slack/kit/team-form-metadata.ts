@@ -9,7 +9,7 @@ import { MetadataError } from './metadata-signer.ts';
 const Id = z.number().int().positive();
 const Channel = z.string().max(40).nullable();
 
-export const TEAM_FORM_METADATA = {
+const TEAM_FORM_METADATA = {
   sprintNew: z.object({ p: Id.nullable(), c: Channel }),
   sprintStartDates: z.object({ s: Id, p: Id, c: Channel }),
   /** A project to edit (`p`), or one to create in workspace `w` (null: the form asks). */

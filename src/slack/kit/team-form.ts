@@ -16,16 +16,16 @@ import { type Recipient, tellPerson } from './tell-person.ts';
 
 type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
-export interface SealedFormContext<M> extends Interaction {
+interface SealedFormContext<M> extends Interaction {
   meta: M;
   /** Where the outcome goes. */
   to: Recipient;
 }
 
-export type FormContext<K extends TeamFormKind> = SealedFormContext<TeamFormMetadata<K>>;
+type FormContext<K extends TeamFormKind> = SealedFormContext<TeamFormMetadata<K>>;
 
 /** A form whose `private_metadata` was sealed when it opened: how to open it, read it and run it. */
-export interface SealedFormSpec<M, V> {
+interface SealedFormSpec<M, V> {
   /** The form's metadata; throws when it is missing, tampered with or another form's. */
   open(deps: AppDeps, privateMetadata: string | undefined): M;
   read(values: unknown, meta: M): FormResult<V>;
@@ -39,7 +39,7 @@ export interface SealedFormSpec<M, V> {
   describe?: (error: unknown) => string | null;
 }
 
-export interface TeamFormSpec<K extends TeamFormKind, V> {
+interface TeamFormSpec<K extends TeamFormKind, V> {
   kind: K;
   read(values: unknown, meta: TeamFormMetadata<K>): FormResult<V>;
   /** Does the work; answers what to tell the person (null: it told them itself). */

@@ -17,7 +17,7 @@ import {
   type ReceiverProcessEventErrorHandlerArgs,
 } from '@slack/bolt';
 
-export interface BoltDelivery {
+interface BoltDelivery {
   /** The app, known once Bolt has called the receiver's `init`. */
   app(): App | undefined;
   /** Bolt's logger, as the receiver uses it. */

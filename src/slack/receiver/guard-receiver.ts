@@ -24,7 +24,7 @@ import { checkRequestShape } from './request-shape.ts';
 import type { ServedWorkspaces } from './served-workspaces.ts';
 import { checkSlackSignature } from './verify-signature.ts';
 
-export interface ReceiverGuardOptions {
+interface ReceiverGuardOptions {
   signingSecret: string;
   /** The paths Bolt receives events on. */
   endpoints: readonly string[];

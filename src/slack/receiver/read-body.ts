@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 /** Slack's largest payloads (view submissions with big forms) are far below this. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
-export type BodyRead = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' };
+type BodyRead = { ok: true; body: Buffer } | { ok: false; reason: 'too-large' | 'aborted' };
 
 export function readBody(req: IncomingMessage, limitBytes = DEFAULT_BODY_LIMIT_BYTES): Promise<BodyRead> {
   return new Promise((resolve) => {

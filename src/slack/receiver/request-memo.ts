@@ -9,7 +9,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ServerResponse } from 'node:http';
 
-export interface RequestMemo<V> {
+interface RequestMemo<V> {
   /** The current request's reads, or undefined outside a request or once its response is sent. */
   current(): Map<string, V> | undefined;
   /** Runs `work` (and everything it starts) as the request answered by `res`. */

@@ -19,7 +19,7 @@ export interface RequestIdentity {
   enterpriseId?: string | undefined;
 }
 
-export type ShapeCheck =
+type ShapeCheck =
   | { kind: 'ssl-check' }
   | { kind: 'url-verification' }
   | { kind: 'request'; identity: RequestIdentity; isCommand: boolean; body: Record<string, unknown> }

@@ -13,7 +13,7 @@ import type { BotIdentity } from './bot-identity.ts';
 import type { RequestIdentity } from './request-shape.ts';
 
 /** Why a request is not served, or null when it is. */
-export type ServedCheck =
+type ServedCheck =
   | { served: true }
   | {
       served: false;

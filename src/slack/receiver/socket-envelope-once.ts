@@ -13,7 +13,7 @@ import { storeKeys } from '../../store/keys.ts';
 import type { Store } from '../../store/types.ts';
 
 /** What is used of a `SocketModeClient` (an eventemitter3 emitter). */
-export interface EnvelopeEmitter {
+interface EnvelopeEmitter {
   emit(event: string, ...args: unknown[]): boolean;
 }
 

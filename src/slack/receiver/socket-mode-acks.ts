@@ -12,7 +12,7 @@ import {
 } from '../../lib/socket-mode-channels.ts';
 
 /** What is used of a `SocketModeClient` (an eventemitter3 emitter). */
-export interface SocketModeEmitter {
+interface SocketModeEmitter {
   on(event: string, listener: (payload: { envelope_id?: unknown; type?: unknown }) => void): unknown;
 }
 

@@ -16,7 +16,7 @@ interface ReconnectingClient {
   delayReconnectAttempt(cb: () => Promise<unknown>): Promise<unknown>;
 }
 
-export const FIRST_RETRY_MS = 500;
+const FIRST_RETRY_MS = 500;
 
 /** The wait before attempt n (1-based) after a connection was lost. */
 export function reconnectDelayMs(attempt: number, maxMs: number): number {

@@ -5,7 +5,7 @@
  */
 import type { BotIdentity } from './bot-identity.ts';
 
-export class StartUpError extends Error {
+class StartUpError extends Error {
   override readonly name = 'StartUpError';
 }
 
@@ -26,7 +26,7 @@ const REFUSED_TOKEN = new Set([
 ]);
 
 /** One line for a failed auth.test. */
-export function describeStartUpFailure(error: unknown, slackApiUrl: string): string {
+function describeStartUpFailure(error: unknown, slackApiUrl: string): string {
   const e = (error ?? {}) as SlackCallError;
   if (e.code === 'slack_webapi_platform_error' && e.data?.error && REFUSED_TOKEN.has(e.data.error)) {
     return `SLACK_BOT_TOKEN was refused by Slack (${e.data.error}): set it to the app's Bot User OAuth Token (xoxb-…, under OAuth & Permissions), or reinstall the app to get a new one`;

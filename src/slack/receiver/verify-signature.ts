@@ -6,13 +6,13 @@
 import { createHmac, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 /** Slack's rule: five minutes, either way. */
-export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
+const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
 
-export type SignatureCheck =
+type SignatureCheck =
   | { ok: true }
   | { ok: false; reason: 'missing-headers' | 'bad-timestamp' | 'stale' | 'future' | 'bad-signature' };
 
-export interface SignedRequestParts {
+interface SignedRequestParts {
   signature: string | string[] | undefined;
   timestamp: string | string[] | undefined;
   body: Buffer;

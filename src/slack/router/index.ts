@@ -37,7 +37,7 @@ import { mergeRoutes } from './merge-routes.ts';
 import { answeredByText, taskCommand } from './task-command.ts';
 import { registerById } from './unrouted.ts';
 
-export const FEATURES: readonly FeatureRoutes[] = [
+const FEATURES: readonly FeatureRoutes[] = [
   CREATE_ROUTES,
   TASK_ROUTES,
   ACCOUNT_ROUTES,

@@ -28,7 +28,7 @@ const SURFACES: readonly Surface[] = [
   'optionFunctions',
 ];
 
-export type AnyVerbHandler = VerbHandler<Exclude<VerbName, 'help'>>;
+type AnyVerbHandler = VerbHandler<Exclude<VerbName, 'help'>>;
 
 export type RouteTables = { [S in Surface]: ReadonlyMap<string, Listener> } & {
   verbs: ReadonlyMap<Exclude<VerbName, 'help'>, AnyVerbHandler>;

@@ -14,7 +14,7 @@ import { VIEWS } from '../ui/ids.ts';
 type Built = (args: any) => Promise<void>;
 
 /** The routed listeners, built once (deps given, wrapped), by id. */
-export interface BuiltRoutes {
+interface BuiltRoutes {
   shortcuts: ReadonlyMap<string, Built>;
   views: ReadonlyMap<string, Built>;
   actions: ReadonlyMap<string, Built>;

@@ -5,8 +5,8 @@
  */
 import type { WebClient } from '@slack/web-api';
 
-export type PostableReason = 'not_in_channel' | 'archived' | 'unknown';
-export type Postable = { ok: true } | { ok: false; reason: PostableReason };
+type PostableReason = 'not_in_channel' | 'archived' | 'unknown';
+type Postable = { ok: true } | { ok: false; reason: PostableReason };
 
 function slackErrorCode(error: unknown): string | undefined {
   const data = (error as { data?: { error?: unknown } } | null)?.data;

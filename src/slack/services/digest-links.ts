@@ -7,7 +7,7 @@ import type { DigestLinks } from '../../digest/render-digest.ts';
 import type { TaskLinks } from './task-links.ts';
 
 /** Options for {@link createDigestLinks}. */
-export interface DigestLinksOptions {
+interface DigestLinksOptions {
   taskLinks: TaskLinks;
   /** The task URL pattern (`…/projects/{project_id}/tasks/{id}`); the list is what precedes `{id}`. Default: none. */
   taskUrlPattern?: string | undefined;

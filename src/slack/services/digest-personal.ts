@@ -14,7 +14,7 @@ import { activeProjects } from './resolve-project.ts';
 import { TaskRefusal } from './task-refusal.ts';
 
 /** 09:00: the start of most working days. */
-export const PERSONAL_DIGEST_TIME = '09:00';
+const PERSONAL_DIGEST_TIME = '09:00';
 
 /** The person's digest, if they turned one on. */
 export async function personalDigest(
@@ -39,7 +39,7 @@ export function personalDigestModel(sub: DigestSubscription | undefined, now: Da
   };
 }
 
-export interface TurnOnRequest {
+interface TurnOnRequest {
   teamId: string;
   userId: string;
   memberId: number;

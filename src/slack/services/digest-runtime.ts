@@ -22,7 +22,7 @@ export interface AppDigests {
 }
 
 /** Options for {@link createAppDigests}. */
-export interface AppDigestsOptions {
+interface AppDigestsOptions {
   store: Store;
   workApi: WorkApiRegistry;
   /** The workspace's Slack client for posting; undefined while the app is not installed there. */

@@ -41,7 +41,7 @@ const READS = new Set([
   'help',
 ]);
 
-export interface InterruptedCommandsOptions {
+interface InterruptedCommandsOptions {
   pending: PendingCommands;
   idempotency: Idempotency;
   /** The workspace's service client, when it is connected. */
@@ -55,7 +55,7 @@ export interface InterruptedCommandsOptions {
   logger: Logger;
 }
 
-export interface InterruptedCommands {
+interface InterruptedCommands {
   /** Answers for every record whose lease has lapsed; true when any record (lapsed or not) was there. */
   look(): Promise<boolean>;
   start(): void;

@@ -21,7 +21,7 @@ import { myTasks } from './task-list-source.ts';
 import type { TeamSlackClients } from './team-slack-clients.ts';
 
 /** Options for {@link createAppNotifications}. */
-export interface AppNotificationsOptions {
+interface AppNotificationsOptions {
   store: Store;
   userLinks: UserLinks;
   /** The workspace's service client, or undefined when it is not connected. */

@@ -67,7 +67,7 @@ export async function projectRoleOf(
 }
 
 /** The actor's role in a workspace (null: not linked, or not a member). */
-export async function workspaceRoleOf(
+async function workspaceRoleOf(
   api: WorkApiClient,
   actor: Actor,
   workspaceId: number,
@@ -158,7 +158,7 @@ export function mayWriteWorkspace(api: WorkApiClient, actor: Actor, workspace: {
 }
 
 /** The workspaces (of every page) the person may create projects and goals in. */
-export async function writableWorkspaces(api: WorkApiClient, actor: Actor): Promise<WorkspaceRecord[]> {
+async function writableWorkspaces(api: WorkApiClient, actor: Actor): Promise<WorkspaceRecord[]> {
   const allowed: WorkspaceRecord[] = [];
   for (const ws of await allWorkspaces(api))
     if ((await mayWriteWorkspace(api, actor, ws)).allowed) allowed.push(ws);
@@ -215,7 +215,7 @@ async function projectShowsRoles(api: WorkApiClient, projectId: number): Promise
  * Deleting a task: its creator, or an admin of its project. 'unknown' when the service shows
  * neither the task's creator nor its project's roles: nobody's right can be checked.
  */
-export async function mayDeleteTask(
+async function mayDeleteTask(
   api: WorkApiClient,
   task: TaskRecord,
   actor: TaskActor,

@@ -9,7 +9,7 @@ import { MAX_DESCRIPTION_INPUT } from '../ui/modals/task-fields.ts';
 /** Long enough for a sentence, short enough to read as a title. */
 const TITLE_FROM_MESSAGE = 120;
 
-export interface MessagePrefill {
+interface MessagePrefill {
   title: string;
   description: string;
 }

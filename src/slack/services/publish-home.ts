@@ -22,7 +22,7 @@ import { viewFreshnessOf } from './view-freshness.ts';
 /** The Home tab shows what is due soonest; the full list is `/task mine`. */
 const HOME_TASKS = 50;
 
-export interface PublishHomeOptions {
+interface PublishHomeOptions {
   /** A line on top about what was just done there. Default: none. */
   notice?: TaskNotice | null | undefined;
 }

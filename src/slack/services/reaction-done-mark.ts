@@ -13,9 +13,9 @@ import type { ProjectEvent, ProjectEventSink } from '../../notify/events/project
 import { createReactionTasks } from '../../store/repositories/reaction-tasks.ts';
 import type { Store } from '../../store/types.ts';
 
-export const DONE_REACTION = 'white_check_mark';
+const DONE_REACTION = 'white_check_mark';
 
-export interface ReactionDoneMarks {
+interface ReactionDoneMarks {
   /** For the service clients' change listener (`WorkApiRegistry`'s `onTaskChange`). */
   taskChanged(teamId: string, change: TaskChangeEvent, client: WorkApiClient): void;
   /** The same sink, with done tasks' messages marked after each event is delivered. */

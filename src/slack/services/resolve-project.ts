@@ -13,7 +13,7 @@ export interface ProjectChoice {
   name: string;
 }
 
-export type ProjectResolution =
+type ProjectResolution =
   | { kind: 'found'; project: ProjectChoice }
   /** Nothing named and no channel default. */
   | { kind: 'none' }

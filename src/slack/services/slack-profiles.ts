@@ -22,7 +22,7 @@ export interface SlackProfile {
 }
 
 /** The zone used when Slack does not tell one. */
-export const FALLBACK_TIME_ZONE = 'UTC';
+const FALLBACK_TIME_ZONE = 'UTC';
 const TTL_MS = 10 * 60_000;
 const MAX_ENTRIES = 5_000;
 

@@ -21,7 +21,7 @@ export interface TaskChange {
 }
 
 /** Said when the service does not tell a task's project, so its statuses cannot be listed. */
-export const UNKNOWN_PROJECT =
+const UNKNOWN_PROJECT =
   'The service does not say which project this task is in, so Taskbridge cannot list its statuses. Change the status on the service itself.';
 
 /** The project's statuses, in order. */
@@ -35,7 +35,7 @@ export async function projectStatuses(
 }
 
 /** The status "done" means in this project: the first one flagged done. */
-export function doneStatusOf(statuses: readonly ProjectStatusDef[]): ProjectStatusDef | undefined {
+function doneStatusOf(statuses: readonly ProjectStatusDef[]): ProjectStatusDef | undefined {
   return [...statuses].sort((a, b) => a.position - b.position).find((s) => s.is_done);
 }
 

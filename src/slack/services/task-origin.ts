@@ -10,12 +10,12 @@ import type { TaskRecord } from '../../api/index.ts';
 import { storeKeys } from '../../store/keys.ts';
 import type { AppDeps } from '../deps.ts';
 
-export const ORIGIN_PREFIX = 'Created from Slack by ';
+const ORIGIN_PREFIX = 'Created from Slack by ';
 /** As long as a card of the task may still be looked at. */
 const ORIGIN_TTL_MS = 365 * 24 * 3_600_000;
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,31}$/;
 
-export interface TaskOrigin {
+interface TaskOrigin {
   slackUserId: string;
   /** The person's name as Slack shows it, written into the description. */
   name: string;

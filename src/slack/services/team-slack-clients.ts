@@ -12,7 +12,7 @@ import type { FreshTokens } from './org/fresh-tokens.ts';
 
 export type TeamSlackClients = (teamId: string) => Promise<WebClient | undefined>;
 
-export interface TeamSlackClientsOptions {
+interface TeamSlackClientsOptions {
   /** The bot token of a single-workspace mode; undefined in OAuth mode. */
   botToken?: string | undefined;
   /** OAuth mode's installations, where each workspace's bot token is kept. */

@@ -8,9 +8,7 @@ export async function allWorkspaces(api: WorkApiClient): Promise<WorkspaceRecord
   return out;
 }
 
-export type WorkspaceLookup =
-  | { kind: 'found'; workspace: WorkspaceRecord }
-  | { kind: 'problem'; why: string };
+type WorkspaceLookup = { kind: 'found'; workspace: WorkspaceRecord } | { kind: 'problem'; why: string };
 
 export function pickWorkspace(
   workspaces: readonly WorkspaceRecord[],

@@ -17,7 +17,7 @@ import type { AppDeps } from '../deps.ts';
 /** Webhooks on: the view is trusted this long after the last delivery or full read. */
 export const WEBHOOK_TRUST_MS = 10 * 60_000;
 /** Polling: the longest the view's oldest project read may be, as the poller's round goes. */
-export const POLL_BOUND_MS = 5 * 60_000;
+const POLL_BOUND_MS = 5 * 60_000;
 
 export type ViewState =
   | { kind: 'fresh' }

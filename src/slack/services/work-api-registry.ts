@@ -23,7 +23,7 @@ import type { TaskViewSharing } from '../../api/task-view-share.ts';
 import type { Connections } from '../../store/repositories/connections.ts';
 import { WAIT_BUDGETS } from '../kit/wait-budgets.ts';
 
-export interface WorkApiTarget {
+interface WorkApiTarget {
   baseUrl: string;
   token: string;
 }
@@ -34,7 +34,7 @@ export interface DefaultWorkApi extends WorkApiTarget {
   teamId?: string | undefined;
 }
 
-export interface WorkApiRegistryOptions {
+interface WorkApiRegistryOptions {
   connections: Connections;
   /** The deployment's default connection (WORK_API_URL + WORK_API_TOKEN), for its one workspace if it did not connect its own. */
   fallback?: DefaultWorkApi | undefined;
@@ -54,7 +54,7 @@ export interface WorkApiRegistryOptions {
 }
 
 /** A client check of an address a workspace admin gave, before anything is saved. */
-export interface ProbeOptions {
+interface ProbeOptions {
   timeoutMs: number;
 }
 

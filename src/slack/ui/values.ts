@@ -125,7 +125,7 @@ export function decodeTaskActionBlockId(blockId: string): TaskRef | null {
 const CARD_PREFIX = 'card';
 
 /** The parts of a task card other than its action row. */
-export type TaskCardPart = 'title' | 'fields' | 'notice' | 'share' | 'footer';
+type TaskCardPart = 'title' | 'fields' | 'notice' | 'share' | 'footer';
 
 /**
  * The block_id of one part of a task card, so that a message holding a card among other blocks

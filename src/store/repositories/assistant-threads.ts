@@ -8,7 +8,7 @@ import type { Store } from '../types.ts';
 
 const ASSISTANT_THREAD_TTL_MS = 30 * 24 * 3_600_000;
 
-export interface AssistantThreadRecord {
+interface AssistantThreadRecord {
   userId: string;
   /** The channel in view when the panel opened or last changed, if any. */
   contextChannelId: string | null;
@@ -16,7 +16,7 @@ export interface AssistantThreadRecord {
   titled: boolean;
 }
 
-export interface AssistantThreads {
+interface AssistantThreads {
   get(teamId: string, channelId: string, threadTs: string): Promise<AssistantThreadRecord | undefined>;
   save(teamId: string, channelId: string, threadTs: string, record: AssistantThreadRecord): Promise<void>;
 }

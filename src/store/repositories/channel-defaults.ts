@@ -3,24 +3,24 @@ import { storeKeys } from '../keys.ts';
 import type { Store } from '../types.ts';
 import { requirePositiveInt, requireText } from './validate.ts';
 
-export interface ChannelDefaultInput {
+interface ChannelDefaultInput {
   projectId: number;
   projectName: string;
   /** Slack user id of who set it. */
   setBy: string;
 }
 
-export interface ChannelDefault extends ChannelDefaultInput {
+interface ChannelDefault extends ChannelDefaultInput {
   /** ISO 8601. */
   setAt: string;
 }
 
-export interface ChannelDefaultWithChannel extends ChannelDefault {
+interface ChannelDefaultWithChannel extends ChannelDefault {
   channelId: string;
 }
 
 /** Options for {@link createChannelDefaults}. */
-export interface ChannelDefaultsOptions {
+interface ChannelDefaultsOptions {
   /** Clock for `setAt`. Default: the system clock. */
   clock?: Clock;
 }

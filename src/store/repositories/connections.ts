@@ -5,7 +5,7 @@ import { openedValues } from '../opened-values.ts';
 import type { Store } from '../types.ts';
 import { requireHttpUrl, requireText } from './validate.ts';
 
-export interface ServiceConnectionInput {
+interface ServiceConnectionInput {
   baseUrl: string;
   token: string;
   /** Slack user id of who connected the workspace. */
@@ -18,13 +18,13 @@ export interface ServiceConnectionInput {
 }
 
 /** The decrypted connection: for calling the service only, never for showing. */
-export interface ServiceConnection extends ServiceConnectionInput {
+interface ServiceConnection extends ServiceConnectionInput {
   /** ISO 8601. */
   connectedAt: string;
 }
 
 /** What may be shown to people: no token, at most its last four characters. */
-export interface ServiceConnectionSummary {
+interface ServiceConnectionSummary {
   baseUrl: string;
   connectedBy: string;
   connectedAt: string;
@@ -45,7 +45,7 @@ interface StoredConnection {
 }
 
 /** Options for {@link createConnections}. */
-export interface ConnectionsOptions {
+interface ConnectionsOptions {
   /** Clock for `connectedAt`. Default: the system clock. */
   clock?: Clock;
 }

@@ -10,7 +10,7 @@ export type AnyInstallation = Installation<'v1' | 'v2', boolean>;
  * The reads of the request being served, by store key (slack/receiver/request-memo.ts), or
  * undefined outside one: each record is then read and decrypted once per request.
  */
-export type InstallationReads = () => Map<string, Promise<AnyInstallation | undefined>> | undefined;
+type InstallationReads = () => Map<string, Promise<AnyInstallation | undefined>> | undefined;
 
 /** The stored form: the installation as Bolt gave it, with every token sealed under the record's key. */
 interface StoredInstallation {

@@ -20,7 +20,7 @@ export interface ReactionMapping {
   setAt: number;
 }
 
-export interface ReactionTask {
+interface ReactionTask {
   taskId: number;
   channelId: string;
   messageTs: string;
@@ -35,12 +35,12 @@ export interface ReactionTask {
   cardTs: string | null;
 }
 
-export interface ReactionSource {
+interface ReactionSource {
   channelId: string;
   messageTs: string;
 }
 
-export interface ReactionTasks {
+interface ReactionTasks {
   setMapping(teamId: string, channelId: string, mapping: ReactionMapping): Promise<void>;
   mapping(teamId: string, channelId: string, emoji: string): Promise<ReactionMapping | undefined>;
   mappings(teamId: string, channelId: string): Promise<ReactionMapping[]>;

@@ -22,7 +22,7 @@ export interface Reminder {
   createdAt: string;
 }
 
-export interface ReminderInput {
+interface ReminderInput {
   teamId: string;
   userId: string;
   taskId: number;

@@ -6,7 +6,7 @@
  */
 import type { Store } from '../types.ts';
 
-export interface TeamMarkers {
+interface TeamMarkers {
   /** Lists the workspace; call after writing its record. */
   mark(teamId: string): Promise<void>;
   /** Workspaces that have (or recently had) records waiting. */

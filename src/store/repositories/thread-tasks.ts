@@ -12,7 +12,7 @@ const THREAD_TASK_TTL_MS = 365 * 24 * 3_600_000;
 /** A preview nobody acted on is forgotten after a day. */
 const PREVIEW_TTL_MS = 24 * 3_600_000;
 
-export interface ThreadTask {
+interface ThreadTask {
   taskId: number;
   /** The thread's bot-posted card, when it was posted. */
   cardTs: string | null;
@@ -34,7 +34,7 @@ export interface ThreadPreview {
   projectName: string | null;
 }
 
-export interface ThreadTasks {
+interface ThreadTasks {
   get(teamId: string, channelId: string, threadTs: string): Promise<ThreadTask | undefined>;
   set(teamId: string, channelId: string, threadTs: string, value: ThreadTask): Promise<void>;
   savePreview(teamId: string, preview: ThreadPreview): Promise<string>;

@@ -11,7 +11,7 @@ import { requirePositiveInt, requireText } from './validate.ts';
  */
 export type LinkProof = 'email' | 'approved';
 
-export interface UserLinkInput {
+interface UserLinkInput {
   /** The service's member id. */
   memberId: number;
   memberName: string;
@@ -26,12 +26,12 @@ export interface UserLink extends UserLinkInput {
   linkedAt: string;
 }
 
-export interface UserLinkWithUser extends UserLink {
+interface UserLinkWithUser extends UserLink {
   slackUserId: string;
 }
 
 /** Options for {@link createUserLinks}. */
-export interface UserLinksOptions {
+interface UserLinksOptions {
   /** Clock for `linkedAt`. Default: the system clock. */
   clock?: Clock;
 }

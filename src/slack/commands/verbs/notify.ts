@@ -16,7 +16,7 @@ import type { CommandError, NotifyFilterRefs, PersonRef, ProjectRef, TaskIntent 
 import { type Token, tokenize } from '../tokens.ts';
 
 /** The event words, as typed, in the order help and the form show them. */
-export const EVENT_WORDS = [
+const EVENT_WORDS = [
   'created',
   'status',
   'assigned',
@@ -57,7 +57,7 @@ const EVENT_ALIASES: Readonly<Record<string, EventWord | 'all'>> = {
 export const FILTER_HELP =
   'Filters: `status:Done` `!high` `@ben` `"login"`; put `-` before one to exclude it (`-status:Done`, `-@ben`), or `not:"wip"` for a title word. Event words: created, status, assigned, due, edited (title or priority), done, deleted, sprint, automation. `broadcast` also shows thread replies in the channel.';
 
-export function emptyFilters(): NotifyFilterRefs {
+function emptyFilters(): NotifyFilterRefs {
   return {
     statuses: [],
     notStatuses: [],
@@ -97,7 +97,7 @@ function unquote(text: string): string {
   return text.replace(/^["“”]|["“”]$/g, '').trim();
 }
 
-export interface FilterReading {
+interface FilterReading {
   events: string[];
   filters: NotifyFilterRefs;
   broadcast: boolean;

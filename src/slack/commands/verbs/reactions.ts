@@ -10,7 +10,7 @@ const REACT_EXAMPLE = '`/task react :ticket: #Website`';
 const OFF_WORDS = new Set(['off', 'remove', 'none', 'stop']);
 
 /** `:ticket:` (or `ticket`) as Slack names the emoji in reactions; a skin tone is left off. */
-export function emojiNameOf(token: Token | undefined): string | null {
+function emojiNameOf(token: Token | undefined): string | null {
   if (token?.kind !== 'word') return null;
   const match = /^(?::([a-z0-9_+'-]{1,100})(?:::skin-tone-\d)?:|([a-z0-9_+'-]{1,100}))$/i.exec(token.text);
   const name = match?.[1] ?? match?.[2];

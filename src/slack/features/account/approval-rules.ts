@@ -32,7 +32,7 @@ export interface ApprovalCase {
   target: MemberRights;
 }
 
-export type RefusalReason =
+type RefusalReason =
   | 'owner'
   | 'workspace admin'
   | 'roles unknown'
@@ -56,7 +56,7 @@ function rank(table: Readonly<Record<string, number>>, role: string | undefined)
 
 const roleIn = (list: readonly RoleIn[], id: number) => list.find((r) => r.id === id)?.role;
 
-export function isWorkspaceOwner(member: MemberRights): boolean {
+function isWorkspaceOwner(member: MemberRights): boolean {
   return member.workspaces.some((w) => w.role === 'owner');
 }
 

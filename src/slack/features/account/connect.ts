@@ -12,7 +12,7 @@ import { CONNECT_FIELDS as F, VIEWS } from '../../ui/ids.ts';
 import { LIMITS, mrkdwn, plainText } from '../../ui/limits.ts';
 import { textValue } from '../../ui/modals/view-state.ts';
 
-export interface ConnectionState {
+interface ConnectionState {
   baseUrl: string;
   connectedAt: Date;
   connectedBySlackUserId?: string | null | undefined;
@@ -22,7 +22,7 @@ export interface ConnectionState {
   doneStatusName?: string | undefined;
 }
 
-export interface ConnectViewModel {
+interface ConnectViewModel {
   /** The current connection, or null when not connected. */
   current: ConnectionState | null;
   /** `private_metadata`. Default: empty. */
@@ -145,7 +145,7 @@ export function renderConnectView(model: ConnectViewModel, _now?: Date): ModalVi
   };
 }
 
-export type ConnectReadResult =
+type ConnectReadResult =
   | {
       ok: true;
       value: { baseUrl: string; token: string; doneStatusName?: string; scope?: 'workspace' | 'org' };

@@ -15,7 +15,7 @@ import { freshMemberRights, type RightsHolder } from './member-rights.ts';
 import { saveProvenLink } from './save-link.ts';
 
 /** The Slack workspace's admins and owners, who are asked to approve. */
-export async function slackAdmins(client: WebClient): Promise<string[]> {
+async function slackAdmins(client: WebClient): Promise<string[]> {
   const admins: string[] = [];
   let cursor: string | undefined;
   do {
@@ -116,7 +116,7 @@ async function ruleNow(
   return { ruling, target: target.member };
 }
 
-export type LinkDecision = { ok: true; text: string } | { ok: false; text: string };
+type LinkDecision = { ok: true; text: string } | { ok: false; text: string };
 
 /**
  * Approves or declines a pending request; the requester hears the outcome. A refusal changes

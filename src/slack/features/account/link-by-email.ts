@@ -7,7 +7,7 @@ import { memberWithEmail } from '../../services/account-linking/service-members.
 import type { SlackProfile } from '../../services/slack-profiles.ts';
 import { saveProvenLink } from './save-link.ts';
 
-export type EmailLinkResult =
+type EmailLinkResult =
   | { linked: true; link: UserLink; member: WorkspaceMember }
   | { linked: false; profile: SlackProfile };
 

@@ -14,7 +14,7 @@ import { askAdmins, requestLink } from './link-approval.ts';
 import { linkByVerifiedEmail } from './link-by-email.ts';
 import { suggestMember } from './link-suggest.ts';
 
-export type LinkFormPlan =
+type LinkFormPlan =
   /** Linked now (or already) by their verified Slack email. */
   | { kind: 'linked'; memberName: string }
   /** Their request waits for an admin. */
@@ -61,7 +61,7 @@ export async function planLinkForm(
   };
 }
 
-export type LinkFormOutcome =
+type LinkFormOutcome =
   | { kind: 'linked'; memberName: string }
   /** Saved; `askAdmins` runs after the form is answered. */
   | { kind: 'requested'; memberName: string; askAdmins: () => Promise<number> }

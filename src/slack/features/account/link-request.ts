@@ -7,14 +7,14 @@ import type { RenderedMessage } from '../../ui/block-types.ts';
 import { ACTIONS } from '../../ui/ids.ts';
 import { mrkdwn, plainText } from '../../ui/limits.ts';
 
-export interface LinkRequestModel {
+interface LinkRequestModel {
   requester: string;
   requesterEmail?: string | undefined;
   member: { id: number; name: string; email: string };
 }
 
 /** `<slack user>:<member id>`: which request a button decides. */
-export function linkRequestValue(requester: string, memberId: number): string {
+function linkRequestValue(requester: string, memberId: number): string {
   return `${requester}:${memberId}`;
 }
 

@@ -6,13 +6,13 @@
 import { normaliseName } from '../../../lib/names.ts';
 
 /** The Slack profile fields that `users.info` returns and matching uses. */
-export interface SlackProfileForMatch {
+interface SlackProfileForMatch {
   email?: string | null | undefined;
   real_name?: string | null | undefined;
   display_name?: string | null | undefined;
 }
 
-export interface MatchableMember {
+interface MatchableMember {
   id: number;
   name: string;
   email: string;

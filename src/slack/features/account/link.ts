@@ -10,7 +10,7 @@ import { LIMITS, mrkdwn, option, plainText } from '../../ui/limits.ts';
 import { selectedValue } from '../../ui/modals/view-state.ts';
 import { memberLabel, memberOptions } from '../../ui/options.ts';
 
-export interface LinkViewModel {
+interface LinkViewModel {
   members: ReadonlyArray<{ id: number; name: string; email: string }>;
   /** The likely match (see `suggestMember`), listed first and preselected. */
   suggested?: { id: number; name: string; email: string } | null | undefined;
@@ -93,7 +93,7 @@ export function renderLinkView(model: LinkViewModel, _now?: Date): ModalView {
   };
 }
 
-export type LinkOutcomeModel =
+type LinkOutcomeModel =
   | { kind: 'linked'; memberName: string }
   | { kind: 'pending'; memberName: string }
   | { kind: 'requested'; memberName: string };
@@ -116,7 +116,7 @@ export function renderLinkOutcomeView(model: LinkOutcomeModel): ModalView {
   };
 }
 
-export type LinkReadResult =
+type LinkReadResult =
   | { ok: true; value: { memberId: number } }
   | { ok: false; errors: Record<string, string> };
 

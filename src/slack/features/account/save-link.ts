@@ -7,7 +7,7 @@ import type { WebClient } from '@slack/web-api';
 import type { LinkProof, UserLink } from '../../../store/repositories/user-links.ts';
 import type { AppDeps } from '../../deps.ts';
 
-export interface LinkableMember {
+interface LinkableMember {
   id: number;
   name: string;
   email: string;

@@ -19,7 +19,7 @@ import {
 import { ACTION_TEXT, TRIGGER_TEXT } from './automation-message-blocks.ts';
 
 /** The contract's limit (CreateAutomationBodySchema): name 1..255. */
-export const MAX_AUTOMATION_NAME = 255;
+const MAX_AUTOMATION_NAME = 255;
 const MAX_SETTING = 200;
 
 /** Each action's setting: the config key it fills, and whether the action needs it. */
@@ -85,7 +85,7 @@ export function renderAutomationForm(model: {
   });
 }
 
-export interface AutomationSubmission {
+interface AutomationSubmission {
   projectId: number | null;
   name: string;
   trigger: (typeof TRIGGER_TYPES)[number];

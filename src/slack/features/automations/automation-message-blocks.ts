@@ -11,7 +11,7 @@ import { capBlocks, contextLine, LIMITS, mrkdwn, plainText } from '../../ui/limi
 import { plural } from '../../ui/team/format.ts';
 import { encodeRef } from '../../ui/team/values.ts';
 
-export interface AutomationModel {
+interface AutomationModel {
   id: number;
   /** Null when the service does not say: then only a Slack admin may toggle it. */
   project_id: number | null;
@@ -25,7 +25,7 @@ export interface AutomationModel {
   last_run_at: string | null;
 }
 
-export interface AutomationListModel {
+interface AutomationListModel {
   automations: readonly AutomationModel[];
   projectNames: ReadonlyMap<number, string>;
   /** Projects whose automations the reader may switch. */
@@ -68,7 +68,7 @@ function valueText(value: unknown): string {
 }
 
 /** "When a task is created, if priority in urgent, high: set the priority urgent, notify #mobile." */
-export function ruleText(a: AutomationModel): string {
+function ruleText(a: AutomationModel): string {
   const when = a.trigger
     ? (TRIGGER_TEXT[a.trigger.type] ?? escapeWithin(a.trigger.type, 60))
     : 'its trigger (the service does not show it)';
@@ -85,7 +85,7 @@ export function ruleText(a: AutomationModel): string {
 }
 
 /** Under a list where the service does not show whether rules are on (the spec shows no fields). */
-export const STATE_NOT_SHOWN =
+const STATE_NOT_SHOWN =
   'The service does not show whether a rule is on, so Taskbridge offers no switch for it: switch it on the service.';
 
 export function stateText(isActive: boolean | null): string {

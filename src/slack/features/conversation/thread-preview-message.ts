@@ -12,7 +12,7 @@ import { contextLine, LIMITS, mrkdwn, option, plainText } from '../../ui/limits.
 /** A static select offers at most 100 options; a thread's people rarely come near. */
 const MAX_PEOPLE = 100;
 
-export interface ThreadPreviewModel {
+interface ThreadPreviewModel {
   previewId: string;
   title: string;
   permalink: string | null;
@@ -22,7 +22,7 @@ export interface ThreadPreviewModel {
   assignees: readonly string[];
 }
 
-export function peopleBlockId(previewId: string): string {
+function peopleBlockId(previewId: string): string {
   return `thread_task_people:${previewId}`;
 }
 

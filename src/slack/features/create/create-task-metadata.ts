@@ -24,7 +24,7 @@ const SLACK_ID = /^[A-Z0-9]{1,32}$/;
 const TS = /^\d{1,12}\.\d{1,8}$/;
 
 /** The compact form: short keys, nulls left out. */
-export function toMetadataPayload(meta: CreateTaskMetadata): Record<string, string | number> {
+function toMetadataPayload(meta: CreateTaskMetadata): Record<string, string | number> {
   const payload: Record<string, string | number> = { s: meta.source };
   if (meta.channelId) payload.c = meta.channelId;
   if (meta.messageTs) payload.m = meta.messageTs;
@@ -39,7 +39,7 @@ function str(value: unknown, pattern: RegExp): string | null {
 }
 
 /** Reads the compact form back, checking every field; null when it isn't ours. */
-export function fromMetadataPayload(payload: unknown): CreateTaskMetadata | null {
+function fromMetadataPayload(payload: unknown): CreateTaskMetadata | null {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return null;
   const raw = payload as Record<string, unknown>;
   const source = SOURCES.find((s) => s === raw.s);

@@ -20,7 +20,7 @@ import {
   titleInput,
 } from '../../ui/modals/task-fields.ts';
 
-export interface CreateTaskInitial {
+interface CreateTaskInitial {
   title?: string | null | undefined;
   description?: string | null | undefined;
   assigneeSlackUserIds?: readonly string[] | undefined;
@@ -30,7 +30,7 @@ export interface CreateTaskInitial {
   statusId?: number | null | undefined;
 }
 
-export interface CreateTaskViewModel {
+interface CreateTaskViewModel {
   /** `private_metadata`, already encoded (see create-task-metadata.ts). */
   privateMetadata: string;
   /** The project, when known: preselected, and its statuses offered. */

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
 
 /** The command's trigger or the form's submission a task is created from. */
-export type CreateOrigin =
+type CreateOrigin =
   | { kind: 'trigger'; teamId: string; triggerId: string }
   | { kind: 'view'; teamId: string; viewId: string };
 

@@ -20,7 +20,7 @@ export interface CreateTaskSubmission {
   statusId: number | null;
 }
 
-export type CreateTaskReadResult =
+type CreateTaskReadResult =
   | { ok: true; value: CreateTaskSubmission; warnings: string[] }
   | { ok: false; errors: Record<string, string> };
 

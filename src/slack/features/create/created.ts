@@ -7,7 +7,7 @@ import type { RenderedMessage } from '../../ui/block-types.ts';
 import { capBlocks, contextLine, LIMITS } from '../../ui/limits.ts';
 import { renderTaskCard, type TaskCardModel } from '../../ui/messages/task-card.ts';
 
-export interface CreatedMessageModel {
+interface CreatedMessageModel {
   card: TaskCardModel;
   /** Who created the task. */
   creatorSlackUserId: string;

@@ -9,7 +9,7 @@ import type { CreateTaskSubmission } from './create-task-submission.ts';
 
 const DRAFT_TTL_MS = 7 * 24 * 60 * 60_000;
 
-export interface TaskDraft {
+interface TaskDraft {
   submission: Omit<CreateTaskSubmission, 'due'> & { due: { date: string; hasTime: boolean } | null };
   metadata: CreateTaskMetadata;
 }

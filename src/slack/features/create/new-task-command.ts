@@ -145,12 +145,12 @@ export async function newTaskHandler(ctx: CommandContext, intent: NewTaskIntent)
 }
 
 /** A date typed without `due` stays in the title; the person hears so, with the command that sets it. */
-export function dateInTitleText(phrase: string, taskId: number): string {
+function dateInTitleText(phrase: string, taskId: number): string {
   return `“${phrase}” is part of the title, so task ${taskId} has no due date. Set it with \`/task due ${taskId} ${phrase}\` (next time, write \`due ${phrase}\`).`;
 }
 
 /** What the reading set aside, said once the task exists, with the command that finishes the job. */
-export function readingNoteText(note: ReadingNote, taskId: number): string {
+function readingNoteText(note: ReadingNote, taskId: number): string {
   const date = note.suggestion ?? 'friday';
   return `I couldn't read “${note.text}” as a date: task ${taskId} has no due date. Set it with \`/task due ${taskId} ${date}\`.`;
 }

@@ -13,7 +13,7 @@ import { renderCreateTaskView } from './create-task-modal.ts';
 /** How long the zone lookup may hold up the form. */
 const ZONE_BUDGET_MS = 800;
 
-export interface CreateTaskModalRequest {
+interface CreateTaskModalRequest {
   triggerId: string;
   teamId: string;
   userId: string;

@@ -17,7 +17,7 @@ export const SECTION_CHOICES = { overdue: 'overdue', dueToday: 'due_today' } as 
 export const OPTION_CHOICES = { postWhenEmpty: 'post_when_empty', preview: 'preview' } as const;
 
 /** What "Also due in the next…" offers, in days (0: nothing ahead). */
-export const UPCOMING_CHOICES = [0, 1, 2, 3, 4, 5, 6, 7, 10, 14, 21, MAX_DUE_WITHIN_DAYS] as const;
+const UPCOMING_CHOICES = [0, 1, 2, 3, 4, 5, 6, 7, 10, 14, 21, MAX_DUE_WITHIN_DAYS] as const;
 
 /** What the form starts with: a new digest's defaults or the digest being edited. */
 export interface DigestFormInitial {
@@ -32,7 +32,7 @@ export interface DigestFormInitial {
   postWhenEmpty: boolean;
 }
 
-export interface DigestFormModel {
+interface DigestFormModel {
   privateMetadata: string;
   /** Where the digest goes, mrkdwn: "<#C123>" or "you, by direct message". */
   destination: string;

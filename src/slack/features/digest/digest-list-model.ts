@@ -10,7 +10,7 @@ import { workspaceMembers } from '../../services/workspace-members.ts';
 import type { RenderedMessage } from '../../ui/block-types.ts';
 import { renderDigestList } from './digest-list.ts';
 
-export interface DigestListRequest {
+interface DigestListRequest {
   teamId: string;
   channelId: string;
   /** Default `show`. */

@@ -11,13 +11,13 @@ import { scheduleText, sectionsText } from '../../ui/digest/schedule-text.ts';
 import { DIGEST_ACTIONS } from '../../ui/ids.ts';
 import { capBlocks, contextLine, joinWithin, LIMITS, mrkdwn, plainText } from '../../ui/limits.ts';
 
-export interface DigestListItem {
+interface DigestListItem {
   subscription: DigestSubscription;
   /** When it next fires; null while paused. */
   next: Date | null;
 }
 
-export interface DigestListModel {
+interface DigestListModel {
   channelId: string;
   items: readonly DigestListItem[];
   /** Project id → name; an unknown id is shown as "project 12". */

@@ -20,7 +20,7 @@ export function destinationText(channelId: string): string {
   return /^[UW]/.test(channelId) ? 'you, by direct message' : `<#${channelId}>`;
 }
 
-export interface DigestSavedModel {
+interface DigestSavedModel {
   subscription: { channelId: string; time: string; timeZone: string; days: readonly number[] };
   projectNames: readonly string[];
   next: Date | null;

@@ -8,7 +8,7 @@ import { snoozeTarget } from '../../../digest/snooze.ts';
 import { changeTask, markTaskDone } from '../../services/task-changes.ts';
 import type { DigestTaskAction } from '../../ui/digest/ids.ts';
 
-export interface DigestTaskResult {
+interface DigestTaskResult {
   task: TaskRecord;
   /** False when the task already was so (nothing was sent). */
   changed: boolean;

@@ -23,9 +23,9 @@ import { destinationText, notPostableText } from './digest-messages.ts';
 import { sealDigestForm } from './form-metadata.ts';
 
 /** A new digest's defaults: 09:00 in the person's zone, weekdays, overdue and due today. */
-export const NEW_DIGEST_TIME = '09:00';
+const NEW_DIGEST_TIME = '09:00';
 
-export interface OpenDigestFormRequest {
+interface OpenDigestFormRequest {
   triggerId: string;
   teamId: string;
   userId: string;

@@ -7,7 +7,7 @@ import type { TaskRecord } from '../../../api/index.ts';
 import { dayBuckets, parseDueDate } from '../../../lib/dates.ts';
 import { fold } from './rank.ts';
 
-export type DueFilter = (task: TaskRecord) => boolean;
+type DueFilter = (task: TaskRecord) => boolean;
 
 const WEEK_MS = 7 * 86_400_000;
 

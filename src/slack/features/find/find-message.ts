@@ -15,9 +15,9 @@ import type { SlackUserIds } from '../../ui/messages/task-parts.ts';
 import { encodeTaskRef } from '../../ui/values.ts';
 
 /** Results shown; two blocks each keeps the message well within Slack's 50. */
-export const SHOWN_RESULTS = 10;
+const SHOWN_RESULTS = 10;
 
-export interface FindResultsModel {
+interface FindResultsModel {
   /** What was asked, as the person typed it (after `/task find`). */
   asked: string;
   results: readonly TaskRecord[];

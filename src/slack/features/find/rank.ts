@@ -13,7 +13,7 @@ export function fold(text: string): string {
 }
 
 /** The words of a text, folded. */
-export function foldedWords(text: string): string[] {
+function foldedWords(text: string): string[] {
   return fold(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
@@ -105,7 +105,7 @@ export function withinEdits(a: string, b: string, max: number): boolean {
   return previous[b.length]! <= max;
 }
 
-export interface Ranked {
+interface Ranked {
   task: TaskRecord;
   /** The weakest word's match (4 whole word … 1 typo): the tier the task ranks in. */
   tier: number;

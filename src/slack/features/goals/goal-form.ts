@@ -16,11 +16,11 @@ import {
 import { GOAL_STATUS_TEXT } from './goal-messages.ts';
 
 /** The contract's limits (CreateGoalBodySchema): title 1..500. */
-export const MAX_GOAL_TITLE = 500;
-export const MAX_GOAL_DESCRIPTION = 3000;
+const MAX_GOAL_TITLE = 500;
+const MAX_GOAL_DESCRIPTION = 3000;
 const NO_PROJECT = 'none';
 
-export interface GoalFormModel {
+interface GoalFormModel {
   privateMetadata: string;
   /** The goal being updated; null to create one. */
   goal: {
@@ -99,7 +99,7 @@ export function renderGoalForm(model: GoalFormModel): ModalView {
   });
 }
 
-export interface GoalSubmission {
+interface GoalSubmission {
   workspaceId: number | null;
   title: string;
   description: string | null;

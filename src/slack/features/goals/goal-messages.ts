@@ -16,7 +16,7 @@ import {
 } from '../../ui/team/format.ts';
 import { encodeRef } from '../../ui/team/values.ts';
 
-export interface KeyResultModel {
+interface KeyResultModel {
   title: string;
   type: string;
   start_value: number;
@@ -26,7 +26,7 @@ export interface KeyResultModel {
   progress: number;
 }
 
-export interface GoalModel {
+interface GoalModel {
   id: number;
   title: string;
   status: string;
@@ -39,7 +39,7 @@ export interface GoalModel {
   progress_shown?: boolean;
 }
 
-export interface GoalListModel {
+interface GoalListModel {
   title: string;
   goals: readonly GoalModel[];
   /** Project id → name, for the goals tied to a project. */
@@ -75,7 +75,7 @@ function withUnit(value: number, unit: string | null): string {
 }
 
 /** One key result: its bar, and start → current → target in its unit. */
-export function keyResultLine(kr: KeyResultModel): string {
+function keyResultLine(kr: KeyResultModel): string {
   const title = escapeWithin(kr.title, 120);
   if (kr.type === 'boolean') {
     const done = kr.progress >= 100;

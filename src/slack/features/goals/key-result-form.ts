@@ -11,8 +11,8 @@ import { selectedValue, textValue } from '../../ui/modals/view-state.ts';
 import { type FormResult, formNote, formView, staticSelect, textInput } from '../../ui/team/modal-parts.ts';
 
 /** The contract's limits (CreateTargetBodySchema): title 1..500, unit up to 32. */
-export const MAX_KEY_RESULT_TITLE = 500;
-export const MAX_UNIT = 32;
+const MAX_KEY_RESULT_TITLE = 500;
+const MAX_UNIT = 32;
 
 const TYPE_LABELS: Readonly<Record<TargetType, string>> = {
   number: 'Number',
@@ -58,7 +58,7 @@ export function renderKeyResultForm(model: { privateMetadata: string; goalTitle:
   });
 }
 
-export interface KeyResultSubmission {
+interface KeyResultSubmission {
   title: string;
   type: TargetType;
   start_value: number;

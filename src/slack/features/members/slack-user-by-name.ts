@@ -10,7 +10,7 @@ const MAX_PEOPLE = 5_000;
 
 const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').trim().toLowerCase();
 
-export interface NamedSlackUser {
+interface NamedSlackUser {
   id: string;
   name: string;
   email: string | undefined;

@@ -18,7 +18,7 @@ export interface MindMapNodeModel {
   task_id?: number | null | undefined;
 }
 
-export interface MindMapModel {
+interface MindMapModel {
   id: number;
   title: string;
   /** Null when the service does not say. */
@@ -27,14 +27,14 @@ export interface MindMapModel {
 }
 
 /** Ideas shown in an outline; the rest are counted. */
-export const MAX_OUTLINE_NODES = 50;
+const MAX_OUTLINE_NODES = 50;
 /** Deeper levels are drawn at this indent, so a deep branch stays readable. */
 const MAX_INDENT = 8;
 const NODE_TEXT = 150;
 const INDENT = '\u2003';
 
 /** Every node with its depth, depth first, in order. */
-export function outlineNodes(root: MindMapNodeModel): Array<{ node: MindMapNodeModel; depth: number }> {
+function outlineNodes(root: MindMapNodeModel): Array<{ node: MindMapNodeModel; depth: number }> {
   const out: Array<{ node: MindMapNodeModel; depth: number }> = [];
   const stack: Array<{ node: MindMapNodeModel; depth: number }> = [{ node: root, depth: 0 }];
   while (stack.length > 0) {
@@ -92,7 +92,7 @@ export function renderMindMapOutline(model: {
   return { text: `Mind map ${fallbackName(model.map.title)}: ${plural(nodes.length, 'idea')}`, blocks };
 }
 
-export interface MindMapListModel {
+interface MindMapListModel {
   title: string;
   maps: ReadonlyArray<{ id: number; title: string; updated_at: string | null; projectName: string }>;
 }

@@ -26,7 +26,7 @@ const MAX_PROJECTS_LISTED = 10;
  * not the spec's: where the service answers 404, the map is looked for in the projects' lists
  * (which the spec has), and if it is there the person hears that its content cannot be shown.
  */
-export async function outlineMessage(api: WorkApiClient, mindMapId: number): Promise<RenderedMessage> {
+async function outlineMessage(api: WorkApiClient, mindMapId: number): Promise<RenderedMessage> {
   try {
     const [map, names] = await Promise.all([api.mindMaps.get(mindMapId), projectNames(api)]);
     return renderMindMapOutline({

@@ -14,7 +14,7 @@ import {
 } from '../../ui/team/modal-parts.ts';
 
 /** The contract's limit on a mind map's title (CreateMindMapBodySchema): 1..500. */
-export const MAX_MAP_TITLE = 500;
+const MAX_MAP_TITLE = 500;
 
 export function renderThreadMindMapForm(model: {
   privateMetadata: string;

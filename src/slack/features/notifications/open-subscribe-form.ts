@@ -12,7 +12,7 @@ import { filtersText, notPostableForNotifications } from './subscription-message
 
 const FORM_KIND = 'notify_form';
 
-export function sealSubscribeForm(deps: AppDeps, channelId: string): string {
+function sealSubscribeForm(deps: AppDeps, channelId: string): string {
   return deps.metadata.seal({ k: FORM_KIND, d: { c: channelId } });
 }
 

@@ -8,7 +8,7 @@ import { NOTIFY_FIELDS, NOTIFY_VIEWS } from '../../ui/ids.ts';
 import { LIMITS, option, plainText } from '../../ui/limits.ts';
 import { KIND_LABELS } from './event-kinds.ts';
 
-export interface SubscribeFormModel {
+interface SubscribeFormModel {
   channelId: string;
   projects: ReadonlyArray<{ id: number; name: string }>;
   initial: {

@@ -25,7 +25,7 @@ export function filtersText(f: SubscriptionFilters): string {
   ].join(' ');
 }
 
-export function describeSubscription(sub: Subscription): string {
+function describeSubscription(sub: Subscription): string {
   const all = PROJECT_EVENT_KINDS.every((k) => sub.events.includes(k));
   const events = all ? 'every event' : sub.events.map((k) => KIND_LABELS[k]).join(', ');
   const filters = filtersText(sub.filters);

@@ -6,11 +6,11 @@ import { selectedValue, textValue } from '../../ui/modals/view-state.ts';
 import { type FormResult, formView, idValue, staticSelect, textInput } from '../../ui/team/modal-parts.ts';
 
 /** The contract's limits (CreateProjectBodySchema): name 1..255. */
-export const MAX_PROJECT_NAME = 255;
-export const MAX_PROJECT_DESCRIPTION = 3000;
+const MAX_PROJECT_NAME = 255;
+const MAX_PROJECT_DESCRIPTION = 3000;
 
 /** The colours offered; "none" leaves the project without one. */
-export const PROJECT_COLOURS: ReadonlyArray<{ name: string; hex: string }> = [
+const PROJECT_COLOURS: ReadonlyArray<{ name: string; hex: string }> = [
   { name: 'Blue', hex: '#3B82F6' },
   { name: 'Purple', hex: '#8B5CF6' },
   { name: 'Amber', hex: '#F59E0B' },
@@ -23,7 +23,7 @@ export const PROJECT_COLOURS: ReadonlyArray<{ name: string; hex: string }> = [
 const NO_COLOUR = 'none';
 const HEX = /^#[0-9A-Fa-f]{6}$/;
 
-export interface ProjectFormModel {
+interface ProjectFormModel {
   privateMetadata: string;
   /** The project being edited; null to create one. */
   project: { name: string; description: string | null; color: string | null } | null;
@@ -87,7 +87,7 @@ export function renderProjectForm(model: ProjectFormModel): ModalView {
   });
 }
 
-export interface ProjectSubmission {
+interface ProjectSubmission {
   /** Null when the form offered no workspace (the metadata names it). */
   workspaceId: number | null;
   name: string;

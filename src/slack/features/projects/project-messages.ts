@@ -10,7 +10,7 @@ import { statusEmoji } from '../../ui/status-color.ts';
 import { fallbackName, fallbackText } from '../../ui/team/format.ts';
 import { encodeProjectMenu, encodeRef } from '../../ui/team/values.ts';
 
-export interface ProjectModel {
+interface ProjectModel {
   id: number;
   name: string;
   description: string | null;
@@ -20,7 +20,7 @@ export interface ProjectModel {
   status_shown?: boolean;
 }
 
-export interface ProjectListModel {
+interface ProjectListModel {
   projects: readonly ProjectModel[];
   /** Whether archived projects are in the list (`projects all`). */
   includeArchived: boolean;
@@ -47,7 +47,7 @@ function projectRow(p: ProjectModel): SectionBlock {
 }
 
 /** Under a list from a service that does not show which projects are archived (the spec shows no fields). */
-export const ARCHIVED_NOT_SHOWN =
+const ARCHIVED_NOT_SHOWN =
   'The service does not show which projects are archived, so archived ones are listed as if active.';
 
 export function renderProjectList(model: ProjectListModel): RenderedMessage {

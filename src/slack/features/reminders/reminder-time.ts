@@ -14,7 +14,7 @@ import type { RemindChoice } from '../../ui/messages/remind-menu.ts';
 const MORNING = '09:00';
 const DAY_MS = 86_400_000;
 
-export type ReminderTime = { ok: true; at: Date } | { ok: false; why: string };
+type ReminderTime = { ok: true; at: Date } | { ok: false; why: string };
 
 /** 9:00 on the local day of `date`. */
 function morningOf(date: Date, timeZone: string): Date {

@@ -16,7 +16,7 @@ import { ACTIONS } from '../../ui/ids.ts';
 import { LIMITS, mrkdwn, plainText } from '../../ui/limits.ts';
 
 /** What to tell the person: blocks with Cancel when a reminder was set. */
-export interface ReminderAnswer {
+interface ReminderAnswer {
   text: string;
   blocks?: KnownBlock[];
 }

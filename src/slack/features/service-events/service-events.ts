@@ -9,7 +9,7 @@ import { ACTIONS, SERVICE_EVENTS_FIELDS as F, VIEWS } from '../../ui/ids.ts';
 import { LIMITS, mrkdwn, plainText } from '../../ui/limits.ts';
 import { textValue } from '../../ui/modals/view-state.ts';
 
-export interface ServiceEventsViewModel {
+interface ServiceEventsViewModel {
   /** The full address when PUBLIC_URL is set, else the path only. */
   address: string;
   /** False when the address is a path: PUBLIC_URL is not set. */

@@ -35,7 +35,7 @@ export interface SprintReportModel {
   tasksShown?: boolean | undefined;
 }
 
-export interface SprintCardModel {
+interface SprintCardModel {
   sprint: SprintModel;
   projectName: string;
   /** The report of an active sprint; null when not active or not available. */
@@ -50,7 +50,7 @@ export interface SprintCardModel {
 const MAX_AT_RISK = 10;
 
 /** "4 days left", "ends today", "ended 2 days ago"; null without an end date. */
-export function daysLeftText(endDate: string | null, timeZone: string, now: Date): string | null {
+function daysLeftText(endDate: string | null, timeZone: string, now: Date): string | null {
   if (!endDate) return null;
   const left = daysBetween(toLocalDateString(now, timeZone), endDate);
   if (left === null) return null;

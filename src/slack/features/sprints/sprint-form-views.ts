@@ -20,10 +20,10 @@ import {
 } from '../../ui/team/modal-parts.ts';
 
 /** The contract's limits (CreateSprintBodySchema): name 1..255, goal up to 20 000. */
-export const MAX_SPRINT_NAME = 255;
-export const MAX_SPRINT_GOAL = 3000;
+const MAX_SPRINT_NAME = 255;
+const MAX_SPRINT_GOAL = 3000;
 
-export interface NewSprintFormModel {
+interface NewSprintFormModel {
   privateMetadata: string;
   /** The project, when known; otherwise `projects` are offered. */
   project: { id: number; name: string } | null;
@@ -58,7 +58,7 @@ export function renderNewSprintForm(model: NewSprintFormModel): ModalView {
   });
 }
 
-export interface NewSprintSubmission {
+interface NewSprintSubmission {
   /** Null when the form had no project field (the metadata names it). */
   projectId: number | null;
   name: string;
@@ -89,7 +89,7 @@ export function readNewSprintForm(
   return { ok: true, value: { projectId, name, goal: goal || null, startDate, endDate } };
 }
 
-export interface StartDatesFormModel {
+interface StartDatesFormModel {
   privateMetadata: string;
   sprintName: string;
   projectName: string;

@@ -10,7 +10,7 @@ import { fallbackName, percentText, progressBar, projectArgument, shareOf } from
 import { encodeRef } from '../../ui/team/values.ts';
 import { type SprintModel, sprintName, sprintSummaryLine } from './sprint-parts.ts';
 
-export interface SprintListModel {
+interface SprintListModel {
   project: { id: number; name: string };
   /** In the order to show; `done` is null when it could not be counted. */
   sprints: ReadonlyArray<{ sprint: SprintModel; done: number | null | 'not shown' }>;

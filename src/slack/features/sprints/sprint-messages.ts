@@ -18,7 +18,7 @@ import { renderSprintCard } from './sprint-card.ts';
 import { renderSprintStart } from './sprint-start.ts';
 import { activeSprint, pickSprint, projectSprints, sprintReport, sprintScope } from './team-sprints.ts';
 
-export type Located =
+type Located =
   | { kind: 'found'; sprint: SprintRecord; project: ProjectChoice }
   | { kind: 'message'; message: RenderedMessage };
 
@@ -166,7 +166,7 @@ export async function sprintCardMessage(
 }
 
 /** What starting came to: the sprint's card when it started, else why not (for the starter alone). */
-export interface StartOutcome {
+interface StartOutcome {
   message: RenderedMessage;
   /** The name of the sprint started; null when it did not start. */
   started: string | null;
@@ -177,7 +177,7 @@ export interface StartOutcome {
  * it is no longer planned, it lacks an end date), the answer says why and shows the sprint as it
  * now is, with the way forward.
  */
-export async function startSprint(
+async function startSprint(
   deps: AppDeps,
   api: WorkApiClient,
   client: WebClient,

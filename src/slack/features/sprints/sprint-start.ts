@@ -20,7 +20,7 @@ export interface SprintScope {
   shown?: boolean | undefined;
 }
 
-export interface SprintStartModel {
+interface SprintStartModel {
   sprint: SprintModel;
   projectName: string;
   scope: SprintScope;

@@ -4,7 +4,7 @@
  */
 import { dueKind, isOverdue, toLocalDateString } from '../../../lib/dates.ts';
 
-export interface RiskInput {
+interface RiskInput {
   due_date: string | null;
   assignees: readonly unknown[];
 }

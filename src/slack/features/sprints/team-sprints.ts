@@ -19,7 +19,7 @@ export async function projectSprints(api: WorkApiClient, projectId: number): Pro
   return sprints;
 }
 
-export type SprintLookup =
+type SprintLookup =
   | { kind: 'found'; sprint: SprintRecord }
   | { kind: 'none'; why: string }
   | { kind: 'ambiguous'; candidates: SprintRecord[] };
@@ -95,9 +95,6 @@ export async function sprintScope(api: WorkApiClient, sprintId: number): Promise
   }
   return scope;
 }
-
-/** Said where a sprint's tasks cannot be told from the others. */
-export const SPRINT_NOT_SHOWN = 'the service does not show which sprint a task is in';
 
 /** Whether the service shows a task's sprint at all (one task read, cached by the client). */
 async function tasksShowSprint(api: WorkApiClient): Promise<boolean> {

@@ -25,7 +25,7 @@ import {
   type Viewer,
 } from './task-surface.ts';
 
-export type TaskActionArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
+type TaskActionArgs = SlackActionMiddlewareArgs<BlockAction> & AllMiddlewareArgs;
 type Action = BlockAction['actions'][number];
 
 /** The kit's button context, with what every task button has found before it runs. */
@@ -39,7 +39,7 @@ export interface TaskActionContext extends Omit<TeamActionContext, 'api'> {
   body: BlockAction;
 }
 
-export interface TaskActionSpec {
+interface TaskActionSpec {
   /** The action is on a list row, not a card: outcomes never replace the message. Default: false. */
   inList?: boolean;
   /** The task the action is about, from its value or block_id; null when it cannot be read. */
@@ -52,7 +52,7 @@ export const STALE_TASK_BUTTON =
   ':warning: That button is out of date. Run `/task show ID` (ID: the task’s number) for a fresh card.';
 
 /** The tombstone of a task found gone, titled as its card was when Slack sent the card back. */
-export function goneOutcome(body: BlockAction, taskId: number, error: unknown): TaskOutcome {
+function goneOutcome(body: BlockAction, taskId: number, error: unknown): TaskOutcome {
   return {
     gone: { taskId, title: cardTitleFromText(body.message?.text, taskId) ?? `Task ${taskId}` },
     note: describeTaskFailure(error, taskId),

@@ -12,7 +12,7 @@ import { slackUsersByMember } from '../../services/resolve-people.ts';
 /** Email look-ups per form at most: the form opens within Slack's patience. */
 const MAX_EMAIL_LOOKUPS = 20;
 
-export interface AssigneeSlackUsers {
+interface AssigneeSlackUsers {
   /** Member id → Slack user id, for every assignee a picker can show. */
   all: ReadonlyMap<number, string>;
   /** The part of `all` found by email rather than a link (the form keeps it to judge a save). */

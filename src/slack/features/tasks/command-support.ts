@@ -19,7 +19,7 @@ import { namesThatExist } from '../../ui/messages/names-that-exist.ts';
 import type { TaskCardModel } from '../../ui/messages/task-card.ts';
 import { renderTaskCard } from '../../ui/messages/task-card.ts';
 
-export interface VerbContext {
+interface VerbContext {
   api: WorkApiClient;
   actor: TaskActor;
 }

@@ -16,7 +16,7 @@ import type { EditTaskMetadata } from './edit-task-metadata.ts';
 import { valueHash } from './edit-task-metadata.ts';
 import { EDIT_FIELDS, type EditField, type EditValues, type TaskFormValues } from './edit-task-values.ts';
 
-export interface EditPlanInput {
+interface EditPlanInput {
   /** Hashes of the values the form showed (from its metadata). */
   shown: EditTaskMetadata['hashes'];
   /** The task now, in the form's terms (same zone as shown). */
@@ -27,7 +27,7 @@ export interface EditPlanInput {
   overrideConflicts: boolean;
 }
 
-export interface EditPlan {
+interface EditPlan {
   /** Fields the person changed to something other than the task's value now. */
   save: EditField[];
   /** Fields both the person and someone else changed, to different values. */
@@ -55,7 +55,7 @@ export function planTaskEdit(input: EditPlanInput): EditPlan {
 }
 
 /** The form block each field's message goes under. */
-export const FIELD_BLOCKS: Readonly<Record<EditField, FieldId>> = {
+const FIELD_BLOCKS: Readonly<Record<EditField, FieldId>> = {
   title: F.title,
   description: F.description,
   assignees: F.assignees,
@@ -65,7 +65,7 @@ export const FIELD_BLOCKS: Readonly<Record<EditField, FieldId>> = {
 };
 
 /** A field's value now, in a few words for a person. */
-export function describeCurrentValue(
+function describeCurrentValue(
   field: EditField,
   task: TaskRecord,
   timeZone: string,

@@ -30,7 +30,7 @@ export interface EditTaskMetadata {
 }
 
 /** Email-found people the form carries at most (the rest show as "Also assigned"). */
-export const MAX_BY_EMAIL = 20;
+const MAX_BY_EMAIL = 20;
 
 /** Short, stable and not reversible: enough to see that a value changed, without carrying it. */
 export function valueHash(value: string): string {

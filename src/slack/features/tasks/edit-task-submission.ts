@@ -24,7 +24,7 @@ export interface EditTaskSubmission {
   statusId: number | null;
 }
 
-export type EditTaskReadResult =
+type EditTaskReadResult =
   | { ok: true; value: EditTaskSubmission }
   | { ok: false; errors: Record<string, string> };
 

@@ -21,7 +21,7 @@ export type EditField = (typeof EDIT_FIELDS)[number];
 export type EditValues = Record<EditField, string>;
 
 /** Slack shows at most 10 checkboxes; assignees past them stay assigned without one. */
-export const MAX_KEEP_OPTIONS = 10;
+const MAX_KEEP_OPTIONS = 10;
 
 export interface TaskFormValues {
   values: EditValues;

@@ -24,7 +24,7 @@ import {
 } from '../../ui/modals/task-fields.ts';
 import { keptValue, taskFormValues } from './edit-task-values.ts';
 
-export interface EditTaskViewModel {
+interface EditTaskViewModel {
   task: TaskRecord;
   /** The project's statuses; without them the status stays as it is. */
   statuses?: readonly ProjectStatusDef[] | undefined;
@@ -37,7 +37,7 @@ export interface EditTaskViewModel {
 }
 
 /** Whether the description fits the form's text box; a longer one is left to the service. */
-export function isDescriptionEditable(task: TaskRecord): boolean {
+function isDescriptionEditable(task: TaskRecord): boolean {
   return (task.description ?? '').trim().length <= MAX_DESCRIPTION_INPUT;
 }
 

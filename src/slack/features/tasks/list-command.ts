@@ -15,7 +15,7 @@ import { projectProblemMessage } from '../../ui/messages/project-problem.ts';
 import { renderProjectTasks } from './task-list.ts';
 import { loadTaskListPage } from './task-list-page.ts';
 
-export const PROJECT_TASKS_PAGE_SIZE = 15;
+const PROJECT_TASKS_PAGE_SIZE = 15;
 
 export async function listHandler(ctx: CommandContext, intent: ListIntent): Promise<void> {
   const api = await ctx.api();

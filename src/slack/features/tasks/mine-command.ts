@@ -12,7 +12,7 @@ import { linkOfferMessage } from '../../ui/messages/link-offer.ts';
 import { renderMyTasks } from './task-list.ts';
 import { loadTaskListPage } from './task-list-page.ts';
 
-export const MY_TASKS_PAGE_SIZE = 15;
+const MY_TASKS_PAGE_SIZE = 15;
 
 export async function mineHandler(ctx: CommandContext, intent: MineIntent): Promise<void> {
   const q = { teamId: ctx.teamId, userId: ctx.userId, page: 1, status: intent.status };

@@ -17,7 +17,7 @@ import { type TaskActionContext, taskActionHandler } from './action-context.ts';
 import type { TaskOutcome } from './task-surface.ts';
 
 /** How long an Undo is offered after a status change. */
-export const UNDO_WINDOW_MS = 60_000;
+const UNDO_WINDOW_MS = 60_000;
 
 /** What a status change says on the card, with an Undo for a minute from `now`. */
 export function statusChangeNotice(

@@ -44,9 +44,9 @@ export interface TaskListBase {
   interim?: boolean | undefined;
 }
 
-export type MyTasksModel = TaskListBase;
+type MyTasksModel = TaskListBase;
 
-export interface ProjectTasksModel extends TaskListBase {
+interface ProjectTasksModel extends TaskListBase {
   project: { id: number; name: string };
 }
 

@@ -218,7 +218,7 @@ async function messageBlocks(client: WebClient, channel: string, ts: string): Pr
 }
 
 /** A line only the person sees, next to where they acted (a direct message when nothing else works). */
-export async function tellPrivately(
+async function tellPrivately(
   client: WebClient,
   viewer: Viewer,
   surface: TaskSurface,

@@ -8,7 +8,7 @@ import type { Clock } from '../../../lib/clock.ts';
 import type { Store } from '../../../store/types.ts';
 
 /** A message with this many links or more is left as it is. */
-export const MAX_LINKS_FOR_UNFURL = 3;
+const MAX_LINKS_FOR_UNFURL = 3;
 /** How long a channel remembers a task it unfurled. */
 export const UNFURL_QUIET_MS = 30 * 60_000;
 /** How long one unfurl may hold its claim while it reads the task and posts. */
@@ -18,7 +18,7 @@ export function tooManyLinks(linkCount: number): boolean {
   return linkCount >= MAX_LINKS_FOR_UNFURL;
 }
 
-export interface UnfurlGuard {
+interface UnfurlGuard {
   /** True when this task may be unfurled in this channel now; the caller then calls `done`. */
   begin(channelId: string, taskId: number): Promise<boolean>;
   /** Records the unfurl (when it happened) and lets go of the claim. */

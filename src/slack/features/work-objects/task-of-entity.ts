@@ -25,7 +25,7 @@ export function taskIdOfEntity(
     : null;
 }
 
-export const NOT_LINKED: FlexpaneError = {
+const NOT_LINKED: FlexpaneError = {
   title: 'Link your account to edit',
   message:
     'Changes made here are made as you in the service, and your Slack account is not linked to an account there yet. Run `/task link`, then try again.',

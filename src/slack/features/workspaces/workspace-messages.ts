@@ -8,14 +8,14 @@ import { fallbackName, fallbackText } from '../../ui/team/format.ts';
 import { type FormResult, formView, textInput } from '../../ui/team/modal-parts.ts';
 import { linesToSections } from '../../ui/team/sections.ts';
 
-export interface WorkspaceModel {
+interface WorkspaceModel {
   id: number;
   name: string;
   settings: Record<string, unknown>;
 }
 
 /** The contract's limit (CreateWorkspaceBodySchema): name 1..255. */
-export const MAX_WORKSPACE_NAME = 255;
+const MAX_WORKSPACE_NAME = 255;
 
 function settingsText(settings: Record<string, unknown>): string {
   const zone = typeof settings.timezone === 'string' ? settings.timezone : null;

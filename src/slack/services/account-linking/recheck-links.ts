@@ -11,7 +11,7 @@ import type { WorkApiRegistry } from '../work-api-registry.ts';
 import { workspaceMembers } from '../workspace-members.ts';
 import { sameEmail } from './service-members.ts';
 
-export interface RecheckOptions {
+interface RecheckOptions {
   profiles: SlackProfiles;
   slackClients: TeamSlackClients;
   workApi: WorkApiRegistry;

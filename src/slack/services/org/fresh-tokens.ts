@@ -16,7 +16,7 @@ import type {
 } from '../../../store/repositories/installation-store.ts';
 import type { Store } from '../../../store/types.ts';
 
-export interface FreshTokensOptions {
+interface FreshTokensOptions {
   store: Store;
   installations: TaskbridgeInstallationStore;
   clientId: string;

@@ -27,7 +27,7 @@ export interface ReminderRunner {
   stop(): Promise<void>;
 }
 
-export interface ReminderRunnerOptions {
+interface ReminderRunnerOptions {
   reminders: Reminders;
   deps: () => AppDeps;
   slack: TeamSlackClients;

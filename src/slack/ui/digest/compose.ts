@@ -29,10 +29,10 @@ import { encodeTaskActionValue } from './task-action-value.ts';
 
 type KnownBlock = types.KnownBlock;
 
-export const MAX_MESSAGE_BLOCKS = BLOCK_KIT_LIMITS.messageBlocks;
-export const MAX_SECTION_TEXT = BLOCK_KIT_LIMITS.sectionText;
-export const MAX_HEADER_TEXT = BLOCK_KIT_LIMITS.headerText;
-export const MAX_FALLBACK_TEXT = BLOCK_KIT_LIMITS.messageText;
+const MAX_MESSAGE_BLOCKS = BLOCK_KIT_LIMITS.messageBlocks;
+const MAX_SECTION_TEXT = BLOCK_KIT_LIMITS.sectionText;
+const MAX_HEADER_TEXT = BLOCK_KIT_LIMITS.headerText;
+const MAX_FALLBACK_TEXT = BLOCK_KIT_LIMITS.messageText;
 /** Titles are cut here: a digest row is a reminder, the link leads to the whole task. */
 const MAX_TITLE_CHARS = 150;
 const MAX_NAME_CHARS = 80;

@@ -4,7 +4,7 @@
  */
 import type { DigestSelection, DigestTask } from '../../../digest/select.ts';
 
-export const SECTION_KEYS = ['overdue', 'dueToday', 'upcoming'] as const;
+const SECTION_KEYS = ['overdue', 'dueToday', 'upcoming'] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
 
 /** Member id of the group a row is listed under; 0 stands for unassigned. */
@@ -24,7 +24,7 @@ export interface LayoutSection<T extends DigestTask> {
   rows: LayoutRow<T>[];
 }
 
-export interface PersonCount {
+interface PersonCount {
   memberId: number;
   name: string;
   /** Due today or in the upcoming window. */

@@ -11,7 +11,7 @@ import { LIMITS, mrkdwn, plainText } from '../limits.ts';
 import { scheduleText } from './schedule-text.ts';
 
 /** The block_id of the time picker, so Home can be redrawn with it (and its value) in place. */
-export const PERSONAL_DIGEST_TIME_BLOCK = 'home_digest_time';
+const PERSONAL_DIGEST_TIME_BLOCK = 'home_digest_time';
 
 export type PersonalDigestModel =
   | { state: 'off' }

@@ -17,13 +17,13 @@ const CODES: Readonly<Record<DigestTaskAction, string>> = {
 };
 const ACTION_BY_CODE = new Map(DIGEST_TASK_ACTIONS.map((action) => [CODES[action], action]));
 
-export interface DigestTaskActionValue {
+interface DigestTaskActionValue {
   action: DigestTaskAction;
   subscriptionId: string;
   taskId: number;
 }
 
-export type ParsedTaskActionValue = { ok: true; value: DigestTaskActionValue } | { ok: false; error: string };
+type ParsedTaskActionValue = { ok: true; value: DigestTaskActionValue } | { ok: false; error: string };
 
 /** Encodes an option value; a RangeError names an id that could not be carried. */
 export function encodeTaskActionValue({ action, subscriptionId, taskId }: DigestTaskActionValue): string {

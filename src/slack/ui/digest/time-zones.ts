@@ -31,7 +31,7 @@ export const TIME_ZONES: readonly string[] = (() => {
  * The zone's short name at `now`: a letter abbreviation where either English locale has one
  * ("EST" from en-US, "BST" or "CET" from en-GB), else the offset ("GMT+9").
  */
-export function zoneShortName(timeZone: string, now: Date): string {
+function zoneShortName(timeZone: string, now: Date): string {
   const us = shortNameIn('en-US', timeZone, now) ?? timeZone;
   if (!/^(GMT|UTC)[+-]/.test(us)) return us;
   const gb = shortNameIn('en-GB', timeZone, now);

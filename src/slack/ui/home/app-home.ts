@@ -21,7 +21,7 @@ import { type NotifyPrefs, renderNotificationPrefs } from './notification-prefs.
 import { type HomeReminder, renderRemindersHome } from './reminders-home.ts';
 import { renderServiceEventsLine, type ServiceEventsHomeModel } from './service-events-line.ts';
 
-export interface AppHomeModel {
+interface AppHomeModel {
   /** The workspace's connection to the service, or null. */
   connection: { baseUrl: string; connectedAt: Date } | null;
   /** Workspace admins may connect and reconnect. */

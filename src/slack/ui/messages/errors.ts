@@ -11,7 +11,7 @@ import { COMMAND_NAME } from '../ids.ts';
 import { contextLine, LIMITS, mrkdwn } from '../limits.ts';
 import { renderHelp } from './help.ts';
 
-export interface ErrorMessageModel {
+interface ErrorMessageModel {
   /** What happened, plain text: "Couldn't create the task". */
   what: string;
   /** Why, plain text: "The service says the project is archived." */

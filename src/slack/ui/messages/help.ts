@@ -10,7 +10,7 @@ import type { KnownBlock, RenderedMessage } from '../block-types.ts';
 import { COMMAND_NAME } from '../ids.ts';
 import { contextLine, joinWithin, LIMITS, mrkdwn, plainText } from '../limits.ts';
 
-export interface HelpModel {
+interface HelpModel {
   /** The verbs to list, in the table's order whatever order they come in. */
   enabled: readonly VerbName[];
   /** One verb to explain in detail. */

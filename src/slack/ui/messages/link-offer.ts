@@ -6,7 +6,7 @@ import type { RenderedMessage } from '../block-types.ts';
 import { ACTIONS } from '../ids.ts';
 import { mrkdwn, plainText } from '../limits.ts';
 
-export interface LinkOfferModel {
+interface LinkOfferModel {
   /** What linking would let them do, e.g. "to see the tasks assigned to you". */
   reason: string;
 }

@@ -23,7 +23,7 @@ function nearness(name: string, typed: string): number {
 }
 
 /** The names, closest to `typed` first (ties keep their order), without repeats. */
-export function closestFirst(names: readonly string[], typed: string): string[] {
+function closestFirst(names: readonly string[], typed: string): string[] {
   const wanted = fold(typed.replace(/^[#@]/, ''));
   const unique = [...new Set(names.filter((n) => n.trim() !== ''))];
   return unique

@@ -3,7 +3,7 @@ import { errorMessage } from './errors.ts';
 import { namesThatExist } from './names-that-exist.ts';
 
 /** Why a command could not tell which project was meant: none named, or no project by that name. */
-export type ProjectProblem =
+type ProjectProblem =
   /** Nothing named and no channel default. */
   | { kind: 'none' }
   /** `known`: every active project's name, to say what exists. */

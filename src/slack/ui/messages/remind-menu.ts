@@ -7,7 +7,7 @@ import { ACTIONS } from '../ids.ts';
 import { LIMITS, option, plainText } from '../limits.ts';
 import { decodeTaskRef, encodeTaskRef, type TaskRef } from '../values.ts';
 
-export const REMIND_CHOICES = ['hour', 'tomorrow', 'monday'] as const;
+const REMIND_CHOICES = ['hour', 'tomorrow', 'monday'] as const;
 export type RemindChoice = (typeof REMIND_CHOICES)[number];
 
 const LABELS: Record<RemindChoice, string> = {

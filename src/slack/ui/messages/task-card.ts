@@ -97,7 +97,7 @@ function refOf(task: TaskRecord): TaskRef {
 }
 
 /** The title, bold and linked; a URL too long for the block is left out rather than cut. */
-export function titleMrkdwn(task: TaskRecord, url: string | null | undefined, shown = TITLE_SHOWN): string {
+function titleMrkdwn(task: TaskRecord, url: string | null | undefined, shown = TITLE_SHOWN): string {
   const title = truncate(task.title.trim() || `Task ${task.id}`, shown);
   const link = url && url.length <= 1000 ? url : null;
   return `*${slackLink(link, title)}*`;

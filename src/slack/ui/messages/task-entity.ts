@@ -15,7 +15,7 @@ import { memberPlain, priorityPlain, type SlackUserIds } from './task-parts.ts';
 /** The entity's `external_ref.type`: which of the app's records an entity names. */
 export const TASK_REF_TYPE = 'task';
 
-export interface TaskEntityModel {
+interface TaskEntityModel {
   task: TaskRecord;
   /** The task's page in the service: the entity's url (required by Slack). */
   url: string;
@@ -30,7 +30,7 @@ export interface TaskEntityModel {
   timeZone?: string | undefined;
 }
 
-export type EntityField = Record<string, unknown>;
+type EntityField = Record<string, unknown>;
 
 export interface TaskEntity {
   entity_type: typeof TASK_ENTITY_TYPE;

@@ -70,7 +70,7 @@ export function priorityPlain(priority: Priority | (string & {})): string {
 /** Read in lib (the notifications engine reads due dates too), and offered here beside the other parts. */
 export { dueOf } from '../../../lib/dates.ts';
 
-export interface DueView {
+interface DueView {
   /** mrkdwn shown in each reader's zone, with a marker when overdue. */
   mrkdwn: string;
   plain: string;

@@ -12,7 +12,7 @@ import { LIMITS, option, plainText } from '../limits.ts';
 import { selectedDate, selectedTime, selectedUsers, selectedValue, textValue } from './view-state.ts';
 
 /** The service's limits (contract `CreateTaskBodySchema`), and a text input's own. */
-export const MAX_TITLE = 500;
+const MAX_TITLE = 500;
 export const MAX_DESCRIPTION_INPUT = 3000;
 export const MAX_ASSIGNEES = 50;
 
@@ -22,7 +22,7 @@ export const SLACK_USER_ID = /^[UW][A-Z0-9]{2,31}$/;
 export const OPTION_ID = /^[1-9]\d{0,15}$/;
 
 /** The block and action ids of the task fields, which differ between the two modals. */
-export type TaskFieldIds = Record<
+type TaskFieldIds = Record<
   'title' | 'description' | 'assignees' | 'dueDate' | 'dueTime' | 'priority' | 'status',
   FieldId
 >;
@@ -35,7 +35,7 @@ const PRIORITY_TEXT: Readonly<Record<Priority, string>> = {
   none: 'None',
 };
 
-export function priorityOptions(): PlainTextOption[] {
+function priorityOptions(): PlainTextOption[] {
   return PRIORITIES.map((p) => option(PRIORITY_TEXT[p], p));
 }
 
@@ -168,7 +168,7 @@ export function statusInput(
 }
 
 /** The fields both modals read the same way, before each reads what only it has. */
-export interface CommonTaskValues {
+interface CommonTaskValues {
   /** Trimmed. */
   title: string;
   /** Trimmed; empty when none. */

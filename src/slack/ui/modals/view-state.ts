@@ -4,9 +4,6 @@
  */
 import type { FieldId } from '../ids.ts';
 
-/** `view.state.values` as Slack sends it; typed loosely because it comes from outside. */
-export type ViewStateValues = Readonly<Record<string, Readonly<Record<string, unknown>>>>;
-
 function elementState(values: unknown, field: FieldId): Record<string, unknown> | null {
   if (typeof values !== 'object' || values === null) return null;
   const block = (values as Record<string, unknown>)[field.block];

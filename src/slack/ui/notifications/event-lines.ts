@@ -21,7 +21,7 @@ function dateOf(value: unknown): Date | null {
 const bold = (text: string) => `*${escapeMrkdwn(truncate(text, 100))}*`;
 
 /** The merged lines, in the order their kinds first happened. */
-export function eventLines(events: readonly ProjectEvent[], people: SlackUserIds): string[] {
+function eventLines(events: readonly ProjectEvent[], people: SlackUserIds): string[] {
   const lines: string[] = [];
   const seen = new Set<string>();
   const ofKind = (kind: ProjectEvent['kind']) => events.filter((e) => e.kind === kind);

@@ -12,14 +12,14 @@ import { contextLine, LIMITS, mrkdwn, plainText } from '../limits.ts';
 import { fallbackName, projectArgument } from './format.ts';
 import { linesToSections } from './sections.ts';
 
-export interface MemberModel {
+interface MemberModel {
   id: number;
   name: string;
   email: string;
   role: string;
 }
 
-export interface MemberListModel {
+interface MemberListModel {
   /** Whose members: a project, or a workspace. */
   title: string;
   members: readonly MemberModel[];
@@ -37,7 +37,7 @@ function shownRole(role: string): string | null {
 }
 
 /** Said under a list or a change when the service shows no roles. */
-export const ROLES_NOT_SHOWN_NOTE = 'The service does not show members’ roles.';
+const ROLES_NOT_SHOWN_NOTE = 'The service does not show members’ roles.';
 
 function memberLine(m: MemberModel, slackUserIds: ReadonlyMap<number, string>): string {
   const slack = slackUserIds.get(m.id);
@@ -80,7 +80,7 @@ export function projectMembersFooter(projectName: string): string {
 }
 
 /** What an invitation did, as the service answered it. */
-export type InviteOutcome =
+type InviteOutcome =
   | { kind: 'already_member'; member: MemberModel }
   | {
       kind: 'invited';
@@ -93,7 +93,7 @@ export type InviteOutcome =
       alreadyInvited: boolean;
     };
 
-export interface InviteResultModel {
+interface InviteResultModel {
   projectName: string;
   /** The Slack person invited, when it was one. */
   slackUserId: string | null;

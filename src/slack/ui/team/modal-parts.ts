@@ -8,7 +8,7 @@ import type { InputBlock, KnownBlock, ModalView, PlainTextOption } from '../bloc
 import type { FieldId } from '../ids.ts';
 import { LIMITS, mrkdwn, plainText } from '../limits.ts';
 
-export interface TextInputOptions {
+interface TextInputOptions {
   /** Text already in the field, cut to `maxLength`. Default: empty. */
   initial?: string | null | undefined;
   /** Default false. */

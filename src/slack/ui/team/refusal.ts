@@ -2,7 +2,7 @@
 import type { RenderedMessage } from '../block-types.ts';
 import { errorMessage } from '../messages/errors.ts';
 
-export interface RefusalModel {
+interface RefusalModel {
   /** What was refused, e.g. "You can't invite people to Website." Plain text. */
   what: string;
   why: string;

@@ -8,7 +8,7 @@ import { truncate } from '../../../slack-platform/mrkdwn.ts';
 import type { KnownBlock } from '../block-types.ts';
 import { contextLine, LIMITS, mrkdwn } from '../limits.ts';
 
-export interface LinesOptions {
+interface LinesOptions {
   /** Blocks the lines may take, the "and N more" line included. */
   maxBlocks: number;
   /** Lines shown at most (default: as many as fit). */

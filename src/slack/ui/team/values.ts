@@ -4,7 +4,7 @@
  */
 
 /** Which record a value names, and how many ids follow its letter. */
-export const REF_KINDS = {
+const REF_KINDS = {
   /** sprint id, project id */
   sprint: { tag: 's', ids: 2 },
   /** project id */
@@ -16,7 +16,7 @@ export const REF_KINDS = {
   /** mind map id */
   mindMap: { tag: 'm', ids: 1 },
 } as const;
-export type RefKind = keyof typeof REF_KINDS;
+type RefKind = keyof typeof REF_KINDS;
 
 const NUMBER = /^(0|[1-9]\d{0,15})$/;
 
@@ -42,7 +42,7 @@ export function decodeRef(kind: RefKind, value: string | undefined | null): numb
 }
 
 /** An overflow option on a project row: `edit:p:3`, `archive:p:3`. */
-export type ProjectMenuChoice = 'edit' | 'archive';
+type ProjectMenuChoice = 'edit' | 'archive';
 
 export function encodeProjectMenu(choice: ProjectMenuChoice, projectId: number): string {
   return `${choice}:${encodeRef('project', [projectId])}`;
