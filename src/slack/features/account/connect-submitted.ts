@@ -4,16 +4,13 @@
  * address is an admin's, so it is held to the address policy, and every way of not reaching a
  * service there reads the same, so the form cannot be used to probe what answers where.
  */
-import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { AuthenticationError, PermissionError, WorkApiError } from '../../../api/index.ts';
 import { escapeMrkdwn } from '../../../slack-platform/mrkdwn.ts';
 import type { AppDeps } from '../../deps.ts';
-import { personOf } from '../../kit/person.ts';
+import { type FormArgs, formContext } from '../../kit/form-context.ts';
 import { CONNECT_FIELDS } from '../../ui/ids.ts';
 import { CONNECT_SCOPE, readConnectSubmission } from './connect.ts';
 import { orgAdminOf } from './org-admin.ts';
-
-type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 /** Leaves room under Slack's 3 s for the store write and the answer. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -23,9 +20,8 @@ export const UNREACHABLE_SERVICE =
   'Taskbridge could not reach a work-management service at that address. Check the address (it must be https and publicly reachable) and the token.';
 
 export function connectSubmittedHandler(deps: AppDeps) {
-  return async ({ ack, body, view, client }: Args) => {
-    const teamId = personOf(body).teamId;
-    const userId = body.user.id;
+  return async (args: FormArgs) => {
+    const { ack, view, client, teamId, userId } = formContext(deps, args);
     const tokenBlock = CONNECT_FIELDS.token.block;
     const urlBlock = CONNECT_FIELDS.baseUrl.block;
     try {

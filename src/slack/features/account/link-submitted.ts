@@ -1,18 +1,14 @@
 /** The link form: the chosen member becomes a link at once only when the person's Slack email is theirs; otherwise a request to the admins. */
-import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
-import { personOf } from '../../kit/person.ts';
+import { type FormArgs, formContext } from '../../kit/form-context.ts';
 import { noteFailure } from '../../kit/report-failure.ts';
 import { LINK_FIELDS } from '../../ui/ids.ts';
 import { readLinkSubmission, renderLinkOutcomeView } from './link.ts';
 import { submitLinkForm } from './link-form.ts';
 
-type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-
 export function linkSubmittedHandler(deps: AppDeps) {
-  return async ({ ack, body, view, client }: Args) => {
-    const teamId = personOf(body).teamId;
-    const userId = body.user.id;
+  return async (args: FormArgs) => {
+    const { ack, view, client, teamId, userId } = formContext(deps, args);
     const block = LINK_FIELDS.member.block;
     let owner: { t?: string; u?: string };
     try {

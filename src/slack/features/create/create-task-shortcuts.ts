@@ -9,26 +9,22 @@ import type {
   SlackShortcutMiddlewareArgs,
 } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
-import { personOf } from '../../kit/person.ts';
+import { shortcutContext } from '../../kit/form-context.ts';
 import { prefillFromMessage } from '../../services/prefill-from-message.ts';
 import { channelDefaultProject } from '../../services/resolve-project.ts';
 import { openCreateTaskModal } from './open-create-task-modal.ts';
 
 export function createTaskFromMessageHandler(deps: AppDeps) {
-  return async ({
-    ack,
-    shortcut,
-    client,
-  }: SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs) => {
-    await ack();
-    const teamId = personOf(shortcut).teamId;
+  return async (args: SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs) => {
+    await args.ack();
+    const { shortcut, client, teamId, userId, triggerId } = shortcutContext(deps, args);
     const channelId = shortcut.channel.id;
     const prefill = prefillFromMessage({ text: shortcut.message.text ?? '' });
     const project = await channelDefaultProject(deps, teamId, channelId);
     await openCreateTaskModal(deps, client, {
-      triggerId: shortcut.trigger_id,
+      triggerId,
       teamId,
-      userId: shortcut.user.id,
+      userId,
       metadata: {
         source: 'message',
         channelId,
@@ -44,17 +40,13 @@ export function createTaskFromMessageHandler(deps: AppDeps) {
 }
 
 export function createTaskGlobalHandler(deps: AppDeps) {
-  return async ({
-    ack,
-    shortcut,
-    client,
-  }: SlackShortcutMiddlewareArgs<GlobalShortcut> & AllMiddlewareArgs) => {
-    await ack();
-    const teamId = personOf(shortcut).teamId;
+  return async (args: SlackShortcutMiddlewareArgs<GlobalShortcut> & AllMiddlewareArgs) => {
+    await args.ack();
+    const { client, teamId, userId, triggerId } = shortcutContext(deps, args);
     await openCreateTaskModal(deps, client, {
-      triggerId: shortcut.trigger_id,
+      triggerId,
       teamId,
-      userId: shortcut.user.id,
+      userId,
       metadata: {
         source: 'global',
         channelId: null,

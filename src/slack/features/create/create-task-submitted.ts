@@ -6,14 +6,12 @@
  * draft that one click reopens.
  */
 
-import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { TaskRecord } from '../../../api/index.ts';
 import { createThreadTasks } from '../../../store/repositories/thread-tasks.ts';
 import type { AppDeps } from '../../deps.ts';
-import { personOf } from '../../kit/person.ts';
+import { type FormArgs, type FormContext, formContext } from '../../kit/form-context.ts';
 import { noteFailure } from '../../kit/report-failure.ts';
-import { requireApi } from '../../kit/require-api.ts';
 import { tellPerson } from '../../kit/tell-person.ts';
 import { slackUsersByMember, unresolvedText } from '../../services/resolve-people.ts';
 import { resolveSlackUsers } from '../../services/resolve-slack-users.ts';
@@ -33,13 +31,11 @@ import { renderCreatedMessage } from './created.ts';
 import { draftFailureMessage } from './draft-failure.ts';
 import { saveDraft } from './drafts.ts';
 
-type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-
 export function createTaskSubmittedHandler(deps: AppDeps) {
-  return async ({ ack, body, view, client }: Args) => {
-    const teamId = personOf(body).teamId;
-    const userId = body.user.id;
-    const metadata = decodeCreateTaskMetadata(view.private_metadata, (text) => deps.metadata.open(text));
+  return async (args: FormArgs) => {
+    const metadata = decodeCreateTaskMetadata(args.view.private_metadata, (text) => deps.metadata.open(text));
+    const ctx = formContext(deps, args, metadata?.channelId ?? null);
+    const { ack, view, client, teamId, userId } = ctx;
     if (!metadata) {
       await ack({
         response_action: 'errors',
@@ -49,7 +45,7 @@ export function createTaskSubmittedHandler(deps: AppDeps) {
     }
     // The zone decides what a picked date means; a cached profile makes this instant.
     const timeZone = await deps.profiles.timeZone(client, teamId, userId);
-    const read = readCreateTaskSubmission(view.state.values, { timeZone, now: deps.clock.now() });
+    const read = readCreateTaskSubmission(view.state.values, { timeZone, now: ctx.now });
     if (!read.ok) {
       await ack({ response_action: 'errors', errors: read.errors });
       return;
@@ -60,13 +56,7 @@ export function createTaskSubmittedHandler(deps: AppDeps) {
       metadata.permalink = await permalinkOf(client, metadata.channelId, metadata.messageTs);
     }
     try {
-      const task = await createFromSubmission(deps, client, {
-        teamId,
-        userId,
-        viewId: view.id,
-        submission,
-        metadata,
-      });
+      const task = await createFromSubmission(ctx, { submission, metadata });
       const projectId = submission.projectId;
       await postResult(deps, client, { teamId, userId, metadata, task, projectId, timeZone });
     } catch (error) {
@@ -74,7 +64,7 @@ export function createTaskSubmittedHandler(deps: AppDeps) {
       const draftId = await saveDraft(deps, { teamId, userId, submission, metadata });
       await tellPerson(
         client,
-        { userId, channelId: metadata.channelId },
+        ctx.to,
         draftFailureMessage({ title: submission.title, reason: failure.text, draftId }),
       );
     }
@@ -82,27 +72,21 @@ export function createTaskSubmittedHandler(deps: AppDeps) {
 }
 
 async function createFromSubmission(
-  deps: AppDeps,
-  client: WebClient,
-  q: {
-    teamId: string;
-    userId: string;
-    viewId: string;
-    submission: CreateTaskSubmission;
-    metadata: CreateTaskMetadata;
-  },
+  ctx: FormContext,
+  q: { submission: CreateTaskSubmission; metadata: CreateTaskMetadata },
 ): Promise<TaskRecord> {
-  const api = await requireApi(deps, q.teamId);
+  const { deps, client, teamId, userId } = ctx;
+  const api = await ctx.api();
   const s = q.submission;
   const people = await resolveSlackUsers(s.assigneeSlackUserIds, {
     deps,
     api,
     client,
-    teamId: q.teamId,
-    userId: q.userId,
+    teamId,
+    userId,
     projectId: s.projectId,
   });
-  const creator = await deps.userLinks.get(q.teamId, q.userId);
+  const creator = await deps.userLinks.get(teamId, userId);
   const description = [
     s.description,
     q.metadata.permalink && !s.description?.includes(q.metadata.permalink)
@@ -112,15 +96,15 @@ async function createFromSubmission(
     .filter(Boolean)
     .join('\n\n');
   const origin = await originToRecord(deps, client, {
-    teamId: q.teamId,
-    userId: q.userId,
+    teamId,
+    userId,
     linked: Boolean(creator),
   });
   const withOrigin = origin ? describeWithOrigin(description || null, origin) : description;
   const { task } = await createTaskOnce(
     deps,
     api,
-    { kind: 'view', teamId: q.teamId, viewId: q.viewId },
+    { kind: 'view', teamId, viewId: ctx.view.id },
     {
       project_id: s.projectId,
       title: s.title,
@@ -132,11 +116,11 @@ async function createFromSubmission(
       ...(creator ? { creator_id: creator.memberId } : {}),
     },
   );
-  if (origin) await rememberOrigin(deps, q.teamId, task.id, origin);
+  if (origin) await rememberOrigin(deps, teamId, task.id, origin);
   if (people.unresolved.length > 0) {
     await client.chat
       .postMessage({
-        channel: q.userId,
+        channel: userId,
         text: `:information_source: “${task.title}” was created, but not assigned to everyone: ${unresolvedText(people.unresolved)}`,
       })
       .catch((error: unknown) => deps.logger.warn({ err: error }, 'could not tell about unassigned people'));

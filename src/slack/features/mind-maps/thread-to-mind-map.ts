@@ -5,10 +5,8 @@
  */
 import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
+import { type ShortcutContext, shortcutContext } from '../../kit/form-context.ts';
 import { openTeamModal } from '../../kit/open-team-modal.ts';
-import { personOf } from '../../kit/person.ts';
-import { reportFailure } from '../../kit/report-failure.ts';
-import { requireApi } from '../../kit/require-api.ts';
 import { teamFormHandler } from '../../kit/team-form.ts';
 import { sealTeamForm } from '../../kit/team-form-metadata.ts';
 import { actorFor, mayWriteProject } from '../../services/permissions.ts';
@@ -26,37 +24,34 @@ type Args = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs;
 const NOT_IN_CHANNEL = /not_in_channel|channel_not_found|missing_scope/;
 
 export function threadToMindMapHandler(deps: AppDeps) {
-  return async ({ ack, shortcut, client, context, respond }: Args) => {
-    await ack();
+  return async (args: Args) => {
+    await args.ack();
+    const ctx = shortcutContext(deps, args);
     try {
-      await openThreadForm(deps, { shortcut, client, botId: context.botId });
+      await openThreadForm(ctx, args.context.botId);
     } catch (error) {
       // The form could not open (an expired trigger, Slack down): say so where the shortcut was used.
-      await reportFailure(deps, { respond }, error);
+      await ctx.fail(error);
     }
   };
 }
 
 async function openThreadForm(
-  deps: AppDeps,
-  {
-    shortcut,
-    client,
-    botId,
-  }: { shortcut: MessageShortcut; client: Args['client']; botId: string | undefined },
+  ctx: ShortcutContext<MessageShortcut>,
+  botId: string | undefined,
 ): Promise<void> {
-  const teamId = personOf(shortcut).teamId;
+  const { deps, client, shortcut, teamId } = ctx;
   const channel = shortcut.channel.id;
   // The shortcut may be used on a reply: the map is always of the whole thread.
   const ts = (shortcut.message.thread_ts as string | undefined) ?? shortcut.message.ts;
   const request = {
-    triggerId: shortcut.trigger_id,
+    triggerId: ctx.triggerId,
     title: 'Thread to mind map',
     callbackId: TEAM_VIEWS.threadToMindMap,
     loading: 'Reading the thread…',
   };
   await openTeamModal(deps, client, request, async () => {
-    const api = await requireApi(deps, teamId);
+    const api = await ctx.api();
     let thread: Awaited<ReturnType<typeof readThread>>;
     try {
       thread = await readThread(client, { channel, ts, ownBotId: botId });

@@ -3,22 +3,19 @@
  * answered on the field; then the subscription is saved (replacing the channel's one for that
  * project) and the person is told in the channel.
  */
-import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
+import type { ViewSubmitAction } from '@slack/bolt';
 import type { ProjectEventKind } from '../../../notify/events/project-event.ts';
 import { PROJECT_EVENT_KINDS } from '../../../notify/events/project-event.ts';
 import { tokenize } from '../../commands/tokens.ts';
 import { readFilters } from '../../commands/verbs/notify.ts';
 import type { AppDeps } from '../../deps.ts';
-import { personOf } from '../../kit/person.ts';
-import { reportFailure } from '../../kit/report-failure.ts';
-import { requireApi } from '../../kit/require-api.ts';
+import { type FormArgs, formContext } from '../../kit/form-context.ts';
 import { tellPerson } from '../../kit/tell-person.ts';
 import { NOTIFY_FIELDS } from '../../ui/ids.ts';
 import { channelOfSubscribeForm } from './open-subscribe-form.ts';
 import { resolveFilters } from './subscription-input.ts';
 import { subscribedMessage } from './subscription-messages.ts';
 
-type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 type Values = ViewSubmitAction['view']['state']['values'];
 
 function field(values: Values, id: { block: string; action: string }) {
@@ -26,10 +23,10 @@ function field(values: Values, id: { block: string; action: string }) {
 }
 
 export function subscribeFormSubmittedHandler(deps: AppDeps) {
-  return async ({ ack, body, view, client }: Args) => {
-    const teamId = personOf(body).teamId;
-    const userId = body.user.id;
-    const channelId = channelOfSubscribeForm(deps, view.private_metadata);
+  return async (args: FormArgs) => {
+    const channelId = channelOfSubscribeForm(deps, args.view.private_metadata);
+    const ctx = formContext(deps, args, channelId ?? null);
+    const { ack, view, client, teamId, userId, to } = ctx;
     const values = view.state.values;
     const project = field(values, NOTIFY_FIELDS.project)?.selected_option;
     const projectId = Number(project?.value);
@@ -58,9 +55,8 @@ export function subscribeFormSubmittedHandler(deps: AppDeps) {
       return;
     }
     await ack();
-    const to = { userId, channelId };
     try {
-      const api = await requireApi(deps, teamId);
+      const api = await ctx.api();
       const resolved = await resolveFilters(reading.filters, {
         deps,
         api,
@@ -86,7 +82,7 @@ export function subscribeFormSubmittedHandler(deps: AppDeps) {
       deps.logger.info({ teamId, channelId, projectId }, 'channel subscribed');
       await tellPerson(client, to, subscribedMessage(sub, before !== undefined));
     } catch (error) {
-      await reportFailure(deps, { client, to }, error, { what: 'saving a subscription' });
+      await ctx.fail(error, { what: 'saving a subscription' });
     }
   };
 }

@@ -3,16 +3,11 @@
  * signing secret it takes, sealed; a malformed secret is a field error, never saved. "Stop webhook
  * events" forgets the secret, so the app checks watched projects for changes instead.
  */
-import type {
-  AllMiddlewareArgs,
-  BlockButtonAction,
-  SlackActionMiddlewareArgs,
-  SlackViewMiddlewareArgs,
-  ViewSubmitAction,
-} from '@slack/bolt';
+import type { AllMiddlewareArgs, BlockButtonAction, SlackActionMiddlewareArgs } from '@slack/bolt';
 import { checkWebhookSecret } from '../../../notify/store/service-events.ts';
 import type { AppDeps } from '../../deps.ts';
 import { fillOpenView } from '../../kit/fill-open-view.ts';
+import { type FormArgs, formContext } from '../../kit/form-context.ts';
 import { personOf } from '../../kit/person.ts';
 import { publishHome } from '../../services/publish-home.ts';
 import { serviceEventsAddress } from '../../services/service-events-home.ts';
@@ -21,7 +16,6 @@ import { renderProblemView } from '../../ui/modals/loading.ts';
 import { readServiceEventsSubmission, renderServiceEventsView } from './service-events.ts';
 
 type ActionArgs = SlackActionMiddlewareArgs<BlockButtonAction> & AllMiddlewareArgs;
-type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 export function openServiceEventsHandler(deps: AppDeps) {
   return async ({ ack, body, client }: ActionArgs) => {
@@ -87,9 +81,8 @@ export function stopServiceEventsHandler(deps: AppDeps) {
 }
 
 export function serviceEventsSubmittedHandler(deps: AppDeps) {
-  return async ({ ack, body, view, client }: ViewArgs) => {
-    const teamId = personOf(body).teamId;
-    const userId = body.user.id;
+  return async (args: FormArgs) => {
+    const { ack, view, client, teamId, userId } = formContext(deps, args);
     const block = SERVICE_EVENTS_FIELDS.secret.block;
     try {
       deps.metadata.open(view.private_metadata);

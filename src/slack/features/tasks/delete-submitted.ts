@@ -4,25 +4,21 @@
  * submitted, and its card becomes a tombstone. A task already gone is reported as such, with its
  * card marked gone too.
  */
-import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import { NotFoundError } from '../../../api/index.ts';
 import type { AppDeps } from '../../deps.ts';
+import { type FormArgs, formContext } from '../../kit/form-context.ts';
 import { once } from '../../kit/once.ts';
-import { personOf } from '../../kit/person.ts';
 import { noteFailure } from '../../kit/report-failure.ts';
-import { requireApi } from '../../kit/require-api.ts';
 import { assertMayDeleteTask } from '../../services/permissions.ts';
 import { taskActor } from '../../services/task-actor.ts';
 import { describeTaskRefusal, TaskRefusal } from '../../services/task-refusal.ts';
 import { type DeleteTaskMetadata, fromDeletePayload } from './delete-task.ts';
 import { presentTaskOutcome, surfaceOfLocation, type TaskSurface } from './task-surface.ts';
 
-type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-
 export function deleteTaskSubmittedHandler(deps: AppDeps) {
-  return async ({ ack, body, view, client }: Args) => {
-    const teamId = personOf(body).teamId;
-    const userId = body.user.id;
+  return async (args: FormArgs) => {
+    const ctx = formContext(deps, args);
+    const { ack, view, client, teamId, userId } = ctx;
     const meta = openMetadata(deps, view.private_metadata);
     if (!meta || meta.teamId !== teamId || meta.userId !== userId) {
       // The confirmation has no input to hang an error on: replace it with the reason.
@@ -57,7 +53,7 @@ export function deleteTaskSubmittedHandler(deps: AppDeps) {
     try {
       const actor = await taskActor(deps, teamId, userId);
       if (!actor) throw new TaskRefusal('Link your account with `/task link` to delete tasks.');
-      const api = await requireApi(deps, teamId);
+      const api = await ctx.api();
       const outcome = await once(
         deps.idempotency,
         { purpose: 'delete-task', kind: 'view', teamId, viewId: view.id },

@@ -6,15 +6,13 @@
  * person changed is sent. The save runs once per form and task version, so a double submit or a
  * Slack retry cannot save twice; the card is then redrawn where it was.
  */
-import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { TaskRecord } from '../../../api/index.ts';
 import { NotFoundError, type WorkApiClient } from '../../../api/index.ts';
 import type { ProjectStatusDef, UpdateTaskBody } from '../../../contract/index.ts';
 import type { AppDeps } from '../../deps.ts';
+import { type FormArgs, formContext } from '../../kit/form-context.ts';
 import { once } from '../../kit/once.ts';
-import { personOf } from '../../kit/person.ts';
 import { noteFailure } from '../../kit/report-failure.ts';
-import { requireApi } from '../../kit/require-api.ts';
 import { slackUsersByMember } from '../../services/resolve-people.ts';
 import { resolveSlackUsers } from '../../services/resolve-slack-users.ts';
 import { taskCardModel } from '../../services/task-card-model.ts';
@@ -28,8 +26,6 @@ import { type EditTaskMetadata, fromEditPayload } from './edit-task-metadata.ts'
 import { type EditTaskSubmission, readEditTaskSubmission } from './edit-task-submission.ts';
 import { type EditField, taskFormValues } from './edit-task-values.ts';
 import { presentTaskOutcome, surfaceOfLocation } from './task-surface.ts';
-
-type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
 
 /** The re-read must leave room in Slack's 3 s for the answer. */
 const CHECK_BUDGET_MS = 2_000;
@@ -46,9 +42,9 @@ const FIELD_NAMES: Readonly<Record<EditField, string>> = {
 };
 
 export function editTaskSubmittedHandler(deps: AppDeps) {
-  return async ({ ack, body, view, client }: Args) => {
-    const teamId = personOf(body).teamId;
-    const userId = body.user.id;
+  return async (args: FormArgs) => {
+    const ctx = formContext(deps, args);
+    const { ack, view, client, teamId, userId } = ctx;
     const titleBlock = EDIT_TASK_FIELDS.title.block;
     const meta = openMetadata(deps, view.private_metadata);
     if (!meta || meta.teamId !== teamId || meta.userId !== userId) {
@@ -66,7 +62,7 @@ export function editTaskSubmittedHandler(deps: AppDeps) {
     let api: WorkApiClient;
     let current: TaskRecord;
     try {
-      api = await requireApi(deps, teamId);
+      api = await ctx.api();
       current = await api.tasks.get(meta.taskId, { signal: AbortSignal.timeout(CHECK_BUDGET_MS) });
     } catch (error) {
       const why = describeTaskFailure(error, meta.taskId);
