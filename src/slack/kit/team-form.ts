@@ -4,22 +4,17 @@
  * called; then the form closes and the work runs once per view (a double submit or a Slack retry
  * finds the claim taken), and its outcome, or what went wrong, goes to the person.
  */
-import type { AllMiddlewareArgs, SlackViewMiddlewareArgs, ViewSubmitAction } from '@slack/bolt';
 import type { AppDeps } from '../deps.ts';
 import type { RenderedMessage } from '../ui/block-types.ts';
 import type { FormResult } from '../ui/team/modal-parts.ts';
-import { type Interaction, interaction } from './interaction.ts';
+import { type FormArgs, formContext, type FormContext as SubmissionContext } from './form-context.ts';
 import { once } from './once.ts';
-import { personOf } from './person.ts';
 import { openTeamForm, type TeamFormKind, type TeamFormMetadata } from './team-form-metadata.ts';
-import { type Recipient, tellPerson } from './tell-person.ts';
+import { tellPerson } from './tell-person.ts';
 
-type Args = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
-
-interface SealedFormContext<M> extends Interaction {
+/** The form was acknowledged before `run`: its context has no `ack`. */
+interface SealedFormContext<M> extends Omit<SubmissionContext, 'ack'> {
   meta: M;
-  /** Where the outcome goes. */
-  to: Recipient;
 }
 
 type FormContext<K extends TeamFormKind> = SealedFormContext<TeamFormMetadata<K>>;
@@ -62,43 +57,41 @@ export function teamFormHandler<K extends TeamFormKind, V>(spec: TeamFormSpec<K,
 }
 
 export function sealedFormHandler<M extends object, V>(spec: SealedFormSpec<M, V>) {
-  return (deps: AppDeps) =>
-    async ({ ack, body, view, client }: Args) => {
-      let meta: M;
-      try {
-        meta = spec.open(deps, view.private_metadata);
-      } catch {
-        // Errors must name a block of the view: the first input shows it.
-        const block = view.blocks.find((b) => b.type === 'input')?.block_id ?? 'form';
-        await ack({
-          response_action: 'errors',
-          errors: { [block]: 'This form is out of date or was changed. Close it and open it again.' },
-        });
-        return;
-      }
-      const read = spec.read(view.state.values, meta);
-      if (!read.ok) {
-        await ack({ response_action: 'errors', errors: read.errors });
-        return;
-      }
-      await ack();
-      const person = personOf(body);
-      const teamId = person.teamId;
-      const to = { userId: person.userId, channelId: channelOf(meta) };
-      const ctx: SealedFormContext<M> = { ...interaction(deps, client, person, { to }), meta, to };
-      try {
-        const outcome = await once(
-          deps.idempotency,
-          { purpose: spec.purpose ?? 'team-form', kind: 'view', teamId, viewId: view.id },
-          async () => {
-            const message = await spec.run(ctx, read.value);
-            if (message) await tellPerson(client, ctx.to, message);
-            return true;
-          },
-        );
-        if (outcome.state !== 'ran') deps.logger.info({ view: view.id }, 'form submitted again: ignored');
-      } catch (error) {
-        await ctx.fail(error, { what: spec.what, ...(spec.describe ? { describe: spec.describe } : {}) });
-      }
-    };
+  return (deps: AppDeps) => async (args: FormArgs) => {
+    const { ack, view, client } = args;
+    let meta: M;
+    try {
+      meta = spec.open(deps, view.private_metadata);
+    } catch {
+      // Errors must name a block of the view: the first input shows it.
+      const block = view.blocks.find((b) => b.type === 'input')?.block_id ?? 'form';
+      await ack({
+        response_action: 'errors',
+        errors: { [block]: 'This form is out of date or was changed. Close it and open it again.' },
+      });
+      return;
+    }
+    const read = spec.read(view.state.values, meta);
+    if (!read.ok) {
+      await ack({ response_action: 'errors', errors: read.errors });
+      return;
+    }
+    await ack();
+    const ctx: SealedFormContext<M> = { ...formContext(deps, args, channelOf(meta)), meta };
+    const teamId = ctx.teamId;
+    try {
+      const outcome = await once(
+        deps.idempotency,
+        { purpose: spec.purpose ?? 'team-form', kind: 'view', teamId, viewId: view.id },
+        async () => {
+          const message = await spec.run(ctx, read.value);
+          if (message) await tellPerson(client, ctx.to, message);
+          return true;
+        },
+      );
+      if (outcome.state !== 'ran') deps.logger.info({ view: view.id }, 'form submitted again: ignored');
+    } catch (error) {
+      await ctx.fail(error, { what: spec.what, ...(spec.describe ? { describe: spec.describe } : {}) });
+    }
+  };
 }
