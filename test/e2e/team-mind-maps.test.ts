@@ -177,6 +177,21 @@ describe('mind maps from Slack', () => {
     await filledView('team_thread_mind_map', 'Add Taskbridge');
   });
 
+  it('says on the message when the form cannot open, and makes nothing', async () => {
+    const parent = thread(1);
+    const before = await mapsOf(1);
+    h.emulator.failNext('views.open', 'expired_trigger_id');
+    await h.signer.messageShortcut({
+      callbackId: 'thread_to_mind_map',
+      message: parent,
+      channel: 'C0WEBSITE',
+    });
+    // An expired trigger is Slack's side, not the person's: they hear it went wrong, under a reference.
+    const said = await answer(/Something went wrong.*reference `[0-9a-f]{8}`.*try again/);
+    expect(said.response_type).toBe('ephemeral');
+    expect(await mapsOf(1)).toEqual(before);
+  });
+
   it('refuses to add a map to a project the person is not a member of', async () => {
     const parent = thread(2);
     await h.signer.messageShortcut({
