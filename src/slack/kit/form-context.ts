@@ -42,6 +42,8 @@ export function formContext(
 
 type AnyShortcut = MessageShortcut | GlobalShortcut;
 
+export type ShortcutArgs<S extends AnyShortcut> = SlackShortcutMiddlewareArgs<S> & AllMiddlewareArgs;
+
 export interface ShortcutContext<S extends AnyShortcut> extends Interaction {
   shortcut: S;
   /** The shortcut's response_url (a message shortcut's; a global shortcut has none). */
@@ -54,7 +56,7 @@ export interface ShortcutContext<S extends AnyShortcut> extends Interaction {
 
 export function shortcutContext<S extends AnyShortcut>(
   deps: AppDeps,
-  args: Pick<SlackShortcutMiddlewareArgs<S> & AllMiddlewareArgs, 'shortcut' | 'client'> & {
+  args: Pick<ShortcutArgs<S>, 'shortcut' | 'client'> & {
     respond?: RespondFn | undefined;
   },
 ): ShortcutContext<S> {

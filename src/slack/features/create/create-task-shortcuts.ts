@@ -2,20 +2,15 @@
  * "Create task" from a message (prefilled from it; the result goes to its thread) and from the
  * global shortcut menu. Both open the form at once: the trigger lasts 3 s.
  */
-import type {
-  AllMiddlewareArgs,
-  GlobalShortcut,
-  MessageShortcut,
-  SlackShortcutMiddlewareArgs,
-} from '@slack/bolt';
+import type { GlobalShortcut, MessageShortcut } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
-import { shortcutContext } from '../../kit/form-context.ts';
+import { type ShortcutArgs, shortcutContext } from '../../kit/form-context.ts';
 import { prefillFromMessage } from '../../services/prefill-from-message.ts';
 import { channelDefaultProject } from '../../services/resolve-project.ts';
 import { openCreateTaskModal } from './open-create-task-modal.ts';
 
 export function createTaskFromMessageHandler(deps: AppDeps) {
-  return async (args: SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs) => {
+  return async (args: ShortcutArgs<MessageShortcut>) => {
     await args.ack();
     const { shortcut, client, teamId, userId, triggerId } = shortcutContext(deps, args);
     const channelId = shortcut.channel.id;
@@ -40,7 +35,7 @@ export function createTaskFromMessageHandler(deps: AppDeps) {
 }
 
 export function createTaskGlobalHandler(deps: AppDeps) {
-  return async (args: SlackShortcutMiddlewareArgs<GlobalShortcut> & AllMiddlewareArgs) => {
+  return async (args: ShortcutArgs<GlobalShortcut>) => {
     await args.ack();
     const { client, teamId, userId, triggerId } = shortcutContext(deps, args);
     await openCreateTaskModal(deps, client, {

@@ -3,9 +3,9 @@
  * read, and its submission builds the whole tree from the thread as it is then, creates the map
  * in one write, and posts a note with a way to show it in the thread.
  */
-import type { AllMiddlewareArgs, MessageShortcut, SlackShortcutMiddlewareArgs } from '@slack/bolt';
+import type { MessageShortcut } from '@slack/bolt';
 import type { AppDeps } from '../../deps.ts';
-import { type ShortcutContext, shortcutContext } from '../../kit/form-context.ts';
+import { type ShortcutArgs, type ShortcutContext, shortcutContext } from '../../kit/form-context.ts';
 import { openTeamModal } from '../../kit/open-team-modal.ts';
 import { teamFormHandler } from '../../kit/team-form.ts';
 import { sealTeamForm } from '../../kit/team-form-metadata.ts';
@@ -18,7 +18,7 @@ import { mentionNames } from './mind-map-names.ts';
 import { readThread, threadToTree, titleFromMessage } from './team-thread-tree.ts';
 import { readThreadMindMapForm, renderThreadMindMapForm } from './thread-mind-map-form.ts';
 
-type Args = SlackShortcutMiddlewareArgs<MessageShortcut> & AllMiddlewareArgs;
+type Args = ShortcutArgs<MessageShortcut>;
 
 /** Slack's answer when the bot cannot read a channel. */
 const NOT_IN_CHANNEL = /not_in_channel|channel_not_found|missing_scope/;
