@@ -10,6 +10,7 @@ import { PRIORITIES, type Priority } from '../../../contract/index.ts';
 import { fromLocalDateTime } from '../../../lib/dates.ts';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
+import { personOf } from '../../kit/person.ts';
 import { resolveSlackUsers } from '../../services/resolve-slack-users.ts';
 import { changeTask, setTaskAssignees, setTaskStatus } from '../../services/task-changes.ts';
 import { describeTaskFailure, TaskRefusal } from '../../services/task-refusal.ts';
@@ -45,7 +46,7 @@ async function applyEdits(
   task: TaskRecord,
   view: EntityDetailView,
 ): Promise<TaskRecord> {
-  const teamId = args.body.team?.id ?? '';
+  const teamId = personOf(args.body).teamId;
   const userId = args.body.user.id;
   let current = task;
   const status = edited(view, 'status')?.selected_option?.value;
@@ -107,7 +108,7 @@ export function entityEditHandler(deps: AppDeps) {
     const { ack, body, client } = args;
     await ack();
     const view = body.view as unknown as EntityDetailView;
-    const teamId = body.team?.id ?? '';
+    const teamId = personOf(body).teamId;
     const userId = body.user.id;
     const triggerId = (body as { trigger_id?: string }).trigger_id ?? '';
     const taskId = taskIdOfEntity(deps, view);
