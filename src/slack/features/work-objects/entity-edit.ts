@@ -11,9 +11,10 @@ import { fromLocalDateTime } from '../../../lib/dates.ts';
 import type { AppDeps } from '../../deps.ts';
 import { once } from '../../kit/once.ts';
 import { personOf } from '../../kit/person.ts';
+import { noteFailure } from '../../kit/report-failure.ts';
 import { resolveSlackUsers } from '../../services/resolve-slack-users.ts';
 import { changeTask, setTaskAssignees, setTaskStatus } from '../../services/task-changes.ts';
-import { describeTaskFailure, TaskRefusal } from '../../services/task-refusal.ts';
+import { describeTaskRefusal, TaskRefusal } from '../../services/task-refusal.ts';
 import { presentDetailsError, presentTaskDetails } from './flexpane.ts';
 import { editRefusal, taskIdOfEntity } from './task-of-entity.ts';
 
@@ -152,10 +153,14 @@ export function entityEditHandler(deps: AppDeps) {
         url,
       });
     } catch (error) {
-      if (!(error instanceof TaskRefusal)) deps.logger.warn({ err: error, taskId }, 'a flexpane edit failed');
+      // The one failure path words and logs it; the flexpane shows it in its own error shape.
+      const { text } = noteFailure(deps, error, {
+        what: 'a flexpane edit',
+        describe: (e) => describeTaskRefusal(e, taskId),
+      });
       await presentDetailsError(client, triggerId, {
         title: error instanceof TaskRefusal ? 'Not changed' : 'The change could not be made',
-        message: describeTaskFailure(error, taskId).replace(/^:[a-z_]+: /, ''),
+        message: text.replace(/^:[a-z_]+: /, ''),
       }).catch(() => undefined);
     }
   };
