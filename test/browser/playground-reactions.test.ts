@@ -1,8 +1,9 @@
 /**
  * Emoji to task in the playground, in a real browser: a channel's :ticket: mapped by command, a
  * person's reaction picked from a message's "Add reaction", the task's card in the message's
- * thread, and the app's ✅ under the message once the card's Done is clicked. The real app, the
- * emulator and the sandbox behind the page.
+ * thread, and the app's ✅ under the message once the card's Done is clicked; an emoji added by
+ * the form behind the list's "Add an emoji". The real app, the emulator and the sandbox behind the
+ * page.
  */
 import { describe, expect, it } from 'vitest';
 import { CHROMIUM } from './chromium.ts';
@@ -47,5 +48,24 @@ describe.runIf(CHROMIUM.mustRun)('emoji to task in the playground', () => {
       .waitFor();
     const [task] = await tasksTitled(title);
     expect(task!.status.name).toMatch(/done/i);
+  });
+
+  it('adds an emoji by the form from the list: a bad name answered in the form, a good one saved', async () => {
+    await open('U0ANA', 'C0WEBSITE');
+    await type('Message #website', '/task react ');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Add an emoji' }).last().click();
+    const modal = page.getByRole('dialog', { name: 'Add an emoji' });
+    await modal.locator('[data-action-id="rx_emoji_input"]').fill('Bug!');
+    await modal.locator('[data-action-id="rx_project_select"]').selectOption({ label: 'Mobile App' });
+    await modal.getByRole('button', { name: 'Add', exact: true }).click();
+    await modal.getByText("isn't an emoji name").waitFor();
+    await modal.locator('[data-action-id="rx_emoji_input"]').fill(':bug:');
+    await modal.getByRole('button', { name: 'Add', exact: true }).click();
+    await modal.waitFor({ state: 'hidden' });
+    const confirmed = messageWith('now makes tasks in');
+    await confirmed.waitFor();
+    expect(await confirmed.textContent()).toContain('Mobile App');
+    await confirmed.getByRole('button', { name: 'Remove' }).nth(1).waitFor();
   });
 });

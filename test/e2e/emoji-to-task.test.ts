@@ -7,8 +7,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../src/slack-emulator/index.ts';
 import { type AppWork, watchAppWork } from '../support/app-work.ts';
+import { select } from '../support/form-values.ts';
 import { fixedClock, type Harness, startHarness, TEAM, USERS } from '../support/harness.ts';
 import { isInterimNote } from '../support/interim-notes.ts';
+import { slackSteps, type View } from '../support/team-e2e.ts';
 
 const CHANNEL = 'C0WEBSITE';
 const BOT = 'U0TASKBOT';
@@ -41,6 +43,16 @@ function bensMessage() {
     channel: CHANNEL,
     user: USERS.ben,
     text: `${TITLE}\nSeen on iOS 18 and macOS, since the last release.`,
+  });
+}
+
+const { filledView } = slackSteps(() => h);
+
+function submitEmoji(form: View, emoji: string, projectId = '1') {
+  return h.signer.viewSubmission({
+    user: USERS.ana,
+    view: form,
+    values: { rx_emoji: { rx_emoji_input: emoji }, rx_project: { rx_project_select: select(projectId) } },
   });
 }
 
@@ -242,5 +254,89 @@ describe('emoji to task', () => {
 
     const bad = await h.signer.command('/task react ticket', { channel: CHANNEL });
     expect(text(bad.body)).toContain('Start with the emoji');
+  });
+
+  it('adds an emoji by the form from the list’s button: bad or taken ones answered in the ack, a good one saved once', async () => {
+    await answerTo('/task react');
+    const listed = h.emulator.ephemeralMessages(USERS.ana, CHANNEL).at(-1)!;
+    expect(text(listed.blocks)).toContain('Add an emoji');
+    await h.signer.blockAction({
+      user: USERS.ana,
+      channel: CHANNEL,
+      message: listed,
+      actionId: 'reaction_map_add',
+      value: 'add',
+    });
+    const form = await filledView('team_reaction_form', 'rx_emoji');
+    expect(text(form.blocks)).toContain('Website');
+
+    const bad = await submitEmoji(form, 'Not an emoji!');
+    expect(bad.body).toMatchObject({
+      response_action: 'errors',
+      errors: { rx_emoji: expect.stringContaining("isn't an emoji name") },
+    });
+    const taken = await submitEmoji(form, ':ticket:', '2');
+    expect(taken.body).toMatchObject({
+      response_action: 'errors',
+      errors: { rx_emoji: expect.stringContaining('already') },
+    });
+    const noProject = await h.signer.viewSubmission({
+      user: USERS.ana,
+      view: form,
+      values: { rx_emoji: { rx_emoji_input: 'bug' } },
+    });
+    expect(noProject.body).toMatchObject({ errors: { rx_project: expect.stringContaining('Choose') } });
+
+    const confirmed = mark('chat.postEphemeral');
+    const ok = await submitEmoji(form, ':bug:');
+    expect(ok.status).toBe(200);
+    expect(text(ok.body)).not.toContain('errors');
+    const notice = (await confirmed((c) => String(c.args.text).includes('now makes tasks'))).args;
+    expect(notice).toMatchObject({ channel: CHANNEL, user: USERS.ana });
+    expect(String(notice.text)).toContain(':bug: → Website');
+    expect(String(notice.text)).toContain(':ticket: → Website');
+    // The same view submitted again (a double click, Slack's retry): nothing more.
+    await submitEmoji(form, ':bug:');
+    await work.settled();
+    const notices = h.emulator
+      .calls('chat.postEphemeral')
+      .filter((c) => String(c.args.text).includes('now makes tasks'));
+    expect(notices).toHaveLength(1);
+
+    const message = bensMessage();
+    const card = mark('chat.postMessage');
+    await h.signer.react({ user: USERS.ana, channel: CHANNEL, ts: message.ts, name: 'bug' });
+    await card((c) => c.args.channel === CHANNEL && text(c.args).includes(TITLE));
+    await work.settled();
+    const [task] = await tasksTitled(TITLE);
+    expect(task!.project_id).toBe(1);
+  });
+
+  it('opens the form from `/task react add` and from an emoji typed without a project', async () => {
+    await h.signer.command('/task react add', { user: USERS.ana, channel: CHANNEL });
+    const blank = await filledView('team_reaction_form', 'rx_emoji');
+    expect(text(blank.blocks)).not.toContain('initial_value');
+    h.emulator.clearCalls();
+    await h.signer.command('/task react :eyes:', { user: USERS.ana, channel: CHANNEL });
+    const filled = await filledView('team_reaction_form', 'rx_emoji');
+    expect(text(filled.blocks)).toContain('"initial_value":":eyes:"');
+  });
+
+  it('refuses a form whose metadata was changed or belongs to another form, and saves nothing', async () => {
+    await h.signer.command('/task react add', { user: USERS.ana, channel: CHANNEL });
+    const form = await filledView('team_reaction_form', 'rx_emoji');
+    const meta = form.private_metadata;
+    const flipped = `${meta.slice(0, -2)}${meta.at(-2) === 'A' ? 'B' : 'A'}${meta.at(-1)}`;
+    const other = h.app.deps.metadata.seal({ k: 'automationForm', d: { p: null, c: CHANNEL } });
+    for (const privateMetadata of [flipped, other, '']) {
+      const res = await submitEmoji({ ...form, private_metadata: privateMetadata }, 'eyes');
+      expect(res.body).toMatchObject({
+        response_action: 'errors',
+        errors: { rx_emoji: expect.stringContaining('out of date') },
+      });
+    }
+    await work.settled();
+    const list = await answerTo('/task react');
+    expect(String(list.text)).not.toContain(':eyes:');
   });
 });

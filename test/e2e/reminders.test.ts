@@ -133,6 +133,48 @@ describe('reminders', () => {
     expect(await h.app.deps.reminders.reminders.listFor(TEAM, USERS.ana)).toEqual([]);
   });
 
+  it('sends several due at once in one project from the fresh list: changes shown, done and deleted skipped', async () => {
+    const api = (await h.app.deps.workApi.clientFor(TEAM))!;
+    const open = (await h.api.tasks.listByProject(1, { per_page: 100 })).data.filter(
+      (t) => !/done/i.test(JSON.stringify(t.status)),
+    );
+    expect(open.length).toBeGreaterThanOrEqual(4);
+    const [renamed, kept, done, deleted] = open as [
+      (typeof open)[0],
+      (typeof open)[0],
+      (typeof open)[0],
+      (typeof open)[0],
+    ];
+    const at = new Date(clock.now().getTime() + HOUR);
+    for (const t of [renamed, kept, done, deleted]) {
+      await h.app.deps.reminders.reminders.add(
+        { teamId: TEAM, userId: USERS.ana, taskId: t.id, projectId: 1, title: t.title, at },
+        clock.now(),
+      );
+    }
+    // The app's own list read before the changes: the look must not answer from it.
+    await api.tasks.listByProject(1, { per_page: 100 });
+    await h.api.tasks.update(renamed.id, { title: 'Renamed while the reminder waited' });
+    await answerTo(`/task done ${done.id}`);
+    await h.api.tasks.delete(deleted.id);
+    // Counting the app's own task reads: the four come from one list, a get only for the one gone.
+    let gets = 0;
+    const { get } = api.tasks;
+    api.tasks.get = (...args: Parameters<typeof get>) => {
+      gets++;
+      return get(...args);
+    };
+    clock.advance(HOUR);
+    expect(await h.app.deps.reminders.look()).toBe(2);
+    expect(gets).toBe(1);
+    const sent = remindersSent();
+    expect(sent).toHaveLength(2);
+    expect(text(sent.map((c) => c.args.blocks))).toContain('Renamed while the reminder waited');
+    expect(text(sent.map((c) => c.args.blocks))).toContain(`task #${kept.id}`);
+    expect(text(sent.map((c) => c.args.blocks))).not.toContain(`task #${done.id}.`);
+    expect(await h.app.deps.reminders.reminders.listFor(TEAM, USERS.ana)).toEqual([]);
+  });
+
   it('lists reminders on App Home and cancels one there', async () => {
     await answerTo('/task remind 5 in 3 hours');
     const published = mark('views.publish');

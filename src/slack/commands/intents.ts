@@ -131,6 +131,8 @@ export type ReactIntent = IntentBase & { verb: 'react' } & (
     | { action: 'list' }
     | { action: 'set'; emoji: string; project: ProjectRef }
     | { action: 'off'; emoji: string }
+    /** The form, its emoji filled in when one was typed. */
+    | { action: 'form'; emoji: string | null }
   );
 
 /** A sprint named in a command: its id (`12`, `#12`) or its name (exact, else a unique prefix). */

@@ -124,10 +124,10 @@ export const VERBS = [
   {
     name: 'react',
     aliases: ['reaction', 'reactions', 'emoji'],
-    usage: '[:emoji: #Project | off :emoji:]',
+    usage: '[:emoji: #Project | add | off :emoji:]',
     summary:
-      "Reacting with an emoji in this channel makes the message a task; list or remove the channel's emoji",
-    examples: ['react :ticket: #Website', 'react', 'react off :ticket:'],
+      "Reacting with an emoji in this channel makes the message a task; list the channel's emoji, add one by form (`add`) or remove one",
+    examples: ['react :ticket: #Website', 'react', 'react add', 'react off :ticket:'],
     parse: parseReact,
   },
   {

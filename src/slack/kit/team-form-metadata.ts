@@ -21,6 +21,8 @@ const TEAM_FORM_METADATA = {
   keyResultForm: z.object({ g: Id, c: Channel }),
   /** The project, or null when the form asks. */
   automationForm: z.object({ p: Id.nullable(), c: Channel }),
+  /** The channel whose emoji the form maps. */
+  reactionForm: z.object({ c: z.string().min(1).max(40) }),
   /** The thread (channel, the parent's ts) and this app's bot id, whose own notes are left out. */
   threadToMindMap: z.object({
     ch: z.string().min(1).max(40),

@@ -9,6 +9,7 @@ import type { RenderedMessage } from '../ui/block-types.ts';
 import type { FormResult } from '../ui/team/modal-parts.ts';
 import { type FormArgs, formContext, type FormContext as SubmissionContext } from './form-context.ts';
 import { once } from './once.ts';
+import { personOf } from './person.ts';
 import { openTeamForm, type TeamFormKind, type TeamFormMetadata } from './team-form-metadata.ts';
 import { tellPerson } from './tell-person.ts';
 
@@ -23,7 +24,8 @@ type FormContext<K extends TeamFormKind> = SealedFormContext<TeamFormMetadata<K>
 interface SealedFormSpec<M, V> {
   /** The form's metadata; throws when it is missing, tampered with or another form's. */
   open(deps: AppDeps, privateMetadata: string | undefined): M;
-  read(values: unknown, meta: M): FormResult<V>;
+  /** The fields, or their errors; may look at the store (`at`), still inside the 3 s of the ack. */
+  read(values: unknown, meta: M, at: FormReadContext): FormResult<V> | Promise<FormResult<V>>;
   /** Does the work; answers what to tell the person (null: it told them itself). */
   run(ctx: SealedFormContext<M>, value: V): Promise<RenderedMessage | null>;
   /** What failed, for the log. */
@@ -34,9 +36,19 @@ interface SealedFormSpec<M, V> {
   describe?: (error: unknown) => string | null;
 }
 
+/** What a form's `read` may consult: the app and the submitter's workspace. */
+interface FormReadContext {
+  deps: AppDeps;
+  teamId: string;
+}
+
 interface TeamFormSpec<K extends TeamFormKind, V> {
   kind: K;
-  read(values: unknown, meta: TeamFormMetadata<K>): FormResult<V>;
+  read(
+    values: unknown,
+    meta: TeamFormMetadata<K>,
+    at: FormReadContext,
+  ): FormResult<V> | Promise<FormResult<V>>;
   /** Does the work; answers what to tell the person (null: it told them itself). */
   run(ctx: FormContext<K>, value: V): Promise<RenderedMessage | null>;
 }
@@ -58,27 +70,37 @@ export function teamFormHandler<K extends TeamFormKind, V>(spec: TeamFormSpec<K,
 
 export function sealedFormHandler<M extends object, V>(spec: SealedFormSpec<M, V>) {
   return (deps: AppDeps) => async (args: FormArgs) => {
-    const { ack, view, client } = args;
+    const { ack, body, view, client } = args;
+    // Errors must name a block of the view: the first input shows those of the whole form.
+    const block = view.blocks.find((b) => b.type === 'input')?.block_id ?? 'form';
     let meta: M;
     try {
       meta = spec.open(deps, view.private_metadata);
     } catch {
-      // Errors must name a block of the view: the first input shows it.
-      const block = view.blocks.find((b) => b.type === 'input')?.block_id ?? 'form';
       await ack({
         response_action: 'errors',
         errors: { [block]: 'This form is out of date or was changed. Close it and open it again.' },
       });
       return;
     }
-    const read = spec.read(view.state.values, meta);
+    const teamId = personOf(body).teamId;
+    let read: FormResult<V>;
+    try {
+      read = await spec.read(view.state.values, meta, { deps, teamId });
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'could not check a form');
+      await ack({
+        response_action: 'errors',
+        errors: { [block]: 'Could not check this just now: try again.' },
+      });
+      return;
+    }
     if (!read.ok) {
       await ack({ response_action: 'errors', errors: read.errors });
       return;
     }
     await ack();
     const ctx: SealedFormContext<M> = { ...formContext(deps, args, channelOf(meta)), meta };
-    const teamId = ctx.teamId;
     try {
       const outcome = await once(
         deps.idempotency,

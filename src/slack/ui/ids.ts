@@ -164,6 +164,8 @@ export const TEAM_VIEWS = {
   keyResultForm: 'team_key_result_form',
   automationForm: 'team_automation_form',
   threadToMindMap: 'team_thread_mind_map',
+  /** Maps an emoji of a channel to a project (`/task react add`, Add an emoji). */
+  reactionForm: 'team_reaction_form',
 } as const;
 
 /** Buttons and menus of team operations; each carries its record in its value (see ui/team/values.ts). */
@@ -299,4 +301,11 @@ export const NOTIFY_FIELDS = {
 export const REACTION_ACTIONS = {
   /** Value: the emoji's name (the channel is where the list was shown). */
   remove: 'reaction_map_remove',
+  /** Opens the form that maps an emoji here (the channel is where the list was shown). */
+  add: 'reaction_map_add',
 } as const;
+
+export const REACTION_FIELDS = {
+  emoji: { block: 'rx_emoji', action: 'rx_emoji_input' },
+  project: { block: 'rx_project', action: 'rx_project_select' },
+} as const satisfies Record<string, FieldId>;

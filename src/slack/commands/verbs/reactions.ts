@@ -1,6 +1,7 @@
 /**
  * Arguments of `/task react`: nothing (the channel's emoji), `:emoji: #Project` (reacting with it
- * makes the message a task in that project) or `off :emoji:`. Pure: the project stays a reference.
+ * makes the message a task in that project), `add` or `:emoji:` alone (the form, its emoji filled
+ * in) or `off :emoji:`. Pure: the project stays a reference.
  */
 import { badArguments, describeToken, projectFrom } from '../arguments.ts';
 import type { CommandError, TaskIntent } from '../intents.ts';
@@ -26,6 +27,8 @@ export function parseReact(args: readonly Token[]): TaskIntent | CommandError {
       return badArguments('react', 'Name one emoji to stop, like `/task react off :ticket:`.');
     return { kind: 'intent', verb: 'react', action: 'off', emoji };
   }
+  if (first?.kind === 'word' && first.text.toLowerCase() === 'add' && args.length === 1)
+    return { kind: 'intent', verb: 'react', action: 'form', emoji: null };
   const emoji = emojiNameOf(first);
   if (!emoji || !first?.text.startsWith(':')) {
     return badArguments(
@@ -33,7 +36,8 @@ export function parseReact(args: readonly Token[]): TaskIntent | CommandError {
       `Start with the emoji, like ${REACT_EXAMPLE}${first ? ` (“${describeToken(first)}” isn't one)` : ''}.`,
     );
   }
-  const project = second ? projectFrom(second) : null;
+  if (!second) return { kind: 'intent', verb: 'react', action: 'form', emoji };
+  const project = projectFrom(second);
   if (!project || rest.length > 0) {
     return badArguments('react', `Name the project its tasks go to, like ${REACT_EXAMPLE}.`);
   }

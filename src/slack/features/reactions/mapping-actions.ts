@@ -1,8 +1,11 @@
-/** Remove beside an emoji in `/task react`'s list: the emoji stops making tasks here. */
+/** The buttons of `/task react`'s list: Remove beside an emoji (it stops making tasks here), Add an emoji. */
 import { createReactionTasks } from '../../../store/repositories/reaction-tasks.ts';
 import type { AppDeps } from '../../deps.ts';
+import { formOpener } from '../../kit/open-team-modal.ts';
 import { type ActionArgs, actionContext, staleButton } from '../../kit/team-action.ts';
 import { mappingsMessage } from './mappings-message.ts';
+import { openReactionForm } from './reaction-form.ts';
+import { EMOJI_NAME } from './save-mapping.ts';
 
 export function removeMappingHandler(deps: AppDeps) {
   return async (args: ActionArgs) => {
@@ -10,7 +13,7 @@ export function removeMappingHandler(deps: AppDeps) {
     const ctx = actionContext(deps, args);
     try {
       const emoji = ctx.value;
-      if (!emoji || !ctx.channelId || !/^[a-z0-9_+'-]{1,100}$/.test(emoji)) {
+      if (!emoji || !ctx.channelId || !EMOJI_NAME.test(emoji)) {
         await staleButton(ctx);
         return;
       }
@@ -23,6 +26,18 @@ export function removeMappingHandler(deps: AppDeps) {
       });
     } catch (error) {
       await ctx.fail(error, { what: 'remove an emoji mapping' });
+    }
+  };
+}
+
+export function addMappingHandler(deps: AppDeps) {
+  return async (args: ActionArgs) => {
+    await args.ack();
+    const ctx = actionContext(deps, args);
+    try {
+      await openReactionForm(deps, args.client, formOpener(ctx), null);
+    } catch (error) {
+      await ctx.fail(error, { what: 'open the emoji form' });
     }
   };
 }

@@ -1,11 +1,11 @@
 /**
  * Emoji to task: `/task react` maps a channel's emoji to a project; reacting with one makes the
- * message a task (once per message), unreacting within the minute undoes it. The ✅ on a done
+ * message a task (once per message), and so does the form behind "Add an emoji" / `/task react add`; unreacting within the minute undoes it. The ✅ on a done
  * task's message is added by `services/reaction-done-mark.ts`, which hears every task change.
  */
 import { lazyListener, lazyVerb } from '../../kit/lazy-route.ts';
 import type { FeatureRoutes } from '../../kit/routes.ts';
-import { REACTION_ACTIONS } from '../../ui/ids.ts';
+import { REACTION_ACTIONS, TEAM_VIEWS } from '../../ui/ids.ts';
 
 export const REACTION_ROUTES: FeatureRoutes = {
   verbs: {
@@ -20,6 +20,14 @@ export const REACTION_ROUTES: FeatureRoutes = {
   actions: {
     [REACTION_ACTIONS.remove]: lazyListener(
       async () => (await import('./mapping-actions.ts')).removeMappingHandler,
+    ),
+    [REACTION_ACTIONS.add]: lazyListener(
+      async () => (await import('./mapping-actions.ts')).addMappingHandler,
+    ),
+  },
+  views: {
+    [TEAM_VIEWS.reactionForm]: lazyListener(
+      async () => (await import('./reaction-form.ts')).reactionFormSubmittedHandler,
     ),
   },
 };

@@ -33,10 +33,19 @@ describe('/task react', () => {
     });
   });
 
+  it('opens the form with add, or with an emoji and no project (filled in)', () => {
+    expect(parse('react add')).toEqual({ kind: 'intent', verb: 'react', action: 'form', emoji: null });
+    expect(parse('react :ticket:')).toEqual({
+      kind: 'intent',
+      verb: 'react',
+      action: 'form',
+      emoji: 'ticket',
+    });
+  });
+
   it('says what is missing', () => {
     for (const [text, words] of [
       ['react ticket #Website', 'Start with the emoji'],
-      ['react :ticket:', 'Name the project'],
       ['react :ticket: #Website extra', 'Name the project'],
       ['react off', 'Name one emoji'],
       ['react :no spaces: #Website', 'Start with the emoji'],
