@@ -24,10 +24,14 @@ export interface NotifyCard extends CardContext {
   projectName: string | null;
 }
 
-/** A message as Slack takes it: the notification text and the blocks, opaque to the engine. */
+/**
+ * A message as Slack takes it: the notification text, the blocks and the message's metadata (a
+ * task card's Work Object), opaque to the engine, which sends them as they are.
+ */
 export interface NotifyMessage {
   text: string;
   blocks: unknown[];
+  metadata?: unknown;
 }
 
 export interface NotifyMessages {

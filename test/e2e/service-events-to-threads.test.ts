@@ -5,7 +5,8 @@
  * with the card edited in place, as the Slack emulator records it. A delivery sent again with its
  * `webhook-id` posts nothing more. The app's clock starts at the wall clock's time (the webhook's
  * timestamp is checked against it) and the test moves it through the burst window rather than
- * waiting it out.
+ * waiting it out. The card carries the task as a Work Object, and its edit carries it as the task is
+ * then; what is asserted is the metadata the emulator kept (it drops an entity of a wrong shape).
  */
 
 import { Webhook } from 'standardwebhooks';
@@ -33,6 +34,22 @@ async function service(method: string, path: string, body?: unknown) {
   return answer.record as { id: number; title: string };
 }
 
+/** The task entity the emulator kept on a message in the channel. */
+interface KeptEntity {
+  entity_type: string;
+  url: string;
+  external_ref: { id: string };
+  entity_payload: {
+    attributes: { title: { text: string } };
+    fields: Record<string, Record<string, unknown>>;
+  };
+}
+function keptEntity(ts: string): KeptEntity | undefined {
+  const metadata = h!.emulator.message(CHANNEL, ts)?.metadata as { entities?: KeptEntity[] } | undefined;
+  expect(metadata?.entities).toHaveLength(1);
+  return metadata?.entities?.[0];
+}
+
 const inChannel = (method: string) =>
   h!.emulator.calls(method).filter((c: RecordedCall) => c.args.channel === CHANNEL && c.response.ok === true);
 
@@ -58,6 +75,14 @@ describe('service events into channel threads', () => {
     expect(card.args.thread_ts).toBeUndefined();
     expect(JSON.stringify(card.args)).toContain('Website');
     const parentTs = String((card.response as { ts?: string }).ts);
+    const posted = keptEntity(parentTs);
+    expect(posted?.entity_type).toBe('slack#/entities/task');
+    expect(posted?.external_ref.id).toBe(String(task.id));
+    expect(posted?.url).toMatch(/^https?:\/\//);
+    expect(posted?.entity_payload.attributes.title.text).toBe('Ship the pricing page');
+    expect(posted?.entity_payload.fields.status?.value).toEqual(expect.any(String));
+    expect(posted?.entity_payload.fields.assignee).toBeUndefined();
+    expect(posted?.entity_payload.fields.due_date).toBeUndefined();
 
     // A burst of two changes: one reply in the card's thread, and the card edited in place.
     await service('PUT', `/tasks/${task.id}`, { due_date: '2031-05-02' });
@@ -77,6 +102,16 @@ describe('service events into channel threads', () => {
         (c) => c.args.ts === parentTs && JSON.stringify(c.args).includes(USERS.ben),
       ),
     );
+    // The edit redrew the entity: Ben (linked) as assignee, the due date as an instant.
+    const edited = keptEntity(parentTs);
+    expect(edited?.external_ref.id).toBe(String(task.id));
+    expect(edited?.entity_payload.fields.assignee).toEqual({
+      type: 'slack#/types/user',
+      user: { user_id: USERS.ben },
+    });
+    const due = edited?.entity_payload.fields.due_date;
+    expect(due?.type).toBe('slack#/types/timestamp');
+    expect(new Date(Number(due?.value) * 1000).toISOString().slice(0, 10)).toBe('2031-05-02');
 
     // Every delivery was accepted; sending the last one again (same webhook-id) posts nothing.
     const deliveries = await until('deliveries done', () => {

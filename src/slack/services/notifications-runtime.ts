@@ -13,6 +13,7 @@ import type { OpenTasks } from '../../notify/direct-messages.ts';
 import { createNotifications, type Notifications } from '../../notify/notifications.ts';
 import type { UserLinks } from '../../store/repositories/user-links.ts';
 import type { Store } from '../../store/types.ts';
+import { reportMetadataWarning } from '../kit/metadata-warnings.ts';
 import { notifyMessages } from '../ui/notifications/notify-messages.ts';
 import type { SlackProfiles } from './slack-profiles.ts';
 import { projectStatuses } from './task-changes.ts';
@@ -40,12 +41,23 @@ interface AppNotificationsOptions {
   leaseMs?: number;
 }
 
-/** The engine's calls, made by a Web API client (its blocks are this app's, from `notifyMessages`). */
-function chatClientOf(client: WebClient): NotifyChatClient {
+/**
+ * The engine's calls, made by a Web API client (its blocks and metadata are this app's, from
+ * `notifyMessages`); a card's Work Object Slack dropped is logged and counted as everywhere else.
+ */
+function chatClientOf(client: WebClient, logger: Logger): NotifyChatClient {
   return {
     chat: {
-      postMessage: (post) => client.chat.postMessage(post as ChatPostMessageArguments),
-      update: (update) => client.chat.update(update as ChatUpdateArguments),
+      postMessage: async (post) => {
+        const answer = await client.chat.postMessage(post as ChatPostMessageArguments);
+        if (post.metadata !== undefined) reportMetadataWarning(logger, 'chat.postMessage', answer);
+        return answer;
+      },
+      update: async (update) => {
+        const answer = await client.chat.update(update as ChatUpdateArguments);
+        if (update.metadata !== undefined) reportMetadataWarning(logger, 'chat.update', answer);
+        return answer;
+      },
     },
   };
 }
@@ -62,7 +74,7 @@ export function createAppNotifications(o: AppNotificationsOptions): Notification
       if (!client) return undefined;
       const known = chatClients.get(client);
       if (known) return known;
-      const chat = chatClientOf(client);
+      const chat = chatClientOf(client, o.logger);
       chatClients.set(client, chat);
       return chat;
     },
