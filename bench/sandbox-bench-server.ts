@@ -3,6 +3,7 @@
  * event loop), rate limits off, one project of N tasks. Reports over IPC and answers 'rss' requests.
  * Started by bench/sandbox-throughput.ts; not run by hand.
  */
+import { readFileSync } from 'node:fs';
 import { createSandbox } from '../src/sandbox/index.ts';
 import { seedBulkTasks } from '../src/sandbox/seed/bulk-tasks.ts';
 
@@ -41,8 +42,26 @@ function rss(): number {
   return process.memoryUsage().rss;
 }
 
+/** The process's peak resident memory so far (VmHWM), in bytes: what a load's transient buffers reach. */
+function peakRss(): number {
+  const line = readFileSync('/proc/self/status', 'utf8').match(/^VmHWM:\s+(\d+) kB/m);
+  return line ? Number(line[1]) * 1024 : 0;
+}
+
 process.on('message', (message) => {
-  if (message === 'rss') process.send?.({ rss: rss(), cpuMicros: cpu() });
+  if (message === 'rss') {
+    const afterGc = rss();
+    const { heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+    process.send?.({
+      rss: afterGc,
+      peakRss: peakRss(),
+      cpuMicros: cpu(),
+      heapUsed,
+      heapTotal,
+      external,
+      arrayBuffers,
+    });
+  }
   if (message === 'stop') void sandbox.close().then(() => process.exit(0));
 });
 process.send?.({ url: sandbox.url, token: sandbox.token, projectId, seedMs, rss: rss(), cpuMicros: cpu() });

@@ -7,12 +7,20 @@
  * requests/s. Also the server's RSS at rest (demo seed; 10,000 tasks) and after each load, against
  * its bound: a stated base plus the answer cache's cap.
  *
- *   npx node --expose-gc bench/sandbox-throughput.ts [seconds=10] [connections=10]
+ * Then distinct pages: 100-task pages 1..1000 of a 100,000-task project in a file database, every
+ * answer new to the answer cache, with the peak RSS (VmHWM) against the same bound and memory
+ * (RSS, heap used/total, external) every second. `distinct` as third argument runs only that;
+ * BENCH_RESPONSE_CACHE=off computes every answer, BENCH_DISTINCT_TASKS sets the project's size.
+ *
+ *   npx node --expose-gc bench/sandbox-throughput.ts [seconds=10] [connections=10] [distinct]
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { RESPONSE_CACHE_MAX_BYTES, RSS_BASE_BYTES } from '../src/sandbox/http/response-cache.ts';
+import { SANDBOX_NODE_FLAGS } from '../src/sandbox/node-flags.ts';
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 10);
@@ -27,17 +35,31 @@ interface Ready {
 }
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = fork(SERVER, [], { env: { ...process.env, ...env }, execArgv: ['--expose-gc'] });
+  const child = fork(SERVER, [], {
+    env: { ...process.env, ...env },
+    execArgv: ['--expose-gc', ...SANDBOX_NODE_FLAGS],
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (ready) => resolve({ child, ready: ready as Ready }));
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
 }
 
-/** The server's RSS (after a GC) and the CPU time it has used so far, in microseconds. */
-function askUsage(child: ChildProcess): Promise<{ rss: number; cpuMicros: number }> {
+interface Usage {
+  /** RSS after a GC. */
+  rss: number;
+  /** Peak RSS so far (VmHWM). */
+  peakRss: number;
+  cpuMicros: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+}
+
+/** The server's RSS (after a GC), its peak, and the CPU time it has used so far, in microseconds. */
+function askUsage(child: ChildProcess): Promise<Usage> {
   return new Promise((resolve) => {
-    child.once('message', (m) => resolve(m as { rss: number; cpuMicros: number }));
+    child.once('message', (m) => resolve(m as Usage));
     child.send('rss');
   });
 }
@@ -107,8 +129,97 @@ async function measure(responseCache: 'on' | 'off'): Promise<Run> {
   };
 }
 
+const DISTINCT_TASKS = Number(process.env.BENCH_DISTINCT_TASKS ?? 100_000);
+
+/**
+ * Distinct 100-task pages of a 100,000-task project in a file database, each connection walking
+ * pages 1..1000 from its own start: every answer is new to the answer cache, which fills to its
+ * cap and starts over. Reports the peak RSS (VmHWM) against the bound, and memory every second.
+ */
+async function measureDistinct(): Promise<{
+  rps: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  peakRss: number;
+  loadedRss: number;
+}> {
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
+  try {
+    const { child, ready } = await startServer({
+      BENCH_TASKS: String(DISTINCT_TASKS),
+      BENCH_DB: join(dir, 'bench.db'),
+      BENCH_RESPONSE_CACHE: process.env.BENCH_RESPONSE_CACHE ?? 'on',
+    });
+    const base = `${ready.url}/projects/${ready.projectId}/tasks?per_page=100&page=`;
+    const path = `${new URL(base).pathname}?per_page=100&page=`;
+    const rest = await askUsage(child);
+    console.log(
+      `    at rest: rss ${mb(rest.rss)} peak ${mb(rest.peakRss)} heap ${mb(rest.heapUsed)} external ${mb(rest.external)}`,
+    );
+    const pages = DISTINCT_TASKS / 100;
+    let next = 0;
+    const headers = { authorization: `Bearer ${ready.token}` };
+    const samples: Usage[] = [];
+    const timer = setInterval(() => void askUsage(child).then((u) => samples.push(u)), 1000);
+    const result = await autocannon({
+      url: `${base}1`,
+      headers,
+      connections,
+      duration: seconds,
+      requests: [
+        {
+          setupRequest: (req: autocannon.Request) => {
+            req.path = `${path}${(next++ % pages) + 1}`;
+            return req;
+          },
+        },
+      ],
+    });
+    clearInterval(timer);
+    await new Promise((r) => setTimeout(r, 200));
+    const loaded = await askUsage(child);
+    await stop(child);
+    for (const [i, u] of samples.entries()) {
+      console.log(
+        `    t=${i + 1}s rss ${mb(u.rss)} peak ${mb(u.peakRss)} heap ${mb(u.heapUsed)}/${mb(u.heapTotal)} external ${mb(u.external)}`,
+      );
+    }
+    return {
+      rps: result.requests.average,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      peakRss: loaded.peakRss,
+      loadedRss: loaded.rss,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const distinctLine = (d: Awaited<ReturnType<typeof measureDistinct>>) => {
+  const limit = RSS_BASE_BYTES + RESPONSE_CACHE_MAX_BYTES;
+  const ok = d.peakRss <= limit && d.non2xx === 0 && d.errors === 0;
+  return {
+    ok,
+    text:
+      `  distinct pages (file DB, ${DISTINCT_TASKS} tasks)   ${d.rps.toFixed(0)} req/s   p99 ${d.p99} ms   ` +
+      `(${d.non2xx} non-2xx, ${d.errors} errors)   peak RSS ${mb(d.peakRss)} (VmHWM), after GC ${mb(d.loadedRss)}   ` +
+      `${ok ? 'PASS' : 'FAIL'} (limit ${mb(limit)})`,
+  };
+};
+
+if (process.argv[4] === 'distinct') {
+  const d = distinctLine(await measureDistinct());
+  console.log(d.text);
+  console.log(`  rerun: npx node --expose-gc bench/sandbox-throughput.ts ${seconds} ${connections} distinct`);
+  process.exit(d.ok ? 0 : 1);
+}
+
 const computed = await measure('off');
 const cached = await measure('on');
+const distinct = distinctLine(await measureDistinct());
 const line = (label: string, r: Run) =>
   `  ${label.padEnd(30)}${r.rps.toFixed(0).padStart(6)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   ` +
   `server ${r.cpuPerRequest.toFixed(0)} µs CPU/req (~${Math.floor(1e6 / r.cpuPerRequest)} req/s on a free core)   ` +
@@ -130,7 +241,8 @@ console.log(
     `after load ${mb(computed.loadedRss)} (computed), ${mb(cached.loadedRss)} (cached)   ` +
     `${rssVerdict} (limit ${mb(rssLimit)}: base ${mb(RSS_BASE_BYTES)} + answer cache cap ${mb(RESPONSE_CACHE_MAX_BYTES)})`,
 );
+console.log(distinct.text);
 console.log(
-  `  computed ${verdict(computed)}, cached ${verdict(cached)}, RSS ${rssVerdict}; ` +
+  `  computed ${verdict(computed)}, cached ${verdict(cached)}, RSS ${rssVerdict}, distinct ${distinct.ok ? 'PASS' : 'FAIL'}; ` +
     `rerun: npx node --expose-gc bench/sandbox-throughput.ts ${seconds} ${connections}`,
 );

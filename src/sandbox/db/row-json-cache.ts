@@ -21,6 +21,11 @@ export class RowJsonCache {
     this.#maxBytes = maxBytes;
   }
 
+  /** Characters of row JSON held now (never above the cap). */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
   /** The JSON of each id, in order; `build` serialises the ids not yet known (in any order, with their id). */
   rows(ids: readonly number[], build: (ids: number[]) => Array<[id: number, json: string]>): string[] {
     const generation = this.#db.generation();

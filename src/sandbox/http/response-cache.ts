@@ -32,6 +32,11 @@ export class ResponseCache {
     this.#maxBytes = maxBytes;
   }
 
+  /** Bytes of answers held now (never above the cap). */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
   get(key: string): Buffer | undefined {
     const generation = this.#db.generation();
     if (generation !== this.#generation) {
