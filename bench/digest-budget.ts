@@ -1,18 +1,26 @@
 /**
- * Budget of one digest minute: 1,000 subscriptions over 100 projects (10,000 tasks) due in the same
- * minute, against the sandbox at its real 60-a-minute limit and the Slack emulator. The runner's
- * scheduling instant is fixed (tick(now) with 14:00 UTC on a Wednesday); everything else (the API
- * client's limiter, the sandbox's window, post spacing) runs on real time.
+ * Budget of one digest minute: 1,000 subscriptions over 100 projects of realistic sizes (nine in ten
+ * with 3–40 tasks, one in ten with 101–300: `realisticProjectSize`) due in the same minute, against
+ * the sandbox at its real 60-a-minute limit and the Slack emulator, once per service profile: `full`
+ * (pages of 100, `done`/`due_before` honoured) and `spec-minimal` (pages of 10, filters ignored). The
+ * runner's scheduling instant is fixed; everything else (the API client's limiter, the sandbox's
+ * window, post spacing) runs on real time.
  *
- * Figures: service requests (target: one list pass per project, 100 here), 429s (target 0), wall
- * time of the list pass against the floor the limit allows (target ≤ 1.1 ×), minutes from the
- * scheduled time to the first and the last post, peak posts per channel in any one second (≤ 1).
+ * Two ticks per profile, as the runner meets them: one 5 minutes before the firing (the digest lane
+ * reads ahead: `src/digest/run-prefetch.ts`), then the firing itself. `--no-prefetch` skips the first
+ * and lets the firing read. "On time": the last post within the 2-minute grace of the schedule, with
+ * the firing tick taken to start at the schedule or when the read-ahead finished, if that is later.
+ *
+ * Figures per profile: service requests in each tick and per project (one list pass is ⌈open tasks
+ * / page⌉ requests), 429s (target 0), wall time against the floor the limit allows (≤ 1.1 ×),
+ * minutes from the schedule to the first and last post, peak posts per channel a second (≤ 1).
  *
  * The floor: a 60-a-minute window lets 60 requests through at once and the next 60 only a minute
  * after the first, so N requests cannot finish before floor((N − 1) / 60) minutes: 60 s for 100.
  *
  *   npx node bench/digest-budget.ts
- *   npx node bench/digest-budget.ts --subscriptions 1000 --projects 100 --channels 200 --team-posts-per-second 5
+ *   npx node bench/digest-budget.ts --profile spec-minimal --subscriptions 1000 --projects 100 --channels 200
+ *   npx node bench/digest-budget.ts --tasks-per-project 100 --no-prefetch   (every project 100 tasks, no read-ahead)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,147 +30,232 @@ import { webApi } from '@slack/bolt';
 import { createWorkApiClient } from '../src/api/index.ts';
 import { RATE_LIMITS } from '../src/contract/index.ts';
 import { createDigestRunner } from '../src/digest/runner.ts';
+import { LATE_GRACE_MS } from '../src/digest/schedule.ts';
 import { createDigestSubscriptions } from '../src/digest/subscriptions.ts';
 import { createClientTaskSource } from '../src/digest/task-source.ts';
+import { PROFILE_NAMES, type ProfileName } from '../src/sandbox/http/answer-profile.ts';
 import { createSandbox } from '../src/sandbox/index.ts';
 import { digestMessages } from '../src/slack/ui/digest/runner-messages.ts';
 import { createSlackEmulator } from '../src/slack-emulator/index.ts';
 import { openStore } from '../src/store/open-store.ts';
-import { buildSandboxDatabase, planSubscriptions, writeSubscriptions } from './digest-fixtures.ts';
+import {
+  buildSandboxDatabase,
+  planSubscriptions,
+  realisticProjectSize,
+  writeSubscriptions,
+} from './digest-fixtures.ts';
 
 const { values } = parseArgs({
   options: {
+    profile: { type: 'string', default: 'both' },
     subscriptions: { type: 'string', default: '1000' },
     projects: { type: 'string', default: '100' },
-    'tasks-per-project': { type: 'string', default: '100' },
+    'tasks-per-project': { type: 'string', default: 'realistic' },
     channels: { type: 'string', default: '200' },
     'team-posts-per-second': { type: 'string', default: '5' },
+    'no-prefetch': { type: 'boolean', default: false },
   },
 });
+const profiles: ProfileName[] =
+  values.profile === 'both' ? [...PROFILE_NAMES] : [checkProfile(values.profile)];
 const subscriptionCount = Number(values.subscriptions);
 const projectCount = Number(values.projects);
-const tasksPerProject = Number(values['tasks-per-project']);
+const sizeArg = values['tasks-per-project'];
+const sizeOf = sizeArg === 'realistic' ? realisticProjectSize : () => Number(sizeArg);
 const channelCount = Number(values.channels);
 const teamPostsPerSecond = Number(values['team-posts-per-second']);
+const prefetch = !values['no-prefetch'];
 
 const SCHEDULED = new Date('2026-03-04T14:00:00.000Z');
+const PREFETCH_MS = 5 * 60_000;
 const TEAM = 'T0001';
-const dir = mkdtempSync(join(tmpdir(), 'digest-budget-'));
-buildSandboxDatabase(join(dir, 'sandbox.db'), { projects: projectCount, tasksPerProject, day: SCHEDULED });
+const sizes = Array.from({ length: projectCount }, (_, p) => sizeOf(p));
+const large = sizes.filter((n) => n > 100).length;
 
-// The real limit of the spec (60 general requests a minute per token), on real time.
-const sandbox = await createSandbox({ port: 0, dbPath: join(dir, 'sandbox.db'), rateLimits: RATE_LIMITS });
-const emulator = await createSlackEmulator({ port: 0 });
-const store = await openStore(`sqlite:${join(dir, 'store.db')}`);
-
-const channels = Array.from({ length: channelCount }, (_, i) => `CBENCH${String(i).padStart(4, '0')}`);
-for (const id of channels) emulator.addChannel({ id, name: id.toLowerCase(), botIsMember: true });
-await writeSubscriptions(
-  store,
-  planSubscriptions({
-    count: subscriptionCount,
-    teamId: TEAM,
-    channels,
-    projects: projectCount,
-    createdBy: 'U0ANA',
-  }),
+console.log(
+  `digest-budget: ${subscriptionCount} subscriptions over ${projectCount} projects ` +
+    `(${sizes.reduce((a, b) => a + b, 0)} tasks; ${large} with over 100, largest ${Math.max(...sizes)}), ` +
+    `${channelCount} channels, due in the same minute; service limited to ${RATE_LIMITS.general}/min; ` +
+    `read-ahead ${prefetch ? `${PREFETCH_MS / 60_000} min before` : 'off'}`,
 );
+for (const profile of profiles) await runProfile(profile);
 
-const requests: { at: number; status: number | undefined }[] = [];
-const quiet = () => {};
-const api = createWorkApiClient({
-  baseUrl: sandbox.url,
-  token: sandbox.token,
-  cache: false,
-  logger: {
-    debug: (details) =>
-      requests.push({ at: performance.now(), status: (details as { status?: number }).status }),
-    info: quiet,
-    warn: quiet,
-    error: quiet,
-  },
-});
-const slack = new webApi.WebClient(emulator.botToken, {
-  slackApiUrl: emulator.url,
-  rejectRateLimitedCalls: true,
-  retryConfig: { retries: 0 },
-});
-const source = createClientTaskSource(api);
-const runner = createDigestRunner({
-  store,
-  subscriptions: createDigestSubscriptions(store),
-  taskSourceFor: () => source,
-  slack: () => slack,
-  messages: digestMessages,
-  links: {
-    taskUrl: (task) => `https://work.example.com/projects/${task.project_id}/tasks/${task.id}`,
-    listUrl: (sub) => `https://work.example.com/projects/${sub.projectIds[0]}/tasks`,
-  },
-  teamPostsPerSecond,
-});
+async function runProfile(profile: ProfileName): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'digest-budget-'));
+  buildSandboxDatabase(join(dir, 'sandbox.db'), {
+    projects: projectCount,
+    tasksPerProject: sizeOf,
+    day: SCHEDULED,
+  });
+  // The real limit of the spec (60 general requests a minute per token), on real time.
+  const sandbox = await createSandbox({
+    port: 0,
+    dbPath: join(dir, 'sandbox.db'),
+    rateLimits: RATE_LIMITS,
+    profile,
+  });
+  const emulator = await createSlackEmulator({ port: 0 });
+  const store = await openStore(`sqlite:${join(dir, 'store.db')}`);
 
-try {
-  const startedWall = Date.now();
-  const started = performance.now();
-  const report = await runner.tick(SCHEDULED);
-  const doneMs = performance.now() - started;
+  const channels = Array.from({ length: channelCount }, (_, i) => `CBENCH${String(i).padStart(4, '0')}`);
+  for (const id of channels) emulator.addChannel({ id, name: id.toLowerCase(), botIsMember: true });
+  await writeSubscriptions(
+    store,
+    planSubscriptions({
+      count: subscriptionCount,
+      teamId: TEAM,
+      channels,
+      projects: projectCount,
+      createdBy: 'U0ANA',
+    }),
+  );
 
-  const posts = emulator.calls('chat.postMessage').filter((call) => call.response.ok === true);
-  const postTimes = posts.map((call) => call.at - startedWall).sort((a, b) => a - b);
-  const byChannel = new Map<string, number[]>();
-  for (const call of posts) {
-    const list = byChannel.get(String(call.args.channel)) ?? [];
-    list.push(call.at);
-    byChannel.set(String(call.args.channel), list);
+  const requests: { at: number; status: number | undefined; path: string }[] = [];
+  const quiet = () => {};
+  const api = createWorkApiClient({
+    baseUrl: sandbox.url,
+    token: sandbox.token,
+    cache: false,
+    logger: {
+      debug: (details) => {
+        const { status, path } = details as { status?: number; path?: string };
+        requests.push({ at: performance.now(), status, path: path ?? '' });
+      },
+      info: quiet,
+      warn: quiet,
+      error: quiet,
+    },
+  });
+  const slack = new webApi.WebClient(emulator.botToken, {
+    slackApiUrl: emulator.url,
+    rejectRateLimitedCalls: true,
+    retryConfig: { retries: 0 },
+  });
+  const source = createClientTaskSource(api);
+  const runner = createDigestRunner({
+    store,
+    subscriptions: createDigestSubscriptions(store),
+    taskSourceFor: () => source,
+    slack: () => slack,
+    messages: digestMessages,
+    links: {
+      taskUrl: (task) => `https://work.example.com/projects/${task.project_id}/tasks/${task.id}`,
+      listUrl: (sub) => `https://work.example.com/projects/${sub.projectIds[0]}/tasks`,
+    },
+    teamPostsPerSecond,
+    prefetchMs: prefetch ? PREFETCH_MS : 0,
+  });
+
+  try {
+    const minutes = (ms: number) => `${(ms / 60_000).toFixed(2)} min`;
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+    const floorOf = (n: number) => Math.max(0, Math.floor((n - 1) / RATE_LIMITS.general)) * 60_000;
+
+    // The tick 5 minutes ahead: nothing is due yet, so all it does is read ahead.
+    let aheadMs = 0;
+    let aheadRequests = 0;
+    let aheadRss = 0;
+    if (prefetch) {
+      const rssBefore = process.memoryUsage().rss;
+      const t0 = performance.now();
+      await runner.tick(new Date(SCHEDULED.getTime() - PREFETCH_MS));
+      aheadMs = performance.now() - t0;
+      aheadRequests = requests.length;
+      aheadRss = process.memoryUsage().rss - rssBefore;
+    }
+
+    const startedWall = Date.now();
+    const started = performance.now();
+    const report = await runner.tick(SCHEDULED);
+    const doneMs = performance.now() - started;
+    const firingRequests = requests.length - aheadRequests;
+    // The firing tick starts at the schedule, or when the read-ahead is done if it overran.
+    const lateStartMs = Math.max(0, aheadMs - PREFETCH_MS);
+
+    const posts = emulator.calls('chat.postMessage').filter((call) => call.response.ok === true);
+    const postTimes = posts.map((call) => call.at - startedWall + lateStartMs).sort((a, b) => a - b);
+    const byChannel = new Map<string, number[]>();
+    for (const call of posts) {
+      const list = byChannel.get(String(call.args.channel)) ?? [];
+      list.push(call.at);
+      byChannel.set(String(call.args.channel), list);
+    }
+    const peakPerChannel = Math.max(0, ...[...byChannel.values()].map((times) => peakInWindow(times, 1000)));
+    const peakOverall = peakInWindow(
+      posts.map((call) => call.at),
+      1000,
+    );
+    const perProject = new Map<string, number>();
+    for (const r of requests) {
+      const project = /\/projects\/(\d+)\/tasks/.exec(r.path)?.[1];
+      if (project) perProject.set(project, (perProject.get(project) ?? 0) + 1);
+    }
+    const counts = [...perProject.values()];
+    const throttled = requests.filter((r) => r.status === 429).length;
+    const readMs = prefetch ? aheadMs : Math.max(...requests.map((r) => r.at)) - started;
+    const readRequests = prefetch ? aheadRequests : firingRequests;
+    const floorMs = floorOf(readRequests);
+    const last = postTimes.at(-1) ?? Number.NaN;
+    const onTime = report.sent === subscriptionCount && last <= LATE_GRACE_MS;
+
+    console.log(`\n[${profile}] sandbox profile ${profile}`);
+    console.log(
+      `  digests sent               ${report.sent} (due ${report.due}, retry ${report.retry}, failed ${report.failed})`,
+    );
+    console.log(
+      `  service requests           ${requests.length} per digest run` +
+        (prefetch ? ` (${aheadRequests} reading ahead, ${firingRequests} at the firing)` : ''),
+    );
+    console.log(
+      `  requests per project       mean ${(requests.length / projectCount).toFixed(2)}, max ${Math.max(0, ...counts)}, ` +
+        `projects over one request ${counts.filter((n) => n > 1).length}/${projectCount}`,
+    );
+    console.log(`  429s                       ${throttled}`);
+    console.log(
+      `  list pass wall time        ${seconds(readMs)}${prefetch ? ' (read-ahead tick)' : ''}  vs floor ${seconds(floorMs)}` +
+        (floorMs > 0 ? `  (ratio ${(readMs / floorMs).toFixed(3)})` : ''),
+    );
+    if (prefetch)
+      console.log(
+        `  read-ahead cost            ${aheadRequests} requests in the digest lane, ${seconds(aheadMs)} ` +
+          `(${aheadMs > PREFETCH_MS ? `overran its ${PREFETCH_MS / 60_000} min lead by ${seconds(lateStartMs)}` : 'within its lead'}), ` +
+          `RSS +${(aheadRss / 1048576).toFixed(1)} MB holding the lists`,
+      );
+    console.log(`  first post after schedule  ${minutes(postTimes[0] ?? Number.NaN)}`);
+    console.log(
+      `  last post after schedule   ${minutes(last)}  (firing tick settled after ${seconds(doneMs)})`,
+    );
+    console.log(
+      `  posted on time             ${verdict(onTime)} (every digest within ${LATE_GRACE_MS / 60_000} min of its time)`,
+    );
+    console.log(
+      `  peak posts / channel / s   ${peakPerChannel}  ${verdict(peakPerChannel <= 1)} (target ≤ 1)`,
+    );
+    console.log(
+      `  peak posts / workspace / s ${peakOverall}  ${verdict(peakOverall <= teamPostsPerSecond)} (paced at ${teamPostsPerSecond}/s)`,
+    );
+    console.log(
+      `  one list pass, no 429      ${verdict(counts.length === projectCount && throttled === 0 && (prefetch ? firingRequests === 0 : true))} ` +
+        `(every project listed in one pass${prefetch ? ' ahead, none again at the firing' : ''}; no 429)`,
+    );
+    console.log(
+      `  rerun: npx node bench/digest-budget.ts --profile ${profile} --subscriptions ${subscriptionCount} --projects ${projectCount} ` +
+        `--tasks-per-project ${sizeArg} --channels ${channelCount} --team-posts-per-second ${teamPostsPerSecond}` +
+        (prefetch ? '' : ' --no-prefetch'),
+    );
+  } finally {
+    await runner.stop();
+    await store.close();
+    await emulator.close();
+    await sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
   }
-  const peakPerChannel = Math.max(0, ...[...byChannel.values()].map((times) => peakInWindow(times, 1000)));
-  const peakOverall = peakInWindow(
-    posts.map((call) => call.at),
-    1000,
-  );
-  const listMs = Math.max(...requests.map((r) => r.at)) - started;
-  const floorMs = Math.floor((requests.length - 1) / RATE_LIMITS.general) * 60_000;
-  const minutes = (ms: number) => `${(ms / 60_000).toFixed(2)} min`;
-  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+}
 
-  console.log(
-    `digest-budget: ${subscriptionCount} subscriptions over ${projectCount} projects (${projectCount * tasksPerProject} tasks), ` +
-      `${channelCount} channels, due in the same minute; service limited to ${RATE_LIMITS.general}/min`,
-  );
-  console.log(
-    `  digests sent               ${report.sent} (due ${report.due}, retry ${report.retry}, failed ${report.failed})`,
-  );
-  console.log(
-    `  service requests           ${requests.length}  (one list pass per project: ${projectCount})`,
-  );
-  console.log(`  429s                       ${requests.filter((r) => r.status === 429).length}`);
-  console.log(
-    `  list pass wall time        ${seconds(listMs)}  vs floor ${seconds(floorMs)}` +
-      (floorMs > 0 ? `  (ratio ${(listMs / floorMs).toFixed(3)})` : ''),
-  );
-  console.log(`  first post after schedule  ${minutes(postTimes[0] ?? Number.NaN)}`);
-  console.log(
-    `  last post after schedule   ${minutes(postTimes.at(-1) ?? Number.NaN)}  (tick settled after ${seconds(doneMs)})`,
-  );
-  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
-  console.log(`  peak posts / channel / s   ${peakPerChannel}  ${verdict(peakPerChannel <= 1)} (target ≤ 1)`);
-  console.log(
-    `  peak posts / workspace / s ${peakOverall}  ${verdict(peakOverall <= teamPostsPerSecond)} (paced at ${teamPostsPerSecond}/s)`,
-  );
-  console.log(
-    `  requests and 429s          ${verdict(requests.length === projectCount && !requests.some((r) => r.status === 429))} ` +
-      `(target: ${projectCount} requests, no 429)`,
-  );
-  console.log(
-    `  rerun: npx node bench/digest-budget.ts --subscriptions ${subscriptionCount} --projects ${projectCount} ` +
-      `--channels ${channelCount} --team-posts-per-second ${teamPostsPerSecond}`,
-  );
-} finally {
-  await runner.stop();
-  await store.close();
-  await emulator.close();
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
+function checkProfile(name: string | undefined): ProfileName {
+  if (PROFILE_NAMES.includes(name as ProfileName)) return name as ProfileName;
+  throw new Error(`--profile must be both, ${PROFILE_NAMES.join(' or ')}; got ${name}`);
 }
 
 /** The most timestamps (ms) inside any window of `windowMs` (half-open: [t, t + windowMs)). */

@@ -18,14 +18,24 @@ const DAY_MS = 86_400_000;
 const PEOPLE = ['Ben Okafor', 'Chloe Martin', 'Dev Patel', 'Eve Novak'];
 
 /**
+ * Project sizes as teams have them: nine in ten small (3 to 40 tasks), one in ten large (101 to 300),
+ * so a large project takes two or three pages of 100 and ten to thirty pages of 10. Deterministic.
+ */
+export function realisticProjectSize(project: number): number {
+  return project % 10 === 9 ? 101 + ((project * 67) % 200) : 3 + ((project * 13) % 38);
+}
+
+/**
  * Fills a fresh sandbox database file: workspace 1 with its owner (member 1) and four more people,
- * `projects` projects of `tasksPerProject` tasks due from 10 days before `day` to 19 after, one in
- * ten done, each assigned to one or two people.
+ * `projects` projects of `tasksPerProject` tasks (a number, or one per 0-based project index) due
+ * from 10 days before `day` to 19 after, one in ten done, each assigned to one or two people.
  */
 export function buildSandboxDatabase(
   path: string,
-  options: { projects: number; tasksPerProject: number; day: Date },
+  options: { projects: number; tasksPerProject: number | ((project: number) => number); day: Date },
 ) {
+  const { tasksPerProject } = options;
+  const sizeOf = typeof tasksPerProject === 'number' ? () => tasksPerProject : tasksPerProject;
   const db = new SandboxDb(path);
   try {
     seedDatabase(db, 'empty', { now: options.day });
@@ -46,7 +56,7 @@ export function buildSandboxDatabase(
         });
         const statuses = listStatuses(db, projectId);
         const [todo, doing, done] = [statuses[0]!, statuses[1]!, statuses.find((s) => s.is_done)!];
-        for (let k = 0; k < options.tasksPerProject; k++) {
+        for (let k = 0; k < sizeOf(p); k++) {
           const isDone = k % 10 === 0;
           const due = new Date(options.day.getTime() + ((k % 30) - 10) * DAY_MS + (9 + (k % 8)) * 3_600_000);
           const taskId = insertTask(db, {
