@@ -104,3 +104,11 @@ function normalise(name: string): string {
     .toLowerCase()
     .replace(/[\s_-]+/g, ' ');
 }
+
+/**
+ * For verbs that set a project for a channel (`/task project`, `/task react`): a channel reference
+ * means the project named like the channel, looked up among projects only.
+ */
+export function projectNamedLike(ref: ProjectRef): ProjectRef {
+  return ref.kind === 'channel' && ref.name ? { kind: 'name', name: ref.name } : ref;
+}

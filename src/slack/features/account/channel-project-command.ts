@@ -2,7 +2,7 @@
 import type { ProjectIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { requireApi } from '../../kit/require-api.ts';
-import { resolveProject } from '../../services/resolve-project.ts';
+import { projectNamedLike, resolveProject } from '../../services/resolve-project.ts';
 import { projectProblemMessage } from '../../ui/messages/project-problem.ts';
 
 export async function projectHandler(ctx: CommandContext, intent: ProjectIntent): Promise<void> {
@@ -29,12 +29,7 @@ export async function projectHandler(ctx: CommandContext, intent: ProjectIntent)
     return;
   }
   const api = await requireApi(deps, teamId);
-  // Look the name up among projects only: in this verb a channel reference means "the project named like it".
-  const ref =
-    intent.project.kind === 'channel' && intent.project.name
-      ? { kind: 'name' as const, name: intent.project.name }
-      : intent.project;
-  const resolution = await resolveProject(deps, api, ref, ctx);
+  const resolution = await resolveProject(deps, api, projectNamedLike(intent.project), ctx);
   if (resolution.kind !== 'found') {
     await ctx.respond({ response_type: 'ephemeral', ...projectProblemMessage(resolution, 'project') });
     return;

@@ -6,7 +6,7 @@ import { createReactionTasks } from '../../../store/repositories/reaction-tasks.
 import type { ReactIntent } from '../../commands/intents.ts';
 import type { CommandContext } from '../../kit/command-context.ts';
 import { formOpener } from '../../kit/open-team-modal.ts';
-import { resolveProject } from '../../services/resolve-project.ts';
+import { projectNamedLike, resolveProject } from '../../services/resolve-project.ts';
 import { projectProblemMessage } from '../../ui/messages/project-problem.ts';
 import { mappingsMessage } from './mappings-message.ts';
 import { openReactionForm } from './reaction-form.ts';
@@ -37,12 +37,7 @@ export async function reactHandler(ctx: CommandContext, intent: ReactIntent): Pr
     return;
   }
   const api = await ctx.api();
-  // A channel reference means the project named like it, as in `/task project`.
-  const ref =
-    intent.project.kind === 'channel' && intent.project.name
-      ? { kind: 'name' as const, name: intent.project.name }
-      : intent.project;
-  const resolution = await resolveProject(deps, api, ref, ctx);
+  const resolution = await resolveProject(deps, api, projectNamedLike(intent.project), ctx);
   if (resolution.kind !== 'found') {
     await ctx.respond({ response_type: 'ephemeral', ...projectProblemMessage(resolution, 'project') });
     return;
