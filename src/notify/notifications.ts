@@ -97,9 +97,10 @@ export interface Notifications {
   stop(): Promise<void>;
 }
 
+/** How often the store is read while this instance's own bursts gather. */
 const FLUSH_EVERY_MS = 500;
-/** While no burst of this instance gathers, the store is read every this many ticks (8 s). */
-const IDLE_LOOK_EVERY = 16;
+/** How often otherwise: for bursts another instance left. One timer, set for the next look only. */
+const IDLE_LOOK_MS = 8_000;
 
 function isSlackId(value: unknown): value is string {
   try {
@@ -117,7 +118,6 @@ export function createNotifications(o: NotificationsOptions): Notifications {
   const clock = o.clock;
   /** Until when this instance looks at every tick: its own bursts are gathering. */
   let urgentUntil = Number.NEGATIVE_INFINITY;
-  let skipped = IDLE_LOOK_EVERY - 1;
   const subscriptions = createSubscriptions(o.store, { clock });
   const prefs = createNotifyPrefs(o.store);
   const threads = createTaskThreads(o.store);
@@ -214,7 +214,10 @@ export function createNotifications(o: NotificationsOptions): Notifications {
       const aboutTask = event.task !== undefined || event.taskId !== undefined;
       // Written before this resolves (and so before the service hears 2xx); a failure throws to the caller.
       if (aboutTask) for (const sub of subs) await poster.add(event.teamId, sub, event);
-      if (aboutTask && subs.length > 0) urgentUntil = clock.now().getTime() + windowMs + 2 * FLUSH_EVERY_MS;
+      if (aboutTask && subs.length > 0) {
+        urgentUntil = clock.now().getTime() + windowMs + 2 * FLUSH_EVERY_MS;
+        lookIn?.(FLUSH_EVERY_MS);
+      }
       // Direct messages and notices are not gathered (being assigned is news at once), but they
       // are written down too, and sent from there.
       const owed = {
@@ -244,6 +247,10 @@ export function createNotifications(o: NotificationsOptions): Notifications {
   };
 
   let flushTimer: Timer | undefined;
+  /** When the next look is set for (ms since epoch), while started. */
+  let nextLookAt = Number.POSITIVE_INFINITY;
+  /** Sets the next look `ms` from now, unless one is set sooner; undefined while stopped. */
+  let lookIn: ((ms: number) => void) | undefined;
   let remindTimer: Timer | undefined;
   const flushDue = () => poster.flushDue();
   const remindDueTomorrow = async () => {
@@ -271,10 +278,6 @@ export function createNotifications(o: NotificationsOptions): Notifications {
       let looking = false;
       const look = () => {
         if (looking) return;
-        // Quiet: the store is read at every look only while this instance's bursts gather (and a
-        // little after); otherwise every IDLE_LOOK_EVERY-th, for bursts another instance left.
-        if (clock.now().getTime() > urgentUntil && ++skipped < IDLE_LOOK_EVERY) return;
-        skipped = 0;
         looking = true;
         // Tracked, so that a stop waits for an outbox send under way rather than closing the store on it.
         track(
@@ -285,23 +288,40 @@ export function createNotifications(o: NotificationsOptions): Notifications {
             sender.sendWaiting().catch(outboxFailed),
           ]).finally(() => {
             looking = false;
+            // Quiet: every FLUSH_EVERY_MS only while this instance's bursts gather (and a little
+            // after), so an idle process wakes once per IDLE_LOOK_MS.
+            lookIn?.(clock.now().getTime() > urgentUntil ? IDLE_LOOK_MS : FLUSH_EVERY_MS);
           }),
         );
       };
-      flushTimer ??= o.clock.every(FLUSH_EVERY_MS, look).unref();
+      lookIn = (ms) => {
+        const at = clock.now().getTime() + ms;
+        if (at >= nextLookAt) return;
+        flushTimer?.cancel();
+        nextLookAt = at;
+        flushTimer = o.clock
+          .after(ms, () => {
+            nextLookAt = Number.POSITIVE_INFINITY;
+            flushTimer = undefined;
+            if (looking) lookIn?.(FLUSH_EVERY_MS);
+            else look();
+          })
+          .unref();
+      };
       remindTimer ??= o.clock
         .every(REMIND_EVERY_MS, () => {
           remindDueTomorrow().catch((error: unknown) => logger.warn({ err: error }, 'due reminders failed'));
         })
         .unref();
       // Bursts left in the store by an instance that stopped or died go out now, not at the next event.
-      skipped = IDLE_LOOK_EVERY - 1;
       look();
     },
     async stop() {
+      lookIn = undefined;
       flushTimer?.cancel();
       remindTimer?.cancel();
       flushTimer = undefined;
+      nextLookAt = Number.POSITIVE_INFINITY;
       remindTimer = undefined;
       await poster.flushAll();
       await Promise.allSettled([...running]);
