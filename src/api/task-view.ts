@@ -10,6 +10,7 @@ import { type Clock, systemClock, type Timer } from '../lib/clock.ts';
 import type { WorkApiClient } from './client.ts';
 import { withLane } from './limiter-lanes.ts';
 import type { TaskRecord } from './schemas/records.ts';
+import { TaskIndex } from './task-index.ts';
 import { collectTasks, doneFor, type IsDone, matchesCriteria, type TaskCriteria } from './task-lists.ts';
 import {
   SCAN_HOLD_MAX_MS,
@@ -129,7 +130,7 @@ export function createTaskView(
   const sleep = (ms: number) => clock.sleep(ms);
   const perMinute = Math.max(1, options.requestsPerMinute ?? 30);
   const maxAge = options.maxAgeMs ?? 5 * 60_000;
-  let tasks = new Map<number, TaskRecord>();
+  let tasks = new TaskIndex();
   let asOf: number | null = null;
   let complete = false;
   let skipped = 0;
@@ -160,7 +161,7 @@ export function createTaskView(
   };
 
   const scan = async () => {
-    const found = new Map<number, TaskRecord>();
+    const found = new TaskIndex();
     const byProject = new Map<number, TaskRecord[]>();
     const readAt = new Map<number, number>();
     let allComplete = true;
@@ -180,7 +181,7 @@ export function createTaskView(
           ...(options.isDone ? { isDone: options.isDone } : {}),
         },
       );
-      for (const t of result.tasks) found.set(t.id, t);
+      for (const t of result.tasks) found.set(t);
       if (result.complete) byProject.set(projectId, result.tasks);
       allComplete &&= result.complete;
       unread += result.skipped;
@@ -196,13 +197,13 @@ export function createTaskView(
   };
 
   const replaceLocal = (projectId: number, list: TaskRecord[], at: number) => {
-    for (const [id, t] of tasks) if (t.project_id === projectId) tasks.delete(id);
-    for (const t of list) tasks.set(t.id, t);
+    for (const t of tasks.ofProject(projectId)) tasks.delete(t.id);
+    for (const t of list) tasks.set(t);
     projectAt.set(projectId, at);
   };
   const applyLocal = (change: TaskViewChange) => {
     if (change.kind === 'delete') tasks.delete(change.taskId);
-    else tasks.set(change.task.id, change.task);
+    else tasks.set(change.task);
   };
   const merge = (delta: SharedDelta) => {
     if (delta.scan && (asOf === null || delta.scan.asOf > asOf)) {
@@ -210,7 +211,7 @@ export function createTaskView(
     }
     for (const p of delta.projects) replaceLocal(p.projectId, p.tasks, p.at);
     for (const projectId of delta.removed) {
-      for (const [id, t] of tasks) if (t.project_id === projectId) tasks.delete(id);
+      for (const t of tasks.ofProject(projectId)) tasks.delete(t.id);
       projectAt.delete(projectId);
     }
     for (const { at, change } of delta.changes) {
@@ -294,11 +295,19 @@ export function createTaskView(
     },
     query(criteria) {
       const { projectId, ...rest } = criteria;
-      const matching = [...tasks.values()].filter(
-        (t) =>
-          (projectId === undefined || t.project_id === projectId) &&
-          matchesCriteria(t, rest, options.isDone ?? doneFor(api)),
-      );
+      // The narrowest index first: a person's tasks, else a project's, else all.
+      const candidates =
+        rest.assigneeId !== undefined
+          ? tasks.ofAssignee(rest.assigneeId)
+          : projectId !== undefined
+            ? tasks.ofProject(projectId)
+            : tasks.values();
+      const isDone = options.isDone ?? doneFor(api);
+      const matching: TaskRecord[] = [];
+      for (const t of candidates) {
+        if ((projectId === undefined || t.project_id === projectId) && matchesCriteria(t, rest, isDone))
+          matching.push(t);
+      }
       return { tasks: matching, asOf, complete, skipped };
     },
     peek(taskId) {
@@ -309,7 +318,7 @@ export function createTaskView(
       return { tasks: [...tasks.values()], asOf, complete, skipped };
     },
     peekProject(projectId) {
-      return [...tasks.values()].filter((t) => t.project_id === projectId);
+      return tasks.ofProject(projectId);
     },
     apply(change) {
       applyLocal(change);
