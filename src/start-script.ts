@@ -6,7 +6,10 @@
  * instances of bench/multi-instance-ack.ts) and the benches that fork the app
  * (slack-ack-latency.ts, ack-ladder.ts). `--max-semi-space-size=2` keeps the young generation
  * small (V8 otherwise grows it to 16 MB per semi-space, the same as `=16`, kept for the process's life); `--v8-pool-size=1` (one
- * V8 worker thread: fewer thread stacks and malloc arenas). Not `--optimize-for-size`: it pins the
+ * V8 worker thread: fewer thread stacks and malloc arenas); `--liftoff-only` (WebAssembly stays on
+ * V8's baseline compiler: the only wasm here is undici's HTTP parser, whose optimised recompile
+ * once it runs hot kept 8-13 MB of RSS for the process's life, at no CPU per request measurable in
+ * a 10 KB answer's parse, 222-226 µs either way). Not `--optimize-for-size`: it pins the
  * semi-space at 1 MB whatever `--max-semi-space-size` says, and cost about a fifth more CPU per
  * `/task mine` for 2-4 MB less RSS at rest (bench/ack-ladder.ts with BENCH_APP_FLAGS). NODE_COMPILE_CACHE's
  * cached type-stripped sources spare a restarted process the TypeScript stripper (about 15 MB of
