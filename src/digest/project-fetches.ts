@@ -17,7 +17,7 @@ interface Prefetched {
 }
 
 export class ProjectFetches {
-  readonly #pending = new Map<string, { dueBefore: number; promise: Promise<DigestTask[]> }>();
+  readonly #pending = new Map<string, { dueBefore: number; promise: Promise<DigestTask[]>; ahead?: true }>();
   readonly #prefetched = new Map<string, Prefetched>();
   #started = 0;
   #prefetches = 0;
@@ -34,7 +34,8 @@ export class ProjectFetches {
 
   /**
    * Reads the project's list now for a firing to come, and keeps it until `keepUntil` (epoch ms).
-   * A list already read ahead for as far a horizon is not read again.
+   * A list already read ahead for as far a horizon is not read again; a firing that comes while
+   * it is being read shares the read rather than starting another.
    */
   async prefetch(
     scope: string,
@@ -50,8 +51,18 @@ export class ProjectFetches {
     const kept = this.#prefetched.get(key);
     if (kept && kept.dueBefore >= dueBefore.getTime() && kept.keepUntil >= keepUntil) return;
     this.#prefetches++;
-    const tasks = await source.listOpenTasks(projectId, dueBefore, signal);
-    this.#prefetched.set(key, { dueBefore: dueBefore.getTime(), keepUntil, tasks });
+    const entry = {
+      dueBefore: dueBefore.getTime(),
+      promise: source.listOpenTasks(projectId, dueBefore, signal),
+      ahead: true as const,
+    };
+    this.#pending.set(key, entry);
+    try {
+      const tasks = await entry.promise;
+      this.#prefetched.set(key, { dueBefore: dueBefore.getTime(), keepUntil, tasks });
+    } finally {
+      if (this.#pending.get(key) === entry) this.#pending.delete(key);
+    }
   }
 
   /** Drops what was read ahead and is past keeping. */
@@ -84,7 +95,12 @@ export class ProjectFetches {
       }
     }
     const pending = this.#pending.get(key);
-    if (!fresh && pending && pending.dueBefore >= dueBefore.getTime()) return pending.promise;
+    if (!fresh && pending && pending.dueBefore >= dueBefore.getTime()) {
+      // A read-ahead that fails leaves the firing to read for itself.
+      return pending.ahead
+        ? pending.promise.catch(() => this.get(scope, source, projectId, dueBefore, signal, true))
+        : pending.promise;
+    }
     this.#started++;
     const entry = {
       dueBefore: dueBefore.getTime(),
