@@ -87,4 +87,54 @@ describe('digest read-ahead: a lead sized from what the reading cost', () => {
     await restarted.stop();
     await runner.stop();
   }, 60_000);
+
+  it('a firing that comes while its read-ahead is still reading shares it: one pass, no request of its own', async () => {
+    world = await startDigestWorld({
+      start: '2026-03-04T13:55:00.000Z',
+      profile: 'spec-minimal',
+      limitPerMinute: 60,
+    });
+    const projectIds = Object.values(PROJECTS);
+    for (const projectId of projectIds) {
+      seedBulkTasks(world.sandbox.db, {
+        projectId,
+        count: 800,
+        assigneeIds: [1],
+        creatorId: 1,
+        now: new Date(FIRING),
+      });
+    }
+    await world.subscribe({ channelId: CHANNELS.general, projectIds, time: '09:00' });
+    const runner = world.runner();
+
+    const ahead = runner.tick(new Date(FIRING - DEFAULT_LEAD_MS));
+    await world.clock.set(FIRING);
+    const readBeforeFiring = world.requests.length;
+    expect(readBeforeFiring).toBeGreaterThan(0);
+    const firing = runner.tick(new Date(FIRING));
+    world.clock.setAuto(true);
+    const [, report] = await Promise.all([ahead, firing]);
+    expect(report).toMatchObject({ sent: 1, fetches: 0 });
+    // Each project's pages once: what the same read costs alone (80-odd pages a project).
+    const pages = world.requests.filter((r) => r.path.includes('/tasks')).length;
+    expect(pages).toBeLessThan(260);
+    expect(world.requests.length).toBeGreaterThan(readBeforeFiring);
+    await runner.stop();
+  }, 60_000);
+
+  it('a read-ahead that fails leaves the firing to read for itself, and measures nothing', async () => {
+    world = await startDigestWorld({ start: '2026-03-04T13:55:00.000Z', profile: 'spec-minimal' });
+    await world.subscribe({ channelId: CHANNELS.general, time: '09:00' });
+    const runner = world.runner();
+    world.clock.setAuto(true);
+    world.sandbox.faults.set({ outage: true });
+    await runner.tick(new Date(FIRING - DEFAULT_LEAD_MS));
+    expect(world.requests.length).toBeGreaterThan(0);
+    world.sandbox.faults.clear();
+    expect(await world.store.get(digestKeys.readLead(TEAM))).toBeUndefined();
+    await world.clock.set(FIRING);
+    expect(await runner.tick(new Date(FIRING))).toMatchObject({ sent: 1, fetches: 1 });
+    expect(world.posts(CHANNELS.general)).toHaveLength(1);
+    await runner.stop();
+  });
 });
