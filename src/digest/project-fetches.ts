@@ -13,6 +13,8 @@ import type { DigestTaskSource } from './task-source.ts';
 interface Prefetched {
   dueBefore: number;
   keepUntil: number;
+  /** When the read started (epoch ms): the list is as of then at the oldest. */
+  readAt: number;
   tasks: DigestTask[];
 }
 
@@ -59,10 +61,16 @@ export class ProjectFetches {
     this.#pending.set(key, entry);
     try {
       const tasks = await entry.promise;
-      this.#prefetched.set(key, { dueBefore: dueBefore.getTime(), keepUntil, tasks });
+      this.#prefetched.set(key, { dueBefore: dueBefore.getTime(), keepUntil, readAt: now, tasks });
     } finally {
       if (this.#pending.get(key) === entry) this.#pending.delete(key);
     }
+  }
+
+  /** When the list `get` answers from a read-ahead was read (epoch ms); undefined when it reads now. */
+  readAt(scope: string, projectId: number, dueBefore: Date): number | undefined {
+    const kept = this.#prefetched.get(`${scope}:${projectId}`);
+    return kept && kept.dueBefore >= dueBefore.getTime() ? kept.readAt : undefined;
   }
 
   /** Drops what was read ahead and is past keeping. */

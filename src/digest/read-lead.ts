@@ -5,7 +5,8 @@
  * after it.
  *
  * The trade-off: a longer lead posts on time, but a digest shows its tasks as of up to `lead`
- * before it posts (a task done in between still shows). Hence a floor (the default 5 minutes, the
+ * before it posts (a task done in between still shows; over 15 minutes, its footer says as of when:
+ * `STALE_LIST_MS`). Hence a floor (the default 5 minutes, the
  * lead before anything was measured), a cap (60 minutes: past that a digest is too stale to be
  * worth being on time), and a margin of half again for a morning busier than the last.
  *

@@ -137,4 +137,20 @@ describe('digest read-ahead: a lead sized from what the reading cost', () => {
     expect(world.posts(CHANNELS.general)).toHaveLength(1);
     await runner.stop();
   });
+
+  it('a digest read over 15 minutes ahead says in its footer when its lists were read', async () => {
+    world = await startDigestWorld({ start: '2026-03-04T13:40:00.000Z', profile: 'spec-minimal' });
+    await world.subscribe({ channelId: CHANNELS.general, time: '09:00' });
+    const runner = world.runner({ prefetchMs: 20 * MIN });
+    world.clock.setAuto(true);
+    await runner.tick(new Date(FIRING - 20 * MIN));
+    const read = world.requests.length;
+    expect(read).toBeGreaterThan(0);
+    await world.clock.set(FIRING);
+    expect(await runner.tick(new Date(FIRING))).toMatchObject({ sent: 1, fetches: 0 });
+    expect(world.requests.length).toBe(read);
+    const blocks = JSON.stringify(world.posts(CHANNELS.general)[0]!.args.blocks);
+    expect(blocks).toContain(`As of <!date^${(FIRING - 20 * MIN) / 1000}^`);
+    await runner.stop();
+  });
 });
