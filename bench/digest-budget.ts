@@ -24,8 +24,8 @@
  * window (`laneThroughput`: 36), at once and then again a minute after the first, so N requests
  * cannot finish before floor((N − 1) / 36) minutes: 120 s for 101.
  *
- * The full run (both profiles, two days) takes about half an hour; for a quick look:
- *   npx node bench/digest-budget.ts --profile spec-minimal --projects 30 --subscriptions 200 --channels 40
+ * The full run (both profiles, two days) takes about 35 minutes (`--days 1` about 17); for a quick look:
+ *   npx node bench/digest-budget.ts --profile spec-minimal --projects 10 --subscriptions 100 --channels 20 --tasks-per-project 20
  *   npx node bench/digest-budget.ts
  *   npx node bench/digest-budget.ts --profile spec-minimal --subscriptions 1000 --projects 100 --channels 200
  *   npx node bench/digest-budget.ts --tasks-per-project 100 --no-prefetch   (every project 100 tasks, no read-ahead)
