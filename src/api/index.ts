@@ -33,6 +33,7 @@ export {
   DEFAULT_LANE_SHARES,
   LANES,
   type LaneName,
+  laneThroughput,
   withLane,
 } from './limiter-lanes.ts';
 export {

@@ -55,6 +55,28 @@ export function laneReserves(limit: number, shares: Partial<Record<LaneName, num
   return reserves;
 }
 
+/**
+ * The most requests `lane` can count on in one window of `limit` when every lane above it is busy:
+ * the window less the reserves above it (36 a minute for the digests at the service's 60). What a
+ * background job sizes its own timing by (a digest's read-ahead lead).
+ */
+export function laneThroughput(
+  limit: number,
+  lane: LaneName,
+  shares: Partial<Record<LaneName, number>> = {},
+): number {
+  const reserves = laneReserves(limit, shares);
+  return Math.max(
+    1,
+    limit -
+      heldAbove(
+        LANES.map(() => 0),
+        laneIndex(lane),
+        reserves,
+      ),
+  );
+}
+
 /** Slots the lanes above `lane` hold in reserve and have not used. */
 export function heldAbove(counts: readonly number[], lane: number, reserves: readonly number[]): number {
   let held = 0;

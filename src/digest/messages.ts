@@ -23,9 +23,17 @@ export interface DigestMessageModel<T extends DigestTask = DigestTask> {
   taskUrl: (task: T) => string | undefined;
   /** Where "and N more" links to: the full list in the service. */
   moreUrl: string | undefined;
+  /**
+   * When its lists were read, if ahead of the firing (the oldest of its projects'). A digest read
+   * more than `STALE_LIST_MS` before it is composed says when, in its footer, rather than "now".
+   */
+  listedAt?: Date | undefined;
   /** Set for "Send a preview now": the message says it is a preview and when the real one posts. */
   preview?: DigestMessagePreview | undefined;
 }
+
+/** A digest whose lists are older than this says how old (a read-ahead's lead can reach an hour). */
+export const STALE_LIST_MS = 15 * 60_000;
 
 export interface DigestMessagePreview {
   /** The Slack user who asked for it. */

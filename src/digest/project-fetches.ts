@@ -13,11 +13,13 @@ import type { DigestTaskSource } from './task-source.ts';
 interface Prefetched {
   dueBefore: number;
   keepUntil: number;
+  /** When the read started (epoch ms): the list is as of then at the oldest. */
+  readAt: number;
   tasks: DigestTask[];
 }
 
 export class ProjectFetches {
-  readonly #pending = new Map<string, { dueBefore: number; promise: Promise<DigestTask[]> }>();
+  readonly #pending = new Map<string, { dueBefore: number; promise: Promise<DigestTask[]>; ahead?: true }>();
   readonly #prefetched = new Map<string, Prefetched>();
   #started = 0;
   #prefetches = 0;
@@ -34,7 +36,8 @@ export class ProjectFetches {
 
   /**
    * Reads the project's list now for a firing to come, and keeps it until `keepUntil` (epoch ms).
-   * A list already read ahead for as far a horizon is not read again.
+   * A list already read ahead for as far a horizon is not read again; a firing that comes while
+   * it is being read shares the read rather than starting another.
    */
   async prefetch(
     scope: string,
@@ -50,8 +53,24 @@ export class ProjectFetches {
     const kept = this.#prefetched.get(key);
     if (kept && kept.dueBefore >= dueBefore.getTime() && kept.keepUntil >= keepUntil) return;
     this.#prefetches++;
-    const tasks = await source.listOpenTasks(projectId, dueBefore, signal);
-    this.#prefetched.set(key, { dueBefore: dueBefore.getTime(), keepUntil, tasks });
+    const entry = {
+      dueBefore: dueBefore.getTime(),
+      promise: source.listOpenTasks(projectId, dueBefore, signal),
+      ahead: true as const,
+    };
+    this.#pending.set(key, entry);
+    try {
+      const tasks = await entry.promise;
+      this.#prefetched.set(key, { dueBefore: dueBefore.getTime(), keepUntil, readAt: now, tasks });
+    } finally {
+      if (this.#pending.get(key) === entry) this.#pending.delete(key);
+    }
+  }
+
+  /** When the list `get` answers from a read-ahead was read (epoch ms); undefined when it reads now. */
+  readAt(scope: string, projectId: number, dueBefore: Date): number | undefined {
+    const kept = this.#prefetched.get(`${scope}:${projectId}`);
+    return kept && kept.dueBefore >= dueBefore.getTime() ? kept.readAt : undefined;
   }
 
   /** Drops what was read ahead and is past keeping. */
@@ -84,7 +103,12 @@ export class ProjectFetches {
       }
     }
     const pending = this.#pending.get(key);
-    if (!fresh && pending && pending.dueBefore >= dueBefore.getTime()) return pending.promise;
+    if (!fresh && pending && pending.dueBefore >= dueBefore.getTime()) {
+      // A read-ahead that fails leaves the firing to read for itself.
+      return pending.ahead
+        ? pending.promise.catch(() => this.get(scope, source, projectId, dueBefore, signal, true))
+        : pending.promise;
+    }
     this.#started++;
     const entry = {
       dueBefore: dueBefore.getTime(),

@@ -30,6 +30,8 @@ interface RenderDigestInput {
   showWhenEmpty: boolean;
   /** A preview says it is one. */
   preview?: DigestMessagePreview | undefined;
+  /** When the lists were read, if read ahead. */
+  listedAt?: Date | undefined;
 }
 
 export interface RenderedDigest {
@@ -57,6 +59,7 @@ export function renderDigest(input: RenderDigestInput): RenderedDigest | null {
       taskUrl: (task) => links.taskUrl(task, subscription),
       moreUrl: links.listUrl(subscription),
       preview: input.preview,
+      listedAt: input.listedAt,
     },
     input.now,
   );

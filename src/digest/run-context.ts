@@ -3,6 +3,8 @@
  * queue, the shared project fetches, and the few helpers that reach a workspace's connections.
  */
 
+import { laneThroughput } from '../api/limiter-lanes.ts';
+import { RATE_LIMITS } from '../contract/index.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { PostQueue } from '../lib/post-queue.ts';
 import { classifySlackFailure } from '../lib/slack-failure.ts';
@@ -10,6 +12,7 @@ import { createUserLinks } from '../store/repositories/user-links.ts';
 import type { Store } from '../store/types.ts';
 import type { DigestMessages } from './messages.ts';
 import { ProjectFetches } from './project-fetches.ts';
+import { MAX_LEAD_MS } from './read-lead.ts';
 import type { DigestLinks } from './render-digest.ts';
 import type { DigestLogger, DigestRunnerOptions, DigestSlackClient } from './runner-options.ts';
 import { LATE_GRACE_MS } from './schedule.ts';
@@ -39,8 +42,12 @@ export interface RunContext {
   claimTtlMs: number;
   graceMs: number;
   retryDelayMs: number;
-  /** How long before its firing a digest's lists are read; 0: not ahead. */
+  /** How long before its firing a digest's lists are read at least; 0: not ahead. */
   prefetchMs: number;
+  /** The longest lead a workspace's read-ahead may take. */
+  prefetchMaxMs: number;
+  /** Requests a minute the digest lane can count on: its share of the service's limit. */
+  digestLanePerMinute: number;
   posts: PostQueue;
   fetches: ProjectFetches;
   /** Aborted when the runner stops; a new one after each stop. */
@@ -98,6 +105,8 @@ export function createRunContext(options: DigestRunnerOptions, signal: () => Abo
     graceMs: options.graceMs ?? LATE_GRACE_MS,
     retryDelayMs: options.retryDelayMs ?? options.tickMs ?? MINUTE_MS,
     prefetchMs: options.prefetchMs ?? 5 * MINUTE_MS,
+    prefetchMaxMs: options.prefetchMaxMs ?? MAX_LEAD_MS,
+    digestLanePerMinute: laneThroughput(options.serviceRequestsPerMinute ?? RATE_LIMITS.general, 'digest'),
     posts,
     fetches,
     signal,

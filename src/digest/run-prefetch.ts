@@ -1,25 +1,58 @@
 /**
- * Reading ahead: at each tick, the digests due within `prefetchMs` get their projects listed now
- * (each project once, up to the furthest horizon), kept in `ProjectFetches` until their firing has
- * passed, so at 9:00 twenty digests post from lists read at 8:55 rather than asking the service in
- * the minute everyone clicks. The tick runs in the digest lane of the token's budget, and so do
- * these reads. A failure here costs nothing: the firing reads the lists itself.
+ * Reading ahead: at each tick, the digests due within their workspace's lead get their projects
+ * listed now (each project once, up to the furthest horizon), kept in `ProjectFetches` until their
+ * firing has passed, so at 9:00 twenty digests post from lists read earlier rather than asking the
+ * service in the minute everyone clicks. The tick runs in the digest lane of the token's budget,
+ * and so do these reads. A failure here costs nothing: the firing reads the lists itself.
+ *
+ * The lead is the runner's `prefetchMs` until a read-ahead of the workspace was measured; then it
+ * is sized from what that read cost (`read-lead.ts`), so a service that pages small is read by the
+ * firing. The measure is kept in the store: every instance, and the runner after a restart, use it.
  */
 
-import type { DueIndex } from './due-index.ts';
+import type { DueEntry, DueIndex } from './due-index.ts';
 import { planFirings } from './plan.ts';
+import { type LeadRecord, leadMs, recordRead } from './read-lead.ts';
 import { errorDetails, type RunContext } from './run-context.ts';
 import { dueFirings } from './schedule.ts';
+import { digestKeys } from './store-keys.ts';
 import type { DigestFiring, DigestSubscription } from './types.ts';
 
 export async function prefetchUpcoming(ctx: RunContext, index: DueIndex, now: Date): Promise<void> {
   if (ctx.prefetchMs <= 0) return;
-  const upcoming = index.upcoming(now.getTime(), now.getTime() + ctx.prefetchMs);
+  const at = now.getTime();
+  const horizon = Math.max(ctx.prefetchMs, ctx.prefetchMaxMs);
+  const upcoming = index.upcoming(at, at + horizon);
   if (upcoming.length === 0) return;
-  const byTeam = new Map<string, { firings: DigestFiring[]; subs: DigestSubscription[] }>();
+  const entriesByTeam = new Map<string, DueEntry[]>();
+  for (const entry of upcoming) {
+    const list = entriesByTeam.get(entry.teamId) ?? [];
+    list.push(entry);
+    entriesByTeam.set(entry.teamId, list);
+  }
+  await Promise.all(
+    [...entriesByTeam].map(async ([teamId, entries]) => {
+      const record = await readLead(ctx, teamId);
+      const lead = leadMs(record, at, { floorMs: ctx.prefetchMs, capMs: ctx.prefetchMaxMs });
+      const within = entries.filter((entry) => entry.dueAt <= at + lead);
+      if (within.length > 0) await prefetchTeam(ctx, teamId, within, now, record, lead);
+    }),
+  );
+}
+
+async function prefetchTeam(
+  ctx: RunContext,
+  teamId: string,
+  entries: DueEntry[],
+  now: Date,
+  record: LeadRecord | undefined,
+  lead: number,
+): Promise<void> {
+  const firings: DigestFiring[] = [];
+  const subs: DigestSubscription[] = [];
   // Kept until the last of them has fired and had its grace.
   let keepUntil = now.getTime();
-  for (const entry of upcoming) {
+  for (const entry of entries) {
     entry.prefetchedFor = entry.dueAt;
     const sub = await ctx.subscriptions.get(entry.teamId, entry.id).catch(() => undefined);
     if (!sub) continue;
@@ -29,40 +62,69 @@ export async function prefetchUpcoming(ctx: RunContext, index: DueIndex, now: Da
     );
     if (!firing) continue;
     keepUntil = Math.max(keepUntil, entry.dueAt + ctx.graceMs);
-    const team = byTeam.get(sub.teamId) ?? { firings: [], subs: [] };
-    team.firings.push(firing);
-    team.subs.push(sub);
-    byTeam.set(sub.teamId, team);
+    firings.push(firing);
+    subs.push(sub);
   }
-  await Promise.all(
-    [...byTeam].map(async ([teamId, { firings, subs }]) => {
-      try {
-        const team = await ctx.team(teamId);
-        if (!team) return;
-        const plan = planFirings(firings, subs);
-        await Promise.all(
-          plan.projectIds.map((projectId) =>
-            ctx.fetches.prefetch(
-              teamId,
-              team.source,
-              projectId,
-              plan.dueBefore.get(projectId)!,
-              ctx.signal(),
-              now.getTime(),
-              keepUntil,
-            ),
-          ),
-        );
-        ctx.logger.info(
-          { teamId, digests: firings.length, projects: plan.projectIds.length },
-          'digest: read ahead',
-        );
-      } catch (error) {
-        ctx.logger.warn(
-          { teamId, ...errorDetails(error) },
-          'digest: could not read ahead; the firing reads itself',
-        );
-      }
-    }),
-  );
+  if (firings.length === 0) return;
+  try {
+    const team = await ctx.team(teamId);
+    if (!team) return;
+    const plan = planFirings(firings, subs);
+    const started = ctx.clock.now().getTime();
+    const requestsBefore = team.source.requests ?? 0;
+    const before = ctx.fetches.prefetches;
+    await Promise.all(
+      plan.projectIds.map((projectId) =>
+        ctx.fetches.prefetch(
+          teamId,
+          team.source,
+          projectId,
+          plan.dueBefore.get(projectId)!,
+          ctx.signal(),
+          now.getTime(),
+          keepUntil,
+        ),
+      ),
+    );
+    const ended = ctx.clock.now().getTime();
+    const cost = {
+      requests: (team.source.requests ?? 0) - requestsBefore,
+      wallMs: ended - started,
+      at: ended,
+    };
+    ctx.logger.info(
+      { teamId, digests: firings.length, projects: plan.projectIds.length, leadMs: lead, ...cost },
+      'digest: read ahead',
+    );
+    // Lists all kept from an earlier read cost nothing and say nothing of what a read needs.
+    if (ctx.fetches.prefetches > before)
+      await saveLead(ctx, teamId, recordRead(record, cost, ctx.digestLanePerMinute));
+  } catch (error) {
+    ctx.logger.warn(
+      { teamId, ...errorDetails(error) },
+      'digest: could not read ahead; the firing reads itself',
+    );
+  }
 }
+
+/** The workspace's remembered read cost; none (the floor lead) when the store cannot say. */
+async function readLead(ctx: RunContext, teamId: string): Promise<LeadRecord | undefined> {
+  try {
+    const record = await ctx.store.get<LeadRecord>(digestKeys.readLead(teamId));
+    return record && Number.isFinite(record.needMs) && Number.isFinite(record.at) ? record : undefined;
+  } catch (error) {
+    ctx.logger.warn({ teamId, ...errorDetails(error) }, 'digest: could not read the read-ahead lead');
+    return undefined;
+  }
+}
+
+async function saveLead(ctx: RunContext, teamId: string, record: LeadRecord): Promise<void> {
+  try {
+    await ctx.store.set(digestKeys.readLead(teamId), record, LEAD_RECORD_TTL_MS);
+  } catch (error) {
+    ctx.logger.warn({ teamId, ...errorDetails(error) }, 'digest: could not keep the read-ahead lead');
+  }
+}
+
+/** A workspace that stopped reading ahead for this long starts again from the floor. */
+const LEAD_RECORD_TTL_MS = 30 * 86_400_000;

@@ -174,7 +174,14 @@ async function runTeam(
   }
   const people = ctx.people(teamId);
   const ready = team;
-  await Promise.all(items.map((item) => deliver(ctx, index, ready, item, lists, people, now, report)));
+  // Asked once its list is in: a read-ahead the firing shared is kept by then.
+  const readAt = (projectId: number) => {
+    const dueBefore = plan.dueBefore.get(projectId);
+    return dueBefore ? ctx.fetches.readAt(teamId, projectId, dueBefore) : undefined;
+  };
+  await Promise.all(
+    items.map((item) => deliver(ctx, index, ready, item, { lists, readAt }, people, now, report)),
+  );
 }
 
 async function deliver(
@@ -182,7 +189,11 @@ async function deliver(
   index: DueIndex,
   team: TeamContext,
   item: Claimed,
-  lists: ReadonlyMap<number, Promise<DigestTask[]>>,
+  fetched: {
+    lists: ReadonlyMap<number, Promise<DigestTask[]>>;
+    /** When a list read ahead was read; undefined for one read now. */
+    readAt: (projectId: number) => number | undefined;
+  },
   people: Promise<ReadonlyMap<number, string>>,
   now: Date,
   report: TickReport,
@@ -217,10 +228,13 @@ async function deliver(
     let rendered: RenderedDigest | null;
     try {
       const tasksByProject = new Map<number, DigestTask[]>();
+      let listedAt: number | undefined;
       for (const projectId of sub.projectIds) {
-        const list = lists.get(projectId);
+        const list = fetched.lists.get(projectId);
         if (!list) throw new Error(`project ${projectId} was not planned`);
         tasksByProject.set(projectId, await list);
+        const read = fetched.readAt(projectId);
+        if (read !== undefined) listedAt = Math.min(listedAt ?? read, read);
       }
       rendered = renderDigest({
         subscription: sub,
@@ -231,6 +245,7 @@ async function deliver(
         messages: ctx.messages,
         now: ctx.clock.now(),
         showWhenEmpty: false,
+        listedAt: listedAt === undefined ? undefined : new Date(listedAt),
       });
     } catch (error) {
       if (signal.aborted) {

@@ -56,12 +56,20 @@ export interface DigestRunnerOptions {
   /** After a failed fetch or post, or a claim another runner holds, look again this much later. Default: `tickMs`. */
   retryDelayMs?: number;
   /**
-   * How long before its firing a digest's project lists are read (in the digest lane of the
-   * token's budget), so it posts on time from them without competing with the morning's clicks. A
-   * digest shows its tasks as of up to this long before it posts. 0: read at the firing. Default
-   * 300 000 (5 minutes).
+   * How long before its firing a digest's project lists are read at least (in the digest lane of
+   * the token's budget), so it posts on time from them without competing with the morning's
+   * clicks. The lead grows past this when a workspace's last read-ahead took longer
+   * (`read-lead.ts`), up to `prefetchMaxMs`. A digest shows its tasks as of up to the lead before
+   * it posts. 0: read at the firing. Default 300 000 (5 minutes).
    */
   prefetchMs?: number;
+  /** The longest lead, however long the last read-ahead took. Default 3 600 000 (60 minutes). */
+  prefetchMaxMs?: number;
+  /**
+   * The service's general limit per token and minute, whose digest-lane share (`laneThroughput`)
+   * paces a read-ahead, to size its lead from its requests. Default `RATE_LIMITS.general` (60).
+   */
+  serviceRequestsPerMinute?: number;
   /**
    * How often `start()`'s timer ticks, in ms: a whole divisor of a minute, so that a tick still falls
    * on every minute boundary (schedules are to the minute). Default 60 000. Shorter ticks only send a

@@ -29,6 +29,8 @@ export const digestKeys = {
   allFiredDates: 'digest:fired:',
   firedDate: (teamId: string, id: string) =>
     `digest:fired:${part('teamId', teamId)}:${part('subscription id', id)}`,
+  /** What the workspace's last read-ahead needed, which sizes the next one's lead (read-lead.ts). */
+  readLead: (teamId: string) => `digest:lead:${part('teamId', teamId)}`,
   /** Changes on every subscription write, so a runner knows to reload. */
   revision: 'digest:revision',
   /** Claimed by whoever tells the people who set up a channel's digests that it was paused. */

@@ -10,6 +10,8 @@ import type { DigestTask } from './select.ts';
 export interface DigestTaskSource {
   /** Every open (not done) task of the project due before `dueBefore`, all pages. */
   listOpenTasks(projectId: number, dueBefore: Date, signal?: AbortSignal): Promise<DigestTask[]>;
+  /** Service requests sent so far (every page): what a read-ahead cost, to size the next one's lead. */
+  readonly requests?: number;
 }
 
 /** Options for {@link createClientTaskSource}. */
@@ -52,7 +54,11 @@ export function createClientTaskSource(
   const perPage = options.perPage ?? 100;
   const maxWaitMs = options.maxWaitMs ?? 600_000;
   const maxPages = options.maxPages ?? 100;
+  let requests = 0;
   return {
+    get requests() {
+      return requests;
+    },
     async listOpenTasks(projectId, dueBefore, signal) {
       const call: CallOptions = { maxWaitMs, signal };
       const read = await collectTasks(
@@ -60,6 +66,7 @@ export function createClientTaskSource(
         { projectId, done: false, dueBefore },
         { perPage, maxRequests: maxPages, call },
       );
+      requests += read.requests;
       return read.tasks.map((task) => lean({ ...task, project_id: task.project_id ?? projectId }));
     },
   };

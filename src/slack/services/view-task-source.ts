@@ -13,6 +13,9 @@ export function viewTaskSource(
   fallback: DigestTaskSource,
 ): DigestTaskSource {
   return {
+    get requests() {
+      return fallback.requests;
+    },
     async listOpenTasks(projectId, dueBefore, signal) {
       const view = taskViewOf(api);
       // A store that cannot be read leaves this instance's own copy to answer.

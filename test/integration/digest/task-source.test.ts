@@ -44,6 +44,8 @@ describe('createClientTaskSource against the sandbox', () => {
       ].sort(),
     );
     expect(paths).toHaveLength(3);
+    // What the read cost, for the read-ahead's lead.
+    expect(source.requests).toBe(3);
     expect(paths.every((p) => p.includes('done=false') && p.includes('per_page=2'))).toBe(true);
     expect(Object.keys(tasks[0]!).sort()).toEqual([
       'assignees',
@@ -61,6 +63,8 @@ describe('createClientTaskSource against the sandbox', () => {
     const tasks = await source.listOpenTasks(1, new Date('2026-04-01T00:00:00.000Z'));
     expect(tasks).toHaveLength(2);
     expect(paths).toHaveLength(2);
+    await source.listOpenTasks(2, new Date('2026-04-01T00:00:00.000Z'));
+    expect(source.requests).toBe(4);
   });
 
   it('passes the service failure on', async () => {

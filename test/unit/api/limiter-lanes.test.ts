@@ -14,6 +14,7 @@ import {
   type LaneName,
   laneIndex,
   laneReserves,
+  laneThroughput,
 } from '../../../src/api/limiter-lanes.ts';
 import { MemoryRateLimitState } from '../../../src/api/limiter-state.ts';
 import { ManualClock } from '../../../src/lib/manual-clock.ts';
@@ -202,5 +203,24 @@ describe('the limiter in lanes', () => {
 
   it('names lanes by index in the order of priority', () => {
     expect(LANES.map(laneIndex)).toEqual([0, 1, 2, 3, 4]);
+  });
+});
+
+describe('laneThroughput', () => {
+  it('is what a lane gets into an empty window while the lanes above keep their reserves', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 600 }), lane, (limit, index) => {
+        const name = LANES[index]!;
+        const take = { lane: index, reserves: laneReserves(limit) };
+        const counts = LANES.map(() => 0);
+        while (admits(counts, limit, take)) counts[index]!++;
+        expect(laneThroughput(limit, name)).toBe(counts[index]);
+      }),
+    );
+  });
+
+  it('leaves the digests 36 of the service’s 60 a minute', () => {
+    expect(laneThroughput(60, 'digest')).toBe(36);
+    expect(laneThroughput(60, 'write')).toBe(60);
   });
 });

@@ -6,7 +6,7 @@
  * header ≤ 150, option value ≤ 75) and a text fallback ≤ 4000 characters, as BLOCK_KIT_LIMITS.
  */
 import type { types } from '@slack/bolt';
-import type { DigestMessage, DigestMessageModel } from '../../../digest/messages.ts';
+import { type DigestMessage, type DigestMessageModel, STALE_LIST_MS } from '../../../digest/messages.ts';
 import type { DigestSelection, DigestTask } from '../../../digest/select.ts';
 import { formatDueFallback } from '../../../lib/dates.ts';
 import { BLOCK_KIT_LIMITS } from '../../../slack-platform/block-kit-limits.ts';
@@ -247,7 +247,14 @@ export function digestMessage<T extends DigestTask>(
       elements: [{ type: 'mrkdwn', text: `:hourglass: Sent late: this digest was due at ${due}.` }],
     });
   }
-  const asOf = slackDate(now, '{date_short_pretty} at {time}', formatDueFallback(now, timeZone, true));
+  // Lists read well ahead (a slow service's lead can reach an hour) say when they were read.
+  const listedAt =
+    model.listedAt && now.getTime() - model.listedAt.getTime() > STALE_LIST_MS ? model.listedAt : now;
+  const asOf = slackDate(
+    listedAt,
+    '{date_short_pretty} at {time}',
+    formatDueFallback(listedAt, timeZone, true),
+  );
   const foot: KnownBlock = {
     type: 'context',
     block_id: blockId('f'),

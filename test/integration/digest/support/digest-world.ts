@@ -21,6 +21,7 @@ import {
 import { createClientTaskSource, type DigestTaskSource } from '../../../../src/digest/task-source.ts';
 import type { DigestSubscription } from '../../../../src/digest/types.ts';
 import { ManualClock } from '../../../../src/lib/manual-clock.ts';
+import type { ProfileName } from '../../../../src/sandbox/http/answer-profile.ts';
 import { createSandbox, type Sandbox } from '../../../../src/sandbox/index.ts';
 import { digestMessages } from '../../../../src/slack/ui/digest/runner-messages.ts';
 import { createSlackEmulator, type SlackEmulator } from '../../../../src/slack-emulator/index.ts';
@@ -44,6 +45,8 @@ export const LINKS: DigestRunnerOptions['links'] = {
 export interface ServiceRequest {
   path: string;
   status: number | undefined;
+  /** When it was answered, by the virtual clock (epoch ms). */
+  at: number;
 }
 
 export interface DigestWorld {
@@ -74,6 +77,13 @@ export interface DigestWorldOptions {
   clockedClaims?: boolean;
   /** Opens the store instead of a SQLite file (a Redis store, say); each call is another connection. */
   openStore?: () => Promise<Store>;
+  /** The sandbox's answer profile. Default: full. */
+  profile?: ProfileName;
+  /**
+   * The client's limit a minute, paced on the virtual clock as the real limiter paces it (lanes
+   * and all), so a long read takes virtual minutes. Default: practically none.
+   */
+  limitPerMinute?: number;
 }
 
 export async function startDigestWorld(options: DigestWorldOptions): Promise<DigestWorld> {
@@ -91,7 +101,13 @@ export async function startDigestWorld(options: DigestWorldOptions): Promise<Dig
     stores.push(store);
     return store;
   };
-  const sandbox = await createSandbox({ port: 0, seed: 'demo', rateLimits: false, now: () => clock.now() });
+  const sandbox = await createSandbox({
+    port: 0,
+    seed: 'demo',
+    rateLimits: false,
+    now: () => clock.now(),
+    profile: options.profile ?? 'full',
+  });
   const emulator = await createSlackEmulator({ port: 0, clock });
   const store = opened(await openOne());
   const subscriptions = createDigestSubscriptions(store, { clock });
@@ -102,11 +118,13 @@ export async function startDigestWorld(options: DigestWorldOptions): Promise<Dig
     cache: false,
     retry: { maxRetries: 0 },
     // The sandbox's limit is off here (the benchmark runs at the real one); the limiter still paces every call.
-    limiter: createRateLimiter({ limits: { general: 100_000 } }),
+    limiter: options.limitPerMinute
+      ? createRateLimiter({ clock, limits: { general: options.limitPerMinute } })
+      : createRateLimiter({ limits: { general: 100_000 } }),
     logger: {
       debug: (details) => {
         const d = details as { path?: string; status?: number };
-        if (d.path) requests.push({ path: d.path, status: d.status });
+        if (d.path) requests.push({ path: d.path, status: d.status, at: clock.now().getTime() });
       },
       info() {},
       warn() {},

@@ -27,6 +27,8 @@ function model(selection: DigestSelection, overrides: Partial<DigestMessageModel
   };
 }
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 function render(m: DigestMessageModel, now = NOW) {
   const message = digestMessage(m, now);
   if (!message) throw new Error('expected a message');
@@ -82,6 +84,19 @@ describe('digestMessage', () => {
       '• <@UANA1>: 2 due, 2 overdue\n• *Bo*: 2 due\n• _Unassigned_: 1 due',
     );
     expect(blockKitBreaches(message)).toEqual([]);
+  });
+
+  it('says when its lists were read if that was over 15 minutes before it posts (a long read-ahead)', () => {
+    const footer = (listedAt: Date | undefined) => {
+      const blocks = json(render(model(sample, { listedAt })).blocks);
+      return blockText(blocks.at(-1)!);
+    };
+    const stamp = (at: Date) => `As of <!date^${Math.floor(at.getTime() / 1000)}^`;
+    const longAgo = new Date(NOW.getTime() - 17 * 60_000);
+    expect(footer(longAgo)).toMatch(new RegExp(`^${escape(stamp(longAgo))}.*8:43 AM EST>$`));
+    // A read-ahead of 5 or 10 minutes is as good as now.
+    expect(footer(new Date(NOW.getTime() - 10 * 60_000))).toMatch(new RegExp(`^${escape(stamp(NOW))}`));
+    expect(footer(undefined)).toMatch(new RegExp(`^${escape(stamp(NOW))}`));
   });
 
   it('gives each row a link, a date in the reader’s zone and a Done/Snooze menu naming the task', () => {
