@@ -9,7 +9,10 @@
  * V8 worker thread: fewer thread stacks and malloc arenas); `--liftoff-only` (WebAssembly stays on
  * V8's baseline compiler: the only wasm here is undici's HTTP parser, whose optimised recompile
  * once it runs hot kept 8-13 MB of RSS for the process's life, at no CPU per request measurable in
- * a 10 KB answer's parse, 222-226 µs either way). Not `--optimize-for-size`: it pins the
+ * a 10 KB answer's parse, 222-226 µs either way); `--no-concurrent-recompilation` (hot functions
+ * are optimised on the main thread: on the worker thread the compiler's scratch memory stayed in
+ * that thread's malloc arena, 11-16 MB of RSS after a load, never given back; CPU per `/task mine`
+ * was no higher, 1.65 vs 1.72-1.77 ms, bench/morning.ts). Not `--optimize-for-size`: it pins the
  * semi-space at 1 MB whatever `--max-semi-space-size` says, and cost about a fifth more CPU per
  * `/task mine` for 2-4 MB less RSS at rest (bench/ack-ladder.ts with BENCH_APP_FLAGS). NODE_COMPILE_CACHE's
  * cached type-stripped sources spare a restarted process the TypeScript stripper (about 15 MB of
