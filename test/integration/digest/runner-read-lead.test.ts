@@ -43,22 +43,7 @@ describe('digest read-ahead: a lead sized from what the reading cost', () => {
   });
 
   it('starts the second day’s read earlier when the first day’s took longer than 5 minutes', async () => {
-    world = await startDigestWorld({
-      start: '2026-03-04T13:00:00.000Z',
-      profile: 'spec-minimal',
-      limitPerMinute: 60,
-    });
-    const projectIds = Object.values(PROJECTS);
-    for (const projectId of projectIds) {
-      seedBulkTasks(world.sandbox.db, {
-        projectId,
-        count: 800,
-        assigneeIds: [1],
-        creatorId: 1,
-        now: new Date(FIRING),
-      });
-    }
-    await world.subscribe({ channelId: CHANNELS.general, projectIds, time: '09:00' });
+    world = await bigProjectsWorld('2026-03-04T13:00:00.000Z');
     const runner = world.runner();
     world.clock.setAuto(true);
 
@@ -89,22 +74,7 @@ describe('digest read-ahead: a lead sized from what the reading cost', () => {
   }, 60_000);
 
   it('a firing that comes while its read-ahead is still reading shares it: one pass, no request of its own', async () => {
-    world = await startDigestWorld({
-      start: '2026-03-04T13:55:00.000Z',
-      profile: 'spec-minimal',
-      limitPerMinute: 60,
-    });
-    const projectIds = Object.values(PROJECTS);
-    for (const projectId of projectIds) {
-      seedBulkTasks(world.sandbox.db, {
-        projectId,
-        count: 800,
-        assigneeIds: [1],
-        creatorId: 1,
-        now: new Date(FIRING),
-      });
-    }
-    await world.subscribe({ channelId: CHANNELS.general, projectIds, time: '09:00' });
+    world = await bigProjectsWorld('2026-03-04T13:55:00.000Z');
     const runner = world.runner();
 
     const ahead = runner.tick(new Date(FIRING - DEFAULT_LEAD_MS));
@@ -154,3 +124,20 @@ describe('digest read-ahead: a lead sized from what the reading cost', () => {
     await runner.stop();
   });
 });
+
+/** A spec-minimal service (pages of 10) at 60 a minute, its projects 800 tasks each, a 9:00 digest of them all. */
+async function bigProjectsWorld(start: string): Promise<DigestWorld> {
+  const w = await startDigestWorld({ start, profile: 'spec-minimal', limitPerMinute: 60 });
+  const projectIds = Object.values(PROJECTS);
+  for (const projectId of projectIds) {
+    seedBulkTasks(w.sandbox.db, {
+      projectId,
+      count: 800,
+      assigneeIds: [1],
+      creatorId: 1,
+      now: new Date(FIRING),
+    });
+  }
+  await w.subscribe({ channelId: CHANNELS.general, projectIds, time: '09:00' });
+  return w;
+}
