@@ -27,7 +27,7 @@ function model(selection: DigestSelection, overrides: Partial<DigestMessageModel
   };
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function render(m: DigestMessageModel, now = NOW) {
   const message = digestMessage(m, now);
@@ -93,10 +93,10 @@ describe('digestMessage', () => {
     };
     const stamp = (at: Date) => `As of <!date^${Math.floor(at.getTime() / 1000)}^`;
     const longAgo = new Date(NOW.getTime() - 17 * 60_000);
-    expect(footer(longAgo)).toMatch(new RegExp(`^${escape(stamp(longAgo))}.*8:43 AM EST>$`));
+    expect(footer(longAgo)).toMatch(new RegExp(`^${escapeRegExp(stamp(longAgo))}.*8:43 AM EST>$`));
     // A read-ahead of 5 or 10 minutes is as good as now.
-    expect(footer(new Date(NOW.getTime() - 10 * 60_000))).toMatch(new RegExp(`^${escape(stamp(NOW))}`));
-    expect(footer(undefined)).toMatch(new RegExp(`^${escape(stamp(NOW))}`));
+    expect(footer(new Date(NOW.getTime() - 10 * 60_000))).toMatch(new RegExp(`^${escapeRegExp(stamp(NOW))}`));
+    expect(footer(undefined)).toMatch(new RegExp(`^${escapeRegExp(stamp(NOW))}`));
   });
 
   it('gives each row a link, a date in the reader’s zone and a Done/Snooze menu naming the task', () => {
