@@ -301,7 +301,7 @@ async function runDay(profile: ProfileName, day: number, scheduled: Date, parts:
     console.log(
       `  read-ahead                 ${minutes(leadMs)} before the schedule; ${aheadRequests} requests in the digest lane, ${seconds(aheadMs)} ` +
         `(${aheadMs > leadMs ? `overran its lead by ${seconds(lateStartMs)}` : 'within its lead'}), ` +
-        `RSS +${(aheadRss / 1048576).toFixed(1)} MB holding the lists; next lead ${minutes(nextLead)}`,
+        `this process's RSS ${aheadRss >= 0 ? '+' : '−'}${(Math.abs(aheadRss) / 1048576).toFixed(1)} MB over the read (GC included); next lead ${minutes(nextLead)}`,
     );
   console.log(`  first post after schedule  ${minutes(postTimes[0] ?? Number.NaN)}`);
   console.log(
