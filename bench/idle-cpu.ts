@@ -8,7 +8,7 @@
  *   npx node bench/idle-cpu.ts [seconds=45] [settle=10]
  */
 import { execFileSync, fork } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSandbox } from '../src/sandbox/index.ts';
@@ -49,9 +49,12 @@ const signingSecret = 'idle-bench-signing-secret';
 try {
   // Bare Bolt first, alone.
   // With npm start's Node flags, so the RSS compares like with like.
+  // The morning bench's comparator, in plain JavaScript (no TypeScript stripper in its memory), with no tasks.
+  const dataFile = join(dataDir, 'no-tasks.json');
+  writeFileSync(dataFile, JSON.stringify({ people: {}, tasks: [] }));
   const bare = fork(
-    new URL('./support/bare-bolt-idle.ts', import.meta.url),
-    [JSON.stringify({ slackApiUrl: emulator.url, botToken: emulator.botToken, signingSecret })],
+    new URL('./support/bare-bolt-from-memory.mjs', import.meta.url),
+    [JSON.stringify({ slackApiUrl: emulator.url, botToken: emulator.botToken, signingSecret, dataFile })],
     { execArgv: APP_NODE_FLAGS },
   );
   await new Promise((r) => bare.once('message', r));
