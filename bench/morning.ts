@@ -277,7 +277,7 @@ async function runTaskbridge(service: Awaited<ReturnType<typeof setUpService>>) 
     // requests, paced at 30 a minute) until the service has been quiet for 10 s, then a minute
     // more, so the read's requests are out of the morning's first minute.
     await signer.command('/task mine', { user: 'U1000', channel: CHANNEL });
-    await serviceQuiet(proxy, 10_000);
+    await quiet(() => proxy.requests.length, 10_000);
     await sleep(Math.min(60_000, SECONDS * 200));
     const outcomes = await drive(signer, emulator, listed.data);
     const requests = proxy.requests.filter((r) => r.at >= outcomes.startedAt);
@@ -301,8 +301,10 @@ async function runTaskbridge(service: Awaited<ReturnType<typeof setUpService>>) 
       );
     const onTime = posts.filter((c) => c.at >= dueAt.getTime() && c.at - dueAt.getTime() <= 120_000).length;
 
-    // At rest after the morning (every feature loaded): idle CPU and RSS.
+    // At rest after the morning (every feature loaded): idle CPU and RSS, once the app has sent
+    // nothing to the service or Slack for 30 s (its after-morning work, e.g. notification bursts, done).
     await sleep(10_000);
+    await quiet(() => proxy.requests.length + emulator.calls().length, 30_000);
     const idleFrom = cpuMs(pid);
     await sleep(30_000);
     const idleMsPerS = (cpuMs(pid) - idleFrom) / 30;
@@ -338,15 +340,15 @@ async function runTaskbridge(service: Awaited<ReturnType<typeof setUpService>>) 
   }
 }
 
-/** Resolves once the proxy has seen no request for `quietMs` (at most 5 minutes). */
-async function serviceQuiet(proxy: { requests: unknown[] }, quietMs: number): Promise<void> {
+/** Resolves once `count()` (requests seen so far) has not moved for `quietMs` (at most 5 minutes). */
+async function quiet(count: () => number, quietMs: number): Promise<void> {
   const until = Date.now() + 300_000;
-  let seen = proxy.requests.length;
+  let seen = count();
   let since = Date.now();
   while (Date.now() < until && Date.now() - since < quietMs) {
     await sleep(1_000);
-    if (proxy.requests.length !== seen) {
-      seen = proxy.requests.length;
+    if (count() !== seen) {
+      seen = count();
       since = Date.now();
     }
   }
