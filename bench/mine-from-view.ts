@@ -27,6 +27,7 @@ import { openStore } from '../src/store/open-store.ts';
 import { createUserLinks } from '../src/store/repositories/user-links.ts';
 import { startAppProcess } from '../test/support/app-process.ts';
 import { startRecordingProxy } from '../test/support/recording-proxy.ts';
+import { deployedAppEnv } from './support/deployed-app-env.ts';
 
 const { values } = parseArgs({
   options: {
@@ -86,18 +87,14 @@ async function run(name: string, entry?: string): Promise<Figures> {
   await store.close();
   const app = await startAppProcess(
     name,
-    {
-      SLACK_BOT_TOKEN: emulator.botToken,
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_API_URL: emulator.url,
-      WORK_API_URL: proxy.url,
-      WORK_API_TOKEN: sandbox.token,
-      WORK_API_ALLOWED_HOSTS: new URL(proxy.url).host,
-      STORE_URL: storeUrl,
-      ENCRYPTION_KEY,
-      PORT: '0',
-      LOG_LEVEL: 'info',
-    },
+    deployedAppEnv({
+      emulator,
+      signingSecret: SIGNING_SECRET,
+      serviceUrl: proxy.url,
+      serviceToken: sandbox.token,
+      storeUrl,
+      encryptionKey: ENCRYPTION_KEY,
+    }),
     60_000,
     entry ? { entry } : {},
   );

@@ -38,6 +38,7 @@ import { createUserLinks } from '../src/store/repositories/user-links.ts';
 import { APP_NODE_FLAGS } from '../test/support/app-node-flags.ts';
 import { startAppProcess } from '../test/support/app-process.ts';
 import { startRecordingProxy } from '../test/support/recording-proxy.ts';
+import { deployedAppEnv } from './support/deployed-app-env.ts';
 
 const { values } = parseArgs({
   options: {
@@ -257,19 +258,19 @@ async function runTaskbridge(service: Awaited<ReturnType<typeof setUpService>>) 
   }
   await store.close();
 
-  const app = await startAppProcess('morning', {
-    SLACK_BOT_TOKEN: emulator.botToken,
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_API_URL: emulator.url,
-    WORK_API_URL: proxy.url,
-    WORK_API_TOKEN: sandbox.token,
-    WORK_API_ALLOWED_HOSTS: new URL(proxy.url).host,
-    STORE_URL: storeUrl,
-    ENCRYPTION_KEY,
-    METRICS_TOKEN: 'bench-morning-metrics-token',
-    PORT: String(port),
-    LOG_LEVEL: 'info',
-  });
+  const app = await startAppProcess(
+    'morning',
+    deployedAppEnv({
+      emulator,
+      signingSecret: SIGNING_SECRET,
+      serviceUrl: proxy.url,
+      serviceToken: sandbox.token,
+      storeUrl,
+      encryptionKey: ENCRYPTION_KEY,
+      metricsToken: 'bench-morning-metrics-token',
+      port: String(port),
+    }),
+  );
   const pid = app.child.pid!;
   const signer = createSlackSigner({ appUrl: app.eventsUrl, signingSecret: SIGNING_SECRET, emulator });
   try {

@@ -23,6 +23,7 @@ import { createReminders } from '../src/store/repositories/reminders.ts';
 import { createUserLinks } from '../src/store/repositories/user-links.ts';
 import { startAppProcess } from '../test/support/app-process.ts';
 import { startRecordingProxy } from '../test/support/recording-proxy.ts';
+import { deployedAppEnv } from './support/deployed-app-env.ts';
 
 const { values } = parseArgs({
   options: {
@@ -96,18 +97,17 @@ for (let i = 0; i < COUNT; i++) {
 await store.close();
 
 const started = Date.now();
-const app = await startAppProcess('reminders', {
-  SLACK_BOT_TOKEN: emulator.botToken,
-  SLACK_SIGNING_SECRET: SIGNING_SECRET,
-  SLACK_API_URL: emulator.url,
-  WORK_API_URL: proxy.url,
-  WORK_API_TOKEN: sandbox.token,
-  WORK_API_ALLOWED_HOSTS: new URL(proxy.url).host,
-  STORE_URL: storeUrl,
-  ENCRYPTION_KEY,
-  PORT: '0',
-  LOG_LEVEL: 'info',
-});
+const app = await startAppProcess(
+  'reminders',
+  deployedAppEnv({
+    emulator,
+    signingSecret: SIGNING_SECRET,
+    serviceUrl: proxy.url,
+    serviceToken: sandbox.token,
+    storeUrl,
+    encryptionKey: ENCRYPTION_KEY,
+  }),
+);
 const upMs = Date.now() - started;
 
 const isReminder = (c: { args: Record<string, unknown> }) =>

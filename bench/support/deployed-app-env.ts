@@ -1,0 +1,36 @@
+/**
+ * The environment a bench starts the app with: as an operator deploys it (production HTTP mode,
+ * limits on, logger at info, a SQLite file store), pointed at the bench's emulator and at the
+ * recording proxy in front of its sandbox (the only service host the app may reach).
+ */
+import type { SlackEmulator } from '../../src/slack-emulator/index.ts';
+
+export interface DeployedAppSettings {
+  emulator: Pick<SlackEmulator, 'botToken' | 'url'>;
+  signingSecret: string;
+  /** The recording proxy's URL, standing for the service. */
+  serviceUrl: string;
+  serviceToken: string;
+  storeUrl: string;
+  encryptionKey: string;
+  /** Default '0' (any free port). */
+  port?: string;
+  /** Turns /metrics on, as a deployment that scrapes it would. */
+  metricsToken?: string;
+}
+
+export function deployedAppEnv(s: DeployedAppSettings): Record<string, string> {
+  return {
+    SLACK_BOT_TOKEN: s.emulator.botToken,
+    SLACK_SIGNING_SECRET: s.signingSecret,
+    SLACK_API_URL: s.emulator.url,
+    WORK_API_URL: s.serviceUrl,
+    WORK_API_TOKEN: s.serviceToken,
+    WORK_API_ALLOWED_HOSTS: new URL(s.serviceUrl).host,
+    STORE_URL: s.storeUrl,
+    ENCRYPTION_KEY: s.encryptionKey,
+    ...(s.metricsToken ? { METRICS_TOKEN: s.metricsToken } : {}),
+    PORT: s.port ?? '0',
+    LOG_LEVEL: 'info',
+  };
+}
