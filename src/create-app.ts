@@ -261,7 +261,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       viewFreshnessOf({ serviceEvents, clock }, teamId, { polledViewAnswers: false }),
   });
 
-  const profiles = new SlackProfiles(clock);
+  const profiles = new SlackProfiles(clock, logger.child({ component: 'slack-profiles' }));
   const userLinks = recheckUnprovenLinks(createUserLinks(opts.store, { clock }), {
     profiles,
     slackClients: createTeamSlackClients({

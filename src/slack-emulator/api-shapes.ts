@@ -1,4 +1,23 @@
 import type { EmulatorChannel, EmulatorTeam, EmulatorUser } from './model.ts';
+import type { EmulatorState } from './state.ts';
+
+/**
+ * The user object as users.info, users.list and the user_change / team_join events carry it: in an
+ * Enterprise Grid org it adds `enterprise_user` (docs.slack.dev/reference/methods/users.info); the
+ * emulator makes a workspace admin of the org an org admin too.
+ */
+export function userJsonIn(state: EmulatorState, user: EmulatorUser, at: Date): Record<string, unknown> {
+  const org = state.orgOf(user.teamId);
+  const enterpriseUser = org && {
+    id: user.id,
+    enterprise_id: org.id,
+    enterprise_name: org.name,
+    is_admin: user.isAdmin,
+    is_owner: false,
+    teams: [user.teamId],
+  };
+  return { ...userJson(user, at), ...(enterpriseUser ? { enterprise_user: enterpriseUser } : {}) };
+}
 
 /** The user object of users.info / users.list, with time-zone facts as of `at`. */
 export function userJson(user: EmulatorUser, at: Date): Record<string, unknown> {

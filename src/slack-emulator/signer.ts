@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { type Clock, systemClock } from '../lib/clock.ts';
+import { userJsonIn } from './api-shapes.ts';
 import type { SlackEmulator } from './create-slack-emulator.ts';
 import { DEFAULT_SEED } from './default-seed.ts';
 import { assistantThread, openAssistantThread } from './methods/assistant.ts';
 import { appendMessage } from './methods/chat.ts';
 import { addReaction, emojiName, removeReaction } from './methods/reactions.ts';
-import type { EmulatorMessage, EmulatorView, EphemeralMessage } from './model.ts';
+import type { EmulatorMessage, EmulatorUser, EmulatorView, EphemeralMessage } from './model.ts';
 import {
   actionTs,
   assistantThreadEvent,
@@ -30,6 +31,7 @@ import {
 } from './signer-payloads.ts';
 import { ackAsText, envelopeOf } from './signer-socket.ts';
 import { signSlackRequest } from './slack-signature.ts';
+import type { AddUserInput } from './state.ts';
 
 /** Slack refuses timestamps older than 5 minutes; "old" signs 6 minutes in the past. */
 const OLD_TIMESTAMP_SECONDS = 6 * 60;
@@ -202,6 +204,17 @@ export interface AssistantThreadInput {
   contextChannel?: string;
 }
 
+/** What changes of a person in `changeUser`: any of their profile fields, or their deactivation. */
+export interface UserChangeInput {
+  user: string;
+  tz?: string;
+  realName?: string;
+  name?: string;
+  email?: string;
+  isAdmin?: boolean;
+  deleted?: boolean;
+}
+
 export interface SlackSigner {
   command(text: string, ctx?: CommandContext): Promise<SignedResponse>;
   /** Slash commands' `ssl_check=1` probe. */
@@ -248,6 +261,17 @@ export interface SlackSigner {
     input: { user?: string; threadTs: string; contextChannel: string },
     options?: EventOptions,
   ): Promise<SignedResponse | undefined>;
+  /**
+   * A person's profile changes in Slack (needs the emulator): the emulator's user is changed, then
+   * `user_change` is sent with the whole user object as users.info shows it
+   * (docs.slack.dev/reference/events/user_change), in the person's workspace.
+   */
+  changeUser(input: UserChangeInput, options?: EventOptions): Promise<SignedResponse | undefined>;
+  /** A person joins a workspace (needs the emulator): added, then `team_join` with their user object. */
+  joinTeam(
+    input: AddUserInput,
+    options?: EventOptions,
+  ): Promise<{ user: EmulatorUser; answer: SignedResponse | undefined }>;
   /** Posts any body, signed; for shapes the helpers do not build. */
   send(body: string, contentType: string, options?: SendOptions): Promise<SignedResponse>;
 }
@@ -406,6 +430,22 @@ export function createSlackSigner(options: SlackSignerOptions): SlackSigner {
     if (!channel.botIsMember && channel.imUserId === undefined) return undefined;
     const event = reactionEvent({ type, user, name, channel: channel.id, message });
     return signer.event(event, eventOptions).catch(() => undefined);
+  };
+
+  // Slack sends these to the person's workspace; an app that is down hears nothing, and the change stands.
+  const sendUserEvent = (
+    type: 'user_change' | 'team_join',
+    user: EmulatorUser,
+    eventOptions: EventOptions,
+  ): Promise<SignedResponse | undefined> => {
+    const now = clock.now();
+    const json = emulator ? userJsonIn(emulator.state, user, now) : {};
+    const event = {
+      type,
+      user: json,
+      ...(type === 'user_change' ? { cache_ts: Math.floor(now.getTime() / 1000) } : {}),
+    };
+    return signer.event(event, { teamId: user.teamId, ...eventOptions }).catch(() => undefined);
   };
 
   const signer: SlackSigner = {
@@ -699,6 +739,25 @@ export function createSlackSigner(options: SlackSignerOptions): SlackSigner {
         contextChannel: thread.contextChannelId,
       });
       return signer.event(event, eventOptions).catch(() => undefined);
+    },
+
+    changeUser(input, eventOptions = {}) {
+      if (!emulator) throw new Error('changeUser needs the emulator, which keeps the person');
+      const user = emulator.state.users.get(input.user);
+      if (!user) throw new Error(`No user ${input.user}`);
+      if (input.tz !== undefined) user.tz = input.tz;
+      if (input.realName !== undefined) user.realName = input.realName;
+      if (input.name !== undefined) user.name = input.name;
+      if (input.email !== undefined) user.email = input.email.toLowerCase();
+      if (input.isAdmin !== undefined) user.isAdmin = input.isAdmin;
+      if (input.deleted !== undefined) user.deleted = input.deleted;
+      return sendUserEvent('user_change', user, eventOptions);
+    },
+
+    async joinTeam(input, eventOptions = {}) {
+      if (!emulator) throw new Error('joinTeam needs the emulator, which keeps the person');
+      const user = emulator.addUser({ ...input, teamId: input.teamId ?? teamId });
+      return { user, answer: await sendUserEvent('team_join', user, eventOptions) };
     },
 
     urlVerification(challenge = randomBytes(16).toString('hex'), sendOptions) {

@@ -1,29 +1,12 @@
 import { intArg, requireStringArg, SlackApiError, stringArg } from '../api-error.ts';
-import { userJson } from '../api-shapes.ts';
+import { userJson, userJsonIn } from '../api-shapes.ts';
 import { authed, type MethodSpec } from './context.ts';
 import { decodeCursor, encodeCursor } from './paging.ts';
 
 const info = authed((args, ctx) => {
   const user = ctx.state.users.get(requireStringArg(args, 'user', 'user_not_found'));
   if (!user || user.teamId !== ctx.team.id) throw new SlackApiError('user_not_found');
-  // In an Enterprise Grid org users.info adds `enterprise_user` (docs.slack.dev/reference/methods/users.info);
-  // the emulator makes a workspace admin of the org an org admin too.
-  const org = ctx.state.orgOf(user.teamId);
-  const enterpriseUser = org && {
-    id: user.id,
-    enterprise_id: org.id,
-    enterprise_name: org.name,
-    is_admin: user.isAdmin,
-    is_owner: false,
-    teams: [user.teamId],
-  };
-  return {
-    ok: true,
-    user: {
-      ...userJson(user, ctx.clock.now()),
-      ...(enterpriseUser ? { enterprise_user: enterpriseUser } : {}),
-    },
-  };
+  return { ok: true, user: userJsonIn(ctx.state, user, ctx.clock.now()) };
 });
 
 const lookupByEmail = authed((args, ctx) => {
@@ -44,7 +27,7 @@ const list = authed((args, ctx) => {
   const now = ctx.clock.now();
   return {
     ok: true,
-    members: page.map((user) => userJson(user, now)),
+    members: page.map((user) => userJsonIn(ctx.state, user, now)),
     cache_ts: Math.floor(now.getTime() / 1000),
     response_metadata: { next_cursor: next },
   };

@@ -12,6 +12,7 @@ import { AUTOMATION_ROUTES } from '../features/automations/routes.ts';
 import { CONVERSATION_ROUTES } from '../features/conversation/routes.ts';
 import { CREATE_ROUTES } from '../features/create/routes.ts';
 import { DIGEST_ROUTES } from '../features/digest/routes.ts';
+import { DIRECTORY_ROUTES } from '../features/directory/routes.ts';
 import { FIND_ROUTES } from '../features/find/routes.ts';
 import { GOAL_ROUTES } from '../features/goals/routes.ts';
 import { HOME_ROUTES } from '../features/home/routes.ts';
@@ -42,6 +43,7 @@ const FEATURES: readonly FeatureRoutes[] = [
   TASK_ROUTES,
   ACCOUNT_ROUTES,
   HOME_ROUTES,
+  DIRECTORY_ROUTES,
   UNFURL_ROUTES,
   SPRINT_ROUTES,
   MEMBER_ROUTES,

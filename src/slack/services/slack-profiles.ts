@@ -1,10 +1,20 @@
 /**
  * What the app needs to know about a Slack person: time zone (due dates are read and shown in it),
  * email and names (to suggest and match their service account), and whether they administer the
- * workspace. users.info is Tier 4, but every command needs the zone, so answers are kept for a while.
+ * workspace. Every command needs the zone, so profiles are kept for a day, per workspace:
+ *
+ * - a person not yet known is read with users.info (Tier 4) and answered at once; the first such
+ *   miss in a workspace also loads its whole directory with users.list (Tier 2, 200 a page) in the
+ *   background, once a day per workspace, so the next people cost no call;
+ * - Slack's `user_change` and `team_join` events replace an entry as it changes (`changed`), so
+ *   the day's TTL only backs up an event that never came (the app down past Slack's retries).
+ *
+ * Entries are keyed by workspace and person: an event from one workspace never touches another's.
  */
 import type { WebClient } from '@slack/web-api';
 import type { Clock } from '../../lib/clock.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { FALLBACK_TIME_ZONE, isPerson, profileOf, type SlackUserObject } from './slack-profile-of.ts';
 
 export interface SlackProfile {
   userId: string;
@@ -21,43 +31,54 @@ export interface SlackProfile {
   isOrgAdmin?: boolean | undefined;
 }
 
-/** The zone used when Slack does not tell one. */
-const FALLBACK_TIME_ZONE = 'UTC';
-const TTL_MS = 10 * 60_000;
-const MAX_ENTRIES = 5_000;
+const DAY_MS = 24 * 60 * 60_000;
+/** Events keep entries fresh; the TTL catches an event that never arrived, within the day. */
+export const PROFILE_TTL_MS = DAY_MS;
+/** A workspace's directory is read again a day after its last full read. */
+export const DIRECTORY_TTL_MS = DAY_MS;
+/** After a failed read (rate limited, network), people are read one by one until this has passed. */
+export const DIRECTORY_RETRY_MS = 15 * 60_000;
+export const DIRECTORY_PAGE_SIZE = 200;
+/** 40,000 people: a cursor that never ends stops here. */
+const DIRECTORY_MAX_PAGES = 200;
+/** About 0.5 KB each (bench/profile-memory.ts): 25,000 is some 13 MB, room for a 20,000-person org. */
+export const MAX_ENTRIES = 25_000;
+
+interface Entry {
+  at: number;
+  /** Slack's `updated` (seconds) of the user object, so an older event redelivered loses. */
+  updated: number;
+  profile: SlackProfile;
+}
+
+interface DirectoryRun {
+  cancelled: boolean;
+  done: Promise<void>;
+}
 
 export class SlackProfiles {
-  readonly #cache = new Map<string, { at: number; profile: SlackProfile }>();
+  readonly #cache = new Map<string, Entry>();
+  /** The last start of a directory read per workspace, and whether it read every page. */
+  readonly #directories = new Map<string, { at: number; complete: boolean }>();
+  readonly #loading = new Map<string, DirectoryRun>();
   readonly #clock: Clock;
+  readonly #logger: Logger | undefined;
 
-  constructor(clock: Clock) {
+  constructor(clock: Clock, logger?: Logger) {
     this.#clock = clock;
+    this.#logger = logger;
   }
 
   async get(client: WebClient, teamId: string, userId: string): Promise<SlackProfile> {
     const key = `${teamId}:${userId}`;
     const now = this.#clock.now().getTime();
     const hit = this.#cache.get(key);
-    if (hit && now - hit.at < TTL_MS) return hit.profile;
+    if (hit && now - hit.at < PROFILE_TTL_MS) return hit.profile;
     const res = await client.users.info({ user: userId });
-    const u = res.user;
-    const profile: SlackProfile = {
-      userId,
-      teamId,
-      timeZone: u?.tz || FALLBACK_TIME_ZONE,
-      timeZoneLabel: u?.tz_label,
-      email: u?.profile?.email,
-      realName: u?.real_name || u?.profile?.real_name,
-      displayName: u?.profile?.display_name || undefined,
-      name: u?.name,
-      isAdmin: Boolean(u?.is_admin || u?.is_owner),
-      isOrgAdmin: Boolean(u?.enterprise_user?.is_admin || u?.enterprise_user?.is_owner),
-    };
-    if (this.#cache.size >= MAX_ENTRIES) {
-      const oldest = this.#cache.keys().next().value;
-      if (oldest !== undefined) this.#cache.delete(oldest);
-    }
-    this.#cache.set(key, { at: now, profile });
+    const user = res.user as SlackUserObject | undefined;
+    const profile = profileOf(teamId, userId, user);
+    this.#put(key, { at: now, updated: user?.updated ?? 0, profile }, true);
+    this.#loadDirectoryIfDue(client, teamId);
     return profile;
   }
 
@@ -70,7 +91,120 @@ export class SlackProfiles {
     }
   }
 
+  /**
+   * Slack says a person of `teamId` changed (`user_change`) or joined (`team_join`): the entry is
+   * replaced from the event's user object; a deleted person or a bot is dropped. In an Enterprise
+   * Grid org the same person's entries in the org's other workspaces are dropped, to be read again.
+   */
+  changed(teamId: string, user: SlackUserObject): void {
+    if (typeof user.id !== 'string') return;
+    const key = `${teamId}:${user.id}`;
+    for (const other of user.enterprise_user?.teams ?? []) {
+      if (other !== teamId) this.#cache.delete(`${other}:${user.id}`);
+    }
+    if (!isPerson(user)) {
+      this.#cache.delete(key);
+      return;
+    }
+    const updated = user.updated ?? 0;
+    const existing = this.#cache.get(key);
+    if (existing && updated < existing.updated) return;
+    const at = this.#clock.now().getTime();
+    this.#put(key, { at, updated, profile: profileOf(teamId, user.id, user) }, true);
+  }
+
+  /** The workspace's directory read under way, if any (tests and shutdown wait for it). */
+  async directoryRead(teamId: string): Promise<void> {
+    await this.#loading.get(teamId)?.done;
+  }
+
   forget(teamId: string): void {
     for (const key of this.#cache.keys()) if (key.startsWith(`${teamId}:`)) this.#cache.delete(key);
+    this.#directories.delete(teamId);
+    const run = this.#loading.get(teamId);
+    if (run) run.cancelled = true;
+    this.#loading.delete(teamId);
   }
+
+  /** How many profiles are kept (for the memory figure and tests). */
+  get size(): number {
+    return this.#cache.size;
+  }
+
+  /** Keeps an entry; when full, a person read one by one evicts the oldest, a directory page stops. */
+  #put(key: string, entry: Entry, evict: boolean): boolean {
+    if (this.#cache.has(key)) this.#cache.delete(key);
+    else if (this.#cache.size >= MAX_ENTRIES) {
+      if (!evict) return false;
+      const oldest = this.#cache.keys().next().value;
+      if (oldest !== undefined) this.#cache.delete(oldest);
+    }
+    this.#cache.set(key, entry);
+    return true;
+  }
+
+  #loadDirectoryIfDue(client: WebClient, teamId: string): void {
+    if (this.#loading.has(teamId)) return;
+    const now = this.#clock.now().getTime();
+    const last = this.#directories.get(teamId);
+    if (last && now - last.at < (last.complete ? DIRECTORY_TTL_MS : DIRECTORY_RETRY_MS)) return;
+    this.#directories.set(teamId, { at: now, complete: false });
+    const run: DirectoryRun = { cancelled: false, done: Promise.resolve() };
+    run.done = this.#readDirectory(client, teamId, run).then((complete) => {
+      if (this.#loading.get(teamId) !== run) return;
+      this.#loading.delete(teamId);
+      this.#directories.set(teamId, { at: now, complete });
+    });
+    this.#loading.set(teamId, run);
+  }
+
+  /** Every page of users.list into the cache; false when a page failed (logged once, no token). */
+  async #readDirectory(client: WebClient, teamId: string, run: DirectoryRun): Promise<boolean> {
+    let cursor: string | undefined;
+    let pages = 0;
+    let people = 0;
+    let full = false;
+    try {
+      do {
+        const page = await client.users.list({
+          limit: DIRECTORY_PAGE_SIZE,
+          // An org-wide token lists the workspace it names; a workspace token its own.
+          team_id: teamId,
+          ...(cursor ? { cursor } : {}),
+        });
+        if (run.cancelled) return false;
+        pages += 1;
+        const at = this.#clock.now().getTime();
+        for (const member of (page.members ?? []) as SlackUserObject[]) {
+          if (!isPerson(member)) continue;
+          const key = `${teamId}:${member.id}`;
+          const known = this.#cache.get(key);
+          // Read one by one or told by an event meanwhile: at least as new as this page.
+          if (known && at - known.at < PROFILE_TTL_MS) continue;
+          const entry = { at, updated: member.updated ?? 0, profile: profileOf(teamId, member.id, member) };
+          if (!this.#put(key, entry, false)) {
+            full = true;
+            break;
+          }
+          people += 1;
+        }
+        cursor = page.response_metadata?.next_cursor || undefined;
+      } while (cursor && !full && pages < DIRECTORY_MAX_PAGES);
+      this.#logger?.info({ teamId, pages, people, full }, 'Slack directory read');
+      return true;
+    } catch (error) {
+      this.#logger?.warn(
+        { teamId, pages, reason: slackFailure(error) },
+        'Slack directory not read; people are read one by one',
+      );
+      return false;
+    }
+  }
+}
+
+/** Slack's error code or the transport's, never the error itself (its request carries the token). */
+function slackFailure(error: unknown): string {
+  const e = error as { code?: unknown; data?: { error?: unknown } } | undefined;
+  const parts = [e?.code, e?.data?.error].filter((part): part is string => typeof part === 'string');
+  return parts.length > 0 ? parts.join(': ') : 'unknown';
 }

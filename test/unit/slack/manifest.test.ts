@@ -90,6 +90,13 @@ describe('manifest.yml', () => {
     expect(manifest.features.app_home.messages_tab_read_only_enabled).toBe(false);
   });
 
+  it('asks for users:read, which the profile events and the directory read need', () => {
+    for (const event of ['user_change', 'team_join']) {
+      expect(manifest.settings.event_subscriptions.bot_events).toContain(event);
+    }
+    expect(manifest.oauth_config.scopes.bot).toContain('users:read');
+  });
+
   it('gives each conversation scope and event its reason, in the comment just above it', () => {
     const lines = readFileSync(new URL('../../../manifest.yml', import.meta.url), 'utf8').split('\n');
     for (const item of [
@@ -99,6 +106,8 @@ describe('manifest.yml', () => {
       'message.im',
       'entity_details_requested',
       'function_executed',
+      'user_change',
+      'team_join',
     ]) {
       const at = lines.findIndex((line) => line.trim() === `- ${item}`);
       expect(at, `${item} is in the manifest`).toBeGreaterThan(0);
