@@ -261,7 +261,10 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
       viewFreshnessOf({ serviceEvents, clock }, teamId, { polledViewAnswers: false }),
   });
 
-  const profiles = new SlackProfiles(clock, logger.child({ component: 'slack-profiles' }));
+  const profiles = new SlackProfiles(clock, {
+    logger: logger.child({ component: 'slack-profiles' }),
+    store: opts.store,
+  });
   const userLinks = recheckUnprovenLinks(createUserLinks(opts.store, { clock }), {
     profiles,
     slackClients: createTeamSlackClients({

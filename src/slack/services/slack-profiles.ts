@@ -10,10 +10,14 @@
  *   the day's TTL only backs up an event that never came (the app down past Slack's retries).
  *
  * Entries are keyed by workspace and person: an event from one workspace never touches another's.
+ * With several instances, the one that takes an event shares it through the store
+ * (`slack-profile-changes.ts`) and the others apply it within 30 s.
  */
 import type { WebClient } from '@slack/web-api';
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { Store } from '../../store/types.ts';
+import { type ProfileChange, SHARED_CHECK_MS, SharedProfileChanges } from './slack-profile-changes.ts';
 import { FALLBACK_TIME_ZONE, isPerson, profileOf, type SlackUserObject } from './slack-profile-of.ts';
 
 export interface SlackProfile {
@@ -47,7 +51,7 @@ export const MAX_ENTRIES = 25_000;
 interface Entry {
   at: number;
   /** Slack's `updated` (seconds) of the user object, so an older event redelivered loses. */
-  updated: number;
+  updated: number | undefined;
   profile: SlackProfile;
 }
 
@@ -61,23 +65,30 @@ export class SlackProfiles {
   /** The last start of a directory read per workspace, and whether it read every page. */
   readonly #directories = new Map<string, { at: number; complete: boolean }>();
   readonly #loading = new Map<string, DirectoryRun>();
+  /** Per workspace: when this instance last looked at the shared changes, and the stamp it saw. */
+  readonly #looked = new Map<string, { at: number; stamp: number | undefined }>();
   readonly #clock: Clock;
   readonly #logger: Logger | undefined;
+  readonly #shared: SharedProfileChanges | undefined;
 
-  constructor(clock: Clock, logger?: Logger) {
+  constructor(clock: Clock, options: { logger?: Logger | undefined; store?: Store | undefined } = {}) {
     this.#clock = clock;
-    this.#logger = logger;
+    this.#logger = options.logger;
+    this.#shared = options.store ? new SharedProfileChanges(options.store) : undefined;
   }
 
   async get(client: WebClient, teamId: string, userId: string): Promise<SlackProfile> {
     const key = `${teamId}:${userId}`;
     const now = this.#clock.now().getTime();
+    if (this.#shared && now - (this.#looked.get(teamId)?.at ?? Number.NEGATIVE_INFINITY) >= SHARED_CHECK_MS) {
+      await this.#catchUp(this.#shared, teamId, now);
+    }
     const hit = this.#cache.get(key);
     if (hit && now - hit.at < PROFILE_TTL_MS) return hit.profile;
     const res = await client.users.info({ user: userId });
     const user = res.user as SlackUserObject | undefined;
     const profile = profileOf(teamId, userId, user);
-    this.#put(key, { at: now, updated: user?.updated ?? 0, profile }, true);
+    this.#put(key, { at: now, updated: user?.updated, profile }, true);
     this.#loadDirectoryIfDue(client, teamId);
     return profile;
   }
@@ -96,21 +107,61 @@ export class SlackProfiles {
    * replaced from the event's user object; a deleted person or a bot is dropped. In an Enterprise
    * Grid org the same person's entries in the org's other workspaces are dropped, to be read again.
    */
-  changed(teamId: string, user: SlackUserObject): void {
+  async changed(teamId: string, user: SlackUserObject): Promise<void> {
     if (typeof user.id !== 'string') return;
-    const key = `${teamId}:${user.id}`;
     for (const other of user.enterprise_user?.teams ?? []) {
       if (other !== teamId) this.#cache.delete(`${other}:${user.id}`);
     }
-    if (!isPerson(user)) {
-      this.#cache.delete(key);
-      return;
+    const change: ProfileChange = {
+      userId: user.id,
+      at: this.#clock.now().getTime(),
+      ...(user.updated !== undefined ? { updated: user.updated } : {}),
+      profile: isPerson(user) ? profileOf(teamId, user.id, user) : null,
+    };
+    if (!this.#apply(teamId, change, true)) return;
+    try {
+      await this.#shared?.publish(teamId, change);
+    } catch (error) {
+      this.#logger?.warn({ teamId, reason: (error as Error).message }, 'Slack profile change not shared');
     }
-    const updated = user.updated ?? 0;
+  }
+
+  /** A change into this instance's cache, unless what it holds is newer; false when it was older. */
+  #apply(teamId: string, change: ProfileChange, evict: boolean): boolean {
+    const key = `${teamId}:${change.userId}`;
     const existing = this.#cache.get(key);
-    if (existing && updated < existing.updated) return;
-    const at = this.#clock.now().getTime();
-    this.#put(key, { at, updated, profile: profileOf(teamId, user.id, user) }, true);
+    const older =
+      existing?.updated !== undefined && change.updated !== undefined && change.updated < existing.updated;
+    if (older) return false;
+    if (change.profile === null) this.#cache.delete(key);
+    else
+      this.#put(
+        key,
+        { at: change.at, updated: change.updated ?? existing?.updated, profile: change.profile },
+        evict,
+      );
+    return true;
+  }
+
+  /** Applies what other instances took from Slack since this one last looked (a store that fails is skipped). */
+  async #catchUp(shared: SharedProfileChanges, teamId: string, now: number): Promise<void> {
+    const looked = this.#looked.get(teamId);
+    // Marked first, so the commands meanwhile do not look too.
+    this.#looked.set(teamId, { at: now, stamp: looked?.stamp });
+    try {
+      const stamp = await shared.stamp(teamId);
+      // The first look only notes the stamp: this instance read nothing of the workspace before it.
+      if (looked && stamp !== undefined && stamp !== looked.stamp) {
+        for (const change of await shared.since(teamId, looked.stamp ?? 0))
+          this.#apply(teamId, change, false);
+      }
+      this.#looked.set(teamId, { at: now, stamp: stamp ?? looked?.stamp });
+    } catch (error) {
+      this.#logger?.warn(
+        { teamId, reason: (error as Error).message },
+        'shared Slack profile changes not read',
+      );
+    }
   }
 
   /** The workspace's directory read under way, if any (tests and shutdown wait for it). */
@@ -118,12 +169,14 @@ export class SlackProfiles {
     await this.#loading.get(teamId)?.done;
   }
 
-  forget(teamId: string): void {
+  async forget(teamId: string): Promise<void> {
     for (const key of this.#cache.keys()) if (key.startsWith(`${teamId}:`)) this.#cache.delete(key);
     this.#directories.delete(teamId);
+    this.#looked.delete(teamId);
     const run = this.#loading.get(teamId);
     if (run) run.cancelled = true;
     this.#loading.delete(teamId);
+    await this.#shared?.forget(teamId);
   }
 
   /** How many profiles are kept (for the memory figure and tests). */
@@ -181,7 +234,7 @@ export class SlackProfiles {
           const known = this.#cache.get(key);
           // Read one by one or told by an event meanwhile: at least as new as this page.
           if (known && at - known.at < PROFILE_TTL_MS) continue;
-          const entry = { at, updated: member.updated ?? 0, profile: profileOf(teamId, member.id, member) };
+          const entry = { at, updated: member.updated, profile: profileOf(teamId, member.id, member) };
           if (!this.#put(key, entry, false)) {
             full = true;
             break;

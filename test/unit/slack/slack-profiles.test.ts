@@ -7,6 +7,7 @@
 import { WebClient } from '@slack/web-api';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/lib/manual-clock.ts';
+import { SHARED_CHECK_MS } from '../../../src/slack/services/slack-profile-changes.ts';
 import {
   DIRECTORY_RETRY_MS,
   DIRECTORY_TTL_MS,
@@ -14,6 +15,7 @@ import {
   SlackProfiles,
 } from '../../../src/slack/services/slack-profiles.ts';
 import { createSlackEmulator, type SlackEmulator } from '../../../src/slack-emulator/index.ts';
+import { openStore } from '../../../src/store/open-store.ts';
 
 const TEAM = 'T0001';
 const OTHER = 'T0002';
@@ -84,22 +86,22 @@ describe('SlackProfiles', () => {
   it('replaces a person from user_change in their workspace, and leaves another workspace alone', async () => {
     await profiles.get(client, TEAM, 'U0BEN');
     await profiles.directoryRead(TEAM);
-    profiles.changed(OTHER, { id: 'U0BEN', team_id: OTHER, tz: 'Pacific/Auckland' });
+    await profiles.changed(OTHER, { id: 'U0BEN', team_id: OTHER, tz: 'Pacific/Auckland' });
     expect((await profiles.get(client, TEAM, 'U0BEN')).timeZone).toBe('America/New_York');
-    profiles.changed(TEAM, { id: 'U0BEN', team_id: TEAM, tz: 'Europe/Paris', is_admin: true });
+    await profiles.changed(TEAM, { id: 'U0BEN', team_id: TEAM, tz: 'Europe/Paris', is_admin: true });
     const ben = await profiles.get(client, TEAM, 'U0BEN');
     expect(ben).toMatchObject({ timeZone: 'Europe/Paris', isAdmin: true });
     // A person who joined is known from the event; a deactivated one is dropped.
-    profiles.changed(TEAM, { id: 'U0NEW', team_id: TEAM, tz: 'Asia/Kolkata', name: 'new' });
+    await profiles.changed(TEAM, { id: 'U0NEW', team_id: TEAM, tz: 'Asia/Kolkata', name: 'new' });
     expect((await profiles.get(client, TEAM, 'U0NEW')).timeZone).toBe('Asia/Kolkata');
-    profiles.changed(TEAM, { id: 'U0CHLOE', team_id: TEAM, deleted: true });
+    await profiles.changed(TEAM, { id: 'U0CHLOE', team_id: TEAM, deleted: true });
     await profiles.get(client, TEAM, 'U0CHLOE');
     expect(calls('users.info')).toBe(2);
   });
 
   it('ignores an older user_change delivered after a newer one', async () => {
-    profiles.changed(TEAM, { id: 'U0BEN', tz: 'Europe/Paris', updated: 200 });
-    profiles.changed(TEAM, { id: 'U0BEN', tz: 'Europe/Berlin', updated: 100 });
+    await profiles.changed(TEAM, { id: 'U0BEN', tz: 'Europe/Paris', updated: 200 });
+    await profiles.changed(TEAM, { id: 'U0BEN', tz: 'Europe/Berlin', updated: 100 });
     expect((await profiles.get(client, TEAM, 'U0BEN')).timeZone).toBe('Europe/Paris');
   });
 
@@ -120,10 +122,32 @@ describe('SlackProfiles', () => {
     expect(calls('users.info')).toBe(3);
   });
 
+  it('shares a change one instance took with another through the store, within 30 s', async () => {
+    const store = await openStore('sqlite::memory:');
+    const a = new SlackProfiles(clock, { store });
+    const b = new SlackProfiles(clock, { store });
+    await a.get(client, TEAM, 'U0BEN');
+    expect((await b.get(client, TEAM, 'U0BEN')).timeZone).toBe('America/New_York');
+    await a.changed(TEAM, { id: 'U0BEN', team_id: TEAM, tz: 'Europe/Paris' });
+    await a.changed(TEAM, { id: 'U0CHLOE', team_id: TEAM, deleted: true });
+    expect((await a.get(client, TEAM, 'U0BEN')).timeZone).toBe('Europe/Paris');
+    await clock.advance(SHARED_CHECK_MS);
+    expect((await b.get(client, TEAM, 'U0BEN')).timeZone).toBe('Europe/Paris');
+    // Another workspace's stamp and changes are its own.
+    await a.changed(OTHER, { id: 'U0BEN', team_id: OTHER, tz: 'Pacific/Auckland' });
+    await clock.advance(SHARED_CHECK_MS);
+    expect((await b.get(client, TEAM, 'U0BEN')).timeZone).toBe('Europe/Paris');
+    await a.forget(TEAM);
+    let left = 0;
+    for await (const _ of store.entries(`slack-profiles:change:${TEAM}:`)) left += 1;
+    expect(left).toBe(0);
+    await store.close();
+  });
+
   it('forgets a workspace whole, its directory mark too', async () => {
     await profiles.get(client, TEAM, 'U0BEN');
     await profiles.directoryRead(TEAM);
-    profiles.forget(TEAM);
+    await profiles.forget(TEAM);
     expect(profiles.size).toBe(0);
     await profiles.get(client, TEAM, 'U0BEN');
     await profiles.directoryRead(TEAM);

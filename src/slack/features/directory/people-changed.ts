@@ -17,6 +17,6 @@ export function personChangedHandler(deps: AppDeps) {
     const teamId = context.teamId ?? body.team_id;
     const user = event.user as SlackUserObject | undefined;
     if (!teamId || !user || typeof user !== 'object') return;
-    deps.profiles.changed(teamId, user);
+    await deps.profiles.changed(teamId, user);
   };
 }

@@ -42,7 +42,7 @@ export function workspaceLeftHandler(deps: AppDeps) {
         for (const sub of await deps.digests.subscriptions.listByTeam(teamId)) {
           await deps.digests.subscriptions.delete(teamId, sub.id);
         }
-        deps.profiles.forget(teamId);
+        await deps.profiles.forget(teamId);
         deps.logger.info({ teamId }, 'workspace data deleted after the app left it');
         return true;
       },
