@@ -12,6 +12,7 @@ import { openAssistantPanel } from './assistant-panel.ts';
 import { type AppWork, runChatCommand } from './chat-command.ts';
 import { emojiTable } from './emoji-table.ts';
 import { createInteractions, PlaygroundInputError } from './interactions.ts';
+import { changePerson } from './people.ts';
 import { platformRoutes } from './platform-routes.ts';
 import { createReactions } from './reactions.ts';
 import { originPolicy } from './request-origin.ts';
@@ -80,6 +81,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       }
       return options.sendDigestNow(emulator.channel(b.channel)!.id);
     },
+    person: (b) => changePerson(emulator, options.signer, b),
     chat: (b) => runChatCommand(emulator, interactions, b as never, options.appWork),
   };
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { GLOBAL_SHORTCUTS, MESSAGE_SHORTCUTS } from '../../../src/playground/shortcuts.ts';
 import { type PlaygroundSystem, startPlaygroundSystem } from '../../support/playground-system.ts';
+import { until } from '../../support/until.ts';
 
 const run = promisify(execFile);
 let playground: PlaygroundSystem;
@@ -110,6 +111,32 @@ describe('the playground server', () => {
     });
     expect(garbled.status).toBe(400);
     expect((await fetch(`${base}api/snapshot?user=U0ANA&channel=C0GENERAL`)).status).toBe(200);
+  });
+
+  it('changes a person’s zone as Slack would tell the app, and reads their next due date in it', async () => {
+    const year = new Date().getUTCFullYear() + 1;
+    const dueOf9 = () =>
+      (
+        playground.system.sandbox.db.prepare('SELECT due_date FROM tasks WHERE id = 9').get() as {
+          due_date: string;
+        }
+      ).due_date;
+    await post('command', { user: 'U0ANA', channel: 'C0GENERAL', text: `/task due 9 ${year}-12-03` });
+    // Ana is in London, on GMT in December.
+    await until('the due date in London', () =>
+      dueOf9()?.startsWith(`${year}-12-03T23:59:59`) ? true : undefined,
+    );
+    expect(await post('person', { user: 'U0ANA', tz: 'Asia/Tokyo' })).toMatchObject({
+      status: 200,
+      body: { tz: 'Asia/Tokyo' },
+    });
+    await post('command', { user: 'U0ANA', channel: 'C0GENERAL', text: `/task due 9 ${year}-12-03` });
+    await until('the due date in Tokyo', () =>
+      dueOf9()?.startsWith(`${year}-12-03T14:59:59`) ? true : undefined,
+    );
+    expect((await post('person', { user: 'U0ANA', tz: 'Mars/Olympus' })).status).toBe(400);
+    expect((await post('person', { user: 'U0NOBODY', tz: 'Asia/Tokyo' })).status).toBe(400);
+    await post('person', { user: 'U0ANA', tz: 'Europe/London' });
   });
 
   it('lists one workspace without LOCAL_SLACK_ORG, so the page shows no workspace switcher', async () => {
