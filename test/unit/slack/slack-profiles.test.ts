@@ -99,6 +99,21 @@ describe('SlackProfiles', () => {
     expect(calls('users.info')).toBe(2);
   });
 
+  it('drops an Enterprise Grid person’s entries in the org’s other workspaces the event names', async () => {
+    await profiles.changed(OTHER, { id: 'U0BEN', team_id: OTHER, tz: 'Pacific/Auckland' });
+    await profiles.changed(TEAM, {
+      id: 'U0BEN',
+      team_id: TEAM,
+      tz: 'Europe/Paris',
+      enterprise_user: { teams: [TEAM, OTHER] },
+    });
+    expect((await profiles.get(client, TEAM, 'U0BEN')).timeZone).toBe('Europe/Paris');
+    expect(calls('users.info')).toBe(0);
+    // Read again in the other workspace rather than kept as it was.
+    expect((await profiles.get(client, OTHER, 'U0BEN')).timeZone).toBe('America/New_York');
+    expect(calls('users.info')).toBe(1);
+  });
+
   it('ignores an older user_change delivered after a newer one', async () => {
     await profiles.changed(TEAM, { id: 'U0BEN', tz: 'Europe/Paris', updated: 200 });
     await profiles.changed(TEAM, { id: 'U0BEN', tz: 'Europe/Berlin', updated: 100 });
