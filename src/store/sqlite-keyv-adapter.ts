@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { KeyvStoreAdapter, StoredData } from 'keyv';
 import { type Clock, systemClock } from '../lib/clock.ts';
+import { type OtherWriters, SqliteReadCache } from './sqlite-read-cache.ts';
 
 /** Rows read per query when listing, so a listing never holds a cursor open across awaits. */
 const PAGE_SIZE = 200;
@@ -18,6 +19,8 @@ interface SqliteKeyvAdapterOptions {
   url?: string;
   /** The clock that expiry is read by (tests move it). Default: the system clock. */
   clock?: Clock;
+  /** Keeps read rows in memory while no other connection writes the file (sqlite-read-cache.ts). Default: none kept. */
+  others?: OtherWriters;
 }
 
 /**
@@ -31,6 +34,7 @@ export class SqliteKeyvAdapter extends EventEmitter implements KeyvStoreAdapter 
   namespace?: string | undefined;
   readonly #db: DatabaseSync;
   readonly #now: () => number;
+  readonly #cache: SqliteReadCache<Row> | undefined;
   readonly #statements: {
     get: StatementSync;
     set: StatementSync;
@@ -48,6 +52,7 @@ export class SqliteKeyvAdapter extends EventEmitter implements KeyvStoreAdapter 
     const clock = options.clock ?? systemClock;
     this.#now = () => clock.now().getTime();
     this.opts = { dialect: 'sqlite', url: options.url ?? 'sqlite::memory:' };
+    this.#cache = options.others && new SqliteReadCache<Row>(options.others, (row) => row.value.length);
     db.exec(`CREATE TABLE IF NOT EXISTS keyv (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires INTEGER);
       CREATE INDEX IF NOT EXISTS keyv_expires ON keyv (expires) WHERE expires IS NOT NULL;`);
     this.#statements = {
@@ -74,10 +79,11 @@ export class SqliteKeyvAdapter extends EventEmitter implements KeyvStoreAdapter 
   }
 
   async get<Value>(key: string): Promise<StoredData<Value> | undefined> {
-    const row = this.#statements.get.get(key) as Row | undefined;
+    const row = this.#read(key);
     if (row === undefined) return undefined;
     if (this.#expired(row)) {
       this.#statements.delete.run(key);
+      this.#cache?.keep(key, null);
       return undefined;
     }
     return row.value as StoredData<Value>;
@@ -87,15 +93,19 @@ export class SqliteKeyvAdapter extends EventEmitter implements KeyvStoreAdapter 
     const text = typeof value === 'string' ? value : JSON.stringify(value);
     const expires = typeof ttl === 'number' && ttl > 0 ? this.#now() + ttl : null;
     this.#statements.set.run(key, text, expires);
+    this.#cache?.keep(key, { key, value: text, expires });
     return true;
   }
 
   async delete(key: string): Promise<boolean> {
-    return Number(this.#statements.delete.run(key).changes) > 0;
+    const changes = Number(this.#statements.delete.run(key).changes);
+    this.#cache?.keep(key, null);
+    return changes > 0;
   }
 
   /** Clears this adapter's namespace only (or everything when it has none), as keyv adapters do. */
   async clear(): Promise<void> {
+    this.#cache?.clear();
     if (this.namespace === undefined || this.namespace === '') {
       this.#statements.clearAll.run();
       return;
@@ -121,6 +131,7 @@ export class SqliteKeyvAdapter extends EventEmitter implements KeyvStoreAdapter 
   }
 
   async deleteMany(keys: string[]): Promise<boolean> {
+    this.#cache?.clear();
     let changes = 0;
     for (const chunk of chunks(keys, MAX_KEYS_PER_QUERY)) {
       const placeholders = chunk.map(() => '?').join(', ');
@@ -156,11 +167,21 @@ export class SqliteKeyvAdapter extends EventEmitter implements KeyvStoreAdapter 
 
   /** Deletes every expired row; returns how many went. */
   purgeExpired(): number {
+    this.#cache?.clear();
     return Number(this.#statements.purge.run(this.#now()).changes);
   }
 
   async disconnect(): Promise<void> {
     // The database belongs to whoever opened it; the adapter only stops using it.
+  }
+
+  /** key's row from the copies kept, else from SQLite (and kept). */
+  #read(key: string): Row | undefined {
+    const kept = this.#cache?.read(key);
+    if (kept !== undefined) return kept ?? undefined;
+    const row = this.#statements.get.get(key) as Row | undefined;
+    this.#cache?.keep(key, row ?? null);
+    return row;
   }
 
   #expired(row: Row): boolean {

@@ -7,6 +7,7 @@ import { useFastDeserialize } from './keyv-deserialize.ts';
 import { createKeyvStore } from './keyv-store.ts';
 import { SqliteClaims } from './sqlite-claims.ts';
 import { SqliteKeyvAdapter } from './sqlite-keyv-adapter.ts';
+import { OtherWriters } from './sqlite-read-cache.ts';
 import type { Store } from './types.ts';
 
 /** keyv prefixes every record key with `<namespace>:`. */
@@ -31,8 +32,11 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   // busy_timeout first, so even switching to WAL waits for another process's lock instead of failing.
   // WAL lets readers go on while another process writes.
   db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;`);
-  const adapter = new SqliteKeyvAdapter(db, { url: `sqlite:${path}`, clock });
-  const claims = new SqliteClaims(db, now);
+  // Small records read again and again (a command's link, connection, stamps) come from memory
+  // while no other connection writes the file: sqlite-read-cache.ts.
+  const others = new OtherWriters(db);
+  const adapter = new SqliteKeyvAdapter(db, { url: `sqlite:${path}`, clock, others });
+  const claims = new SqliteClaims(db, now, others);
   const keyv = new Keyv({ store: adapter, namespace: RECORD_NAMESPACE, throwOnErrors: true });
   // Failures are thrown to the caller (throwOnErrors); the listener only keeps keyv's emitter quiet.
   keyv.on('error', () => {});
