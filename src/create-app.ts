@@ -52,6 +52,7 @@ import { viewFreshnessOf } from './slack/services/view-freshness.ts';
 import { type DefaultWorkApi, WorkApiRegistry } from './slack/services/work-api-registry.ts';
 import { createCipher } from './store/cipher.ts';
 import { storeKeys } from './store/keys.ts';
+import { inReadSession } from './store/read-session.ts';
 import { createChannelDefaults } from './store/repositories/channel-defaults.ts';
 import { createConnections } from './store/repositories/connections.ts';
 import { createIdempotency } from './store/repositories/idempotency.ts';
@@ -444,6 +445,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
         endpoints: [EVENTS_PATH],
         served: singleWorkspace(identity!),
         logger: receiverLogger,
+        perRequest: { run: inReadSession },
         bolt: { logger: common.logger, processEventErrorHandler },
       });
       app = new App({ ...common, receiver, authorize: singleAuthorize(opts.slack.botToken, identity!) });
@@ -486,7 +488,7 @@ export function createTaskbridgeApp(opts: CreateAppOptions): TaskbridgeApp {
         endpoints: [EVENTS_PATH],
         served: installedWorkspaces(installations, receiverLogger, orgWorkspaces.serves),
         logger: receiverLogger,
-        perRequest: installationReads,
+        perRequest: { run: (res, work) => installationReads.run(res, () => inReadSession(res, work)) },
         bolt: { logger: common.logger, processEventErrorHandler },
       });
       app = new App({ ...common, receiver });

@@ -5,40 +5,42 @@
  * view's stamp, whether it is running already); each read is a SQLite statement, and in a request
  * the first costs some 45 µs and each later one 10-20 µs. This connection's own writes update the
  * copies as they are made; another connection's (another process sharing the file, or the file
- * changed by hand) moves SQLite's `PRAGMA data_version`, which is read at most once per turn of the
- * event loop and empties every copy when it moved. So a turn reads what a SQLite read at its start
- * would have read, at the cost of one statement rather than one per record.
+ * changed by hand) moves SQLite's `PRAGMA data_version`, which is read on a request's first read
+ * (read-session.ts) and empties every copy when it moved. So a request reads what SQLite held at
+ * its first read, at the cost of one statement rather than one per record; outside a request every
+ * read goes to SQLite.
  */
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { askInThisRequest } from './read-session.ts';
 
 /** Values longer than this are read from SQLite each time: the copies stay small. */
 const MAX_VALUE_CHARS = 4096;
 /** Records kept, least recently read dropped first: with MAX_VALUE_CHARS, at most about 8 MB, typically far less. */
 const MAX_RECORDS = 1000;
 
-/** Whether another connection has written the file, read at most once per turn of the event loop. */
+/** Whether another connection has written the file, asked once per request. */
 export class OtherWriters {
   readonly #version: StatementSync;
   #seen: unknown;
   #generation = 0;
-  #checkedThisTurn = false;
 
   constructor(db: DatabaseSync) {
     this.#version = db.prepare('PRAGMA data_version');
   }
 
-  /** A number that moves whenever another connection has committed since the last look. */
-  generation(): number {
-    if (this.#checkedThisTurn) return this.#generation;
-    this.#checkedThisTurn = true;
-    // Not a timer: the next turn of the event loop reads the version again.
-    setImmediate(() => {
-      this.#checkedThisTurn = false;
-    });
-    const version = (this.#version.get() as { data_version: unknown }).data_version;
-    if (version !== this.#seen) {
-      this.#seen = version;
-      this.#generation += 1;
+  /**
+   * A number that moves whenever another connection has committed since the last look, looked at
+   * on a request's first read; undefined outside a request, where nothing kept is trusted.
+   */
+  generation(): number | undefined {
+    const ask = askInThisRequest(this);
+    if (ask === 'outside') return undefined;
+    if (ask === 'first') {
+      const version = (this.#version.get() as { data_version: unknown }).data_version;
+      if (version !== this.#seen) {
+        this.#seen = version;
+        this.#generation += 1;
+      }
     }
     return this.#generation;
   }
@@ -56,9 +58,15 @@ export class SqliteReadCache<Row> {
     this.#size = size;
   }
 
-  /** The copy of key's row (null: known absent), or undefined when none is kept. */
+  /** The copy of key's row (null: known absent), or undefined when none is kept or trusted. */
   read(key: string): Row | null | undefined {
-    this.#forgetOthersWrites();
+    const generation = this.#others.generation();
+    if (generation === undefined) return undefined;
+    if (generation !== this.#generation) {
+      this.#generation = generation;
+      this.#rows.clear();
+      return undefined;
+    }
     const row = this.#rows.get(key);
     if (row === undefined) return undefined;
     // Least recently read last, so the first key is the one to drop.
@@ -67,9 +75,11 @@ export class SqliteReadCache<Row> {
     return row;
   }
 
-  /** What this connection just read or wrote for key (null: absent). */
+  /**
+   * What this connection just read or wrote for key (null: absent). Kept whatever the request: a
+   * later request's first read empties every copy if another connection has written meanwhile.
+   */
   keep(key: string, row: Row | null): void {
-    this.#forgetOthersWrites();
     this.#rows.delete(key);
     if (row !== null && this.#size(row) > MAX_VALUE_CHARS) return;
     this.#rows.set(key, row);
@@ -83,13 +93,6 @@ export class SqliteReadCache<Row> {
 
   /** After a write to many rows at once (a purge, a clear). */
   clear(): void {
-    this.#rows.clear();
-  }
-
-  #forgetOthersWrites(): void {
-    const generation = this.#others.generation();
-    if (generation === this.#generation) return;
-    this.#generation = generation;
     this.#rows.clear();
   }
 }

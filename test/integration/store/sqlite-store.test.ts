@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../../src/store/open-store.ts';
+import { inReadSession } from '../../../src/store/read-session.ts';
 import { describeStoreContract } from './support/store-contract.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'taskbridge-store-'));
@@ -59,38 +61,45 @@ describe('SQLite store on a file', () => {
     expect(wins).toEqual(Array.from({ length: 40 }, (_, i) => i));
   });
 
-  it('reads what another connection to the file wrote, from the next turn of the event loop', async () => {
+  it('reads what another connection to the file wrote, from the next request on', async () => {
     const url = `sqlite:${join(dir, 'two-connections.db')}`;
     const mine = await openStore(url);
     const other = await openStore(url);
     try {
       // Read once, so this connection keeps a copy of the record, the absent one and the free claim.
-      await mine.set('team:T1:links-stamp', 'a');
-      expect(await mine.get('team:T1:links-stamp')).toBe('a');
-      expect(await mine.get('team:T1:connection')).toBeUndefined();
-      expect(await mine.claimed('running:T1:U1')).toBe(false);
+      await asRequest(async () => {
+        await mine.set('team:T1:links-stamp', 'a');
+        expect(await mine.get('team:T1:links-stamp')).toBe('a');
+        expect(await mine.get('team:T1:connection')).toBeUndefined();
+        expect(await mine.claimed('running:T1:U1')).toBe(false);
+      });
 
       await other.set('team:T1:links-stamp', 'b');
       await other.set('team:T1:connection', { baseUrl: 'http://x' });
       expect(await other.claim('running:T1:U1', 60_000)).toBe(true);
-      await nextTurn();
-      expect(await mine.get('team:T1:links-stamp')).toBe('b');
-      expect(await mine.get('team:T1:connection')).toEqual({ baseUrl: 'http://x' });
-      expect(await mine.claimed('running:T1:U1')).toBe(true);
+      await asRequest(async () => {
+        expect(await mine.get('team:T1:links-stamp')).toBe('b');
+        expect(await mine.get('team:T1:connection')).toEqual({ baseUrl: 'http://x' });
+        expect(await mine.claimed('running:T1:U1')).toBe(true);
+      });
 
       await other.release('running:T1:U1');
       expect(await other.delete('team:T1:connection')).toBe(true);
-      await nextTurn();
+      // Outside a request every read goes to the file.
       expect(await mine.claimed('running:T1:U1')).toBe(false);
-      expect(await mine.get('team:T1:connection')).toBeUndefined();
-      // Its own writes it reads at once, in the same turn.
-      await mine.set('team:T1:links-stamp', 'c');
-      expect(await mine.get('team:T1:links-stamp')).toBe('c');
-      expect(await mine.claim('running:T1:U2', 60_000)).toBe(true);
-      expect(await mine.claimed('running:T1:U2')).toBe(true);
-      await nextTurn();
-      expect(await other.get('team:T1:links-stamp')).toBe('c');
-      expect(await other.claimed('running:T1:U2')).toBe(true);
+      await asRequest(async () => {
+        expect(await mine.claimed('running:T1:U1')).toBe(false);
+        expect(await mine.get('team:T1:connection')).toBeUndefined();
+        // Its own writes it reads at once.
+        await mine.set('team:T1:links-stamp', 'c');
+        expect(await mine.get('team:T1:links-stamp')).toBe('c');
+        expect(await mine.claim('running:T1:U2', 60_000)).toBe(true);
+        expect(await mine.claimed('running:T1:U2')).toBe(true);
+      });
+      await asRequest(async () => {
+        expect(await other.get('team:T1:links-stamp')).toBe('c');
+        expect(await other.claimed('running:T1:U2')).toBe(true);
+      });
     } finally {
       await mine.close();
       await other.close();
@@ -98,6 +107,9 @@ describe('SQLite store on a file', () => {
   });
 });
 
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+/** Runs `work` as one request to the app (store/read-session.ts), whose response is then sent. */
+async function asRequest(work: () => Promise<void>): Promise<void> {
+  const res = new EventEmitter();
+  await inReadSession(res, work);
+  res.emit('finish');
 }
