@@ -17,6 +17,7 @@ import { openStore } from '../src/store/open-store.ts';
 import { createUserLinks } from '../src/store/repositories/user-links.ts';
 import { APP_NODE_FLAGS } from '../test/support/app-node-flags.ts';
 import { startAppProcess } from '../test/support/app-process.ts';
+import { warmCompileCache } from './support/deployed-app-env.ts';
 
 const seconds = Number(process.argv[2] ?? 45);
 const settle = Number(process.argv[3] ?? 10);
@@ -42,6 +43,7 @@ async function idleOf(pid: number): Promise<{ msPerSecond: number; rssMb: number
   return { msPerSecond: (cpuMs(pid) - before) / seconds, rssMb: rssMb(pid) };
 }
 
+warmCompileCache();
 const dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-idle-'));
 const sandbox = await createSandbox({ port: 0, seed: 'demo' });
 const emulator = await createSlackEmulator({ port: 0 });

@@ -39,7 +39,7 @@ import { createUserLinks } from '../src/store/repositories/user-links.ts';
 import { APP_NODE_FLAGS } from '../test/support/app-node-flags.ts';
 import { startAppProcess } from '../test/support/app-process.ts';
 import { startRecordingProxy } from '../test/support/recording-proxy.ts';
-import { deployedAppEnv } from './support/deployed-app-env.ts';
+import { deployedAppEnv, warmCompileCache } from './support/deployed-app-env.ts';
 
 const { values } = parseArgs({
   options: {
@@ -49,6 +49,7 @@ const { values } = parseArgs({
   },
 });
 const SECONDS = Number(values.seconds);
+warmCompileCache();
 const POLLING = values.polling;
 const SIGNING_SECRET = 'bench-morning-signing-secret';
 const ENCRYPTION_KEY = 'ac'.repeat(32);
@@ -557,7 +558,13 @@ async function runBareBolt(dataFile: string) {
 const service = await setUpService();
 const loadBefore = load();
 const bolt = values['skip-bolt']
-  ? { acks: [Number.NaN], atRest: { rssMb: Number.NaN }, idleMsPerS: Number.NaN, steadyMsPerS: Number.NaN, minePerCpu: Number.NaN }
+  ? {
+      acks: [Number.NaN],
+      atRest: { rssMb: Number.NaN },
+      idleMsPerS: Number.NaN,
+      steadyMsPerS: Number.NaN,
+      minePerCpu: Number.NaN,
+    }
   : await runBareBolt(service.dataFile);
 const ours = await runTaskbridge(service);
 const o = ours.outcomes.outcomes;

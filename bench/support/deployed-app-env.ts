@@ -3,6 +3,8 @@
  * limits on, logger at info, a SQLite file store), pointed at the bench's emulator and at the
  * recording proxy in front of its sandbox (the only service host the app may reach).
  */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { SlackEmulator } from '../../src/slack-emulator/index.ts';
 
 export interface DeployedAppSettings {
@@ -33,4 +35,19 @@ export function deployedAppEnv(s: DeployedAppSettings): Record<string, string> {
     PORT: s.port ?? '0',
     LOG_LEVEL: 'info',
   };
+}
+
+/**
+ * What `npm start`'s prestart does before the app starts: fills the compile cache with every module
+ * (src/warm-compile-cache.ts), so the app's process never loads Node's TypeScript stripper. A bench
+ * that reads the app's memory runs it first, or a changed source would show the stripper's 15 MB.
+ */
+export function warmCompileCache(): void {
+  execFileSync(
+    process.execPath,
+    [fileURLToPath(new URL('../../src/warm-compile-cache.ts', import.meta.url))],
+    {
+      stdio: 'ignore',
+    },
+  );
 }
