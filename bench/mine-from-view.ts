@@ -25,9 +25,8 @@ import { createSlackEmulator } from '../src/slack-emulator/index.ts';
 import { createSlackSigner } from '../src/slack-emulator/signer.ts';
 import { openStore } from '../src/store/open-store.ts';
 import { createUserLinks } from '../src/store/repositories/user-links.ts';
-import { startAppProcess } from '../test/support/app-process.ts';
 import { startRecordingProxy } from '../test/support/recording-proxy.ts';
-import { deployedAppEnv } from './support/deployed-app-env.ts';
+import { startDeployedApp } from './support/deployed-app-env.ts';
 
 const { values } = parseArgs({
   options: {
@@ -85,17 +84,16 @@ async function run(name: string, entry?: string): Promise<Figures> {
     });
   }
   await store.close();
-  const app = await startAppProcess(
+  const app = await startDeployedApp(
     name,
-    deployedAppEnv({
+    {
       emulator,
       signingSecret: SIGNING_SECRET,
       serviceUrl: proxy.url,
       serviceToken: sandbox.token,
       storeUrl,
       encryptionKey: ENCRYPTION_KEY,
-    }),
-    60_000,
+    },
     entry ? { entry } : {},
   );
   const signer = createSlackSigner({ appUrl: app.eventsUrl, signingSecret: SIGNING_SECRET, emulator });

@@ -37,9 +37,8 @@ import { createCipher } from '../src/store/cipher.ts';
 import { openStore } from '../src/store/open-store.ts';
 import { createUserLinks } from '../src/store/repositories/user-links.ts';
 import { APP_NODE_FLAGS } from '../test/support/app-node-flags.ts';
-import { startAppProcess } from '../test/support/app-process.ts';
 import { startRecordingProxy } from '../test/support/recording-proxy.ts';
-import { deployedAppEnv, warmCompileCache } from './support/deployed-app-env.ts';
+import { startDeployedApp } from './support/deployed-app-env.ts';
 
 const { values } = parseArgs({
   options: {
@@ -49,7 +48,6 @@ const { values } = parseArgs({
   },
 });
 const SECONDS = Number(values.seconds);
-warmCompileCache();
 const POLLING = values.polling;
 const SIGNING_SECRET = 'bench-morning-signing-secret';
 const ENCRYPTION_KEY = 'ac'.repeat(32);
@@ -260,19 +258,16 @@ async function runTaskbridge(service: Awaited<ReturnType<typeof setUpService>>, 
   }
   await store.close();
 
-  const app = await startAppProcess(
-    'morning',
-    deployedAppEnv({
-      emulator,
-      signingSecret: SIGNING_SECRET,
-      serviceUrl: proxy.url,
-      serviceToken: sandbox.token,
-      storeUrl,
-      encryptionKey: ENCRYPTION_KEY,
-      metricsToken: 'bench-morning-metrics-token',
-      port: String(port),
-    }),
-  );
+  const app = await startDeployedApp('morning', {
+    emulator,
+    signingSecret: SIGNING_SECRET,
+    serviceUrl: proxy.url,
+    serviceToken: sandbox.token,
+    storeUrl,
+    encryptionKey: ENCRYPTION_KEY,
+    metricsToken: 'bench-morning-metrics-token',
+    port: String(port),
+  });
   const pid = app.child.pid!;
   const signer = createSlackSigner({ appUrl: app.eventsUrl, signingSecret: SIGNING_SECRET, emulator });
   try {

@@ -21,9 +21,8 @@ import { createSlackEmulator } from '../src/slack-emulator/index.ts';
 import { openStore } from '../src/store/open-store.ts';
 import { createReminders } from '../src/store/repositories/reminders.ts';
 import { createUserLinks } from '../src/store/repositories/user-links.ts';
-import { startAppProcess } from '../test/support/app-process.ts';
 import { startRecordingProxy } from '../test/support/recording-proxy.ts';
-import { deployedAppEnv } from './support/deployed-app-env.ts';
+import { startDeployedApp } from './support/deployed-app-env.ts';
 
 const { values } = parseArgs({
   options: {
@@ -97,17 +96,14 @@ for (let i = 0; i < COUNT; i++) {
 await store.close();
 
 const started = Date.now();
-const app = await startAppProcess(
-  'reminders',
-  deployedAppEnv({
-    emulator,
-    signingSecret: SIGNING_SECRET,
-    serviceUrl: proxy.url,
-    serviceToken: sandbox.token,
-    storeUrl,
-    encryptionKey: ENCRYPTION_KEY,
-  }),
-);
+const app = await startDeployedApp('reminders', {
+  emulator,
+  signingSecret: SIGNING_SECRET,
+  serviceUrl: proxy.url,
+  serviceToken: sandbox.token,
+  storeUrl,
+  encryptionKey: ENCRYPTION_KEY,
+});
 const upMs = Date.now() - started;
 
 const isReminder = (c: { args: Record<string, unknown> }) =>

@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { SlackEmulator } from '../../src/slack-emulator/index.ts';
+import { type AppProcess, type AppProcessOptions, startAppProcess } from '../../test/support/app-process.ts';
 
 export interface DeployedAppSettings {
   emulator: Pick<SlackEmulator, 'botToken' | 'url'>;
@@ -21,7 +22,7 @@ export interface DeployedAppSettings {
   metricsToken?: string;
 }
 
-export function deployedAppEnv(s: DeployedAppSettings): Record<string, string> {
+function deployedAppEnv(s: DeployedAppSettings): Record<string, string> {
   return {
     SLACK_BOT_TOKEN: s.emulator.botToken,
     SLACK_SIGNING_SECRET: s.signingSecret,
@@ -37,12 +38,30 @@ export function deployedAppEnv(s: DeployedAppSettings): Record<string, string> {
   };
 }
 
+let warmed = false;
+
+/**
+ * The app started as `npm start` starts it: the compile cache warmed first (once per bench), then
+ * the app's process with the deployed environment. `options.entry` (another checkout's app) is
+ * started as it is: its own cache is that checkout's to warm.
+ */
+export function startDeployedApp(
+  name: string,
+  settings: DeployedAppSettings,
+  options: AppProcessOptions = {},
+): Promise<AppProcess> {
+  if (!options.entry) warmCompileCache();
+  return startAppProcess(name, deployedAppEnv(settings), 60_000, options);
+}
+
 /**
  * What `npm start`'s prestart does before the app starts: fills the compile cache with every module
  * (src/warm-compile-cache.ts), so the app's process never loads Node's TypeScript stripper. A bench
  * that reads the app's memory runs it first, or a changed source would show the stripper's 15 MB.
  */
 export function warmCompileCache(): void {
+  if (warmed) return;
+  warmed = true;
   execFileSync(
     process.execPath,
     [fileURLToPath(new URL('../../src/warm-compile-cache.ts', import.meta.url))],

@@ -76,6 +76,12 @@ export const storeKeys = {
   /** A connection an org admin made for every workspace of the org. */
   orgConnection: (enterpriseId: string) => `${storeKeys.enterprise(enterpriseId)}connection`,
   userLinks: (teamId: string) => `${storeKeys.team(teamId)}user-link:`,
+  /** A person's Slack profile change taken from an event, for the other instances (slack-profile-changes.ts). */
+  slackProfileChanges: (teamId: string) => `${storeKeys.team(teamId)}slack-profile-change:`,
+  slackProfileChange: (teamId: string, userId: string) =>
+    `${storeKeys.slackProfileChanges(teamId)}${checkSlackId('userId', userId)}`,
+  /** When the team's last profile change was kept: instances look at it before listing the changes. */
+  slackProfilesStamp: (teamId: string) => `${storeKeys.team(teamId)}slack-profiles-stamp`,
   /** Changes whenever a link of the team is written or removed (outside the `user-link:` prefix). */
   userLinksStamp: (teamId: string) => `${storeKeys.team(teamId)}user-links-stamp`,
   userLink: (teamId: string, userId: string) =>

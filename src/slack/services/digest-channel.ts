@@ -4,14 +4,10 @@
  * nobody fills in a form for a channel that would only pause the digest at its first firing.
  */
 import type { WebClient } from '@slack/web-api';
+import { slackErrorCode } from '../../slack-platform/slack-error-code.ts';
 
 type PostableReason = 'not_in_channel' | 'archived' | 'unknown';
 type Postable = { ok: true } | { ok: false; reason: PostableReason };
-
-function slackErrorCode(error: unknown): string | undefined {
-  const data = (error as { data?: { error?: unknown } } | null)?.data;
-  return typeof data?.error === 'string' ? data.error : undefined;
-}
 
 export async function checkPostable(client: WebClient, channelId: string): Promise<Postable> {
   let channel: { is_im?: boolean; is_member?: boolean; is_archived?: boolean } | undefined;

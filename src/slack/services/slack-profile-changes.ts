@@ -4,6 +4,7 @@
  * reads a profile, and applies what changed since it last looked. So a person's new zone reaches
  * every instance within 30 s rather than at the end of their profile's day.
  */
+import { storeKeys } from '../../store/keys.ts';
 import type { Store } from '../../store/types.ts';
 import type { SlackProfile } from './slack-profiles.ts';
 
@@ -23,9 +24,6 @@ export interface ProfileChange {
   profile: SlackProfile | null;
 }
 
-const stampKey = (teamId: string) => `slack-profiles:stamp:${teamId}`;
-const changePrefix = (teamId: string) => `slack-profiles:change:${teamId}:`;
-
 export class SharedProfileChanges {
   readonly #store: Store;
 
@@ -34,25 +32,28 @@ export class SharedProfileChanges {
   }
 
   async publish(teamId: string, change: ProfileChange): Promise<void> {
-    await this.#store.set(`${changePrefix(teamId)}${change.userId}`, change, KEPT_MS);
-    await this.#store.set(stampKey(teamId), change.at, KEPT_MS);
+    await this.#store.set(storeKeys.slackProfileChange(teamId, change.userId), change, KEPT_MS);
+    await this.#store.set(storeKeys.slackProfilesStamp(teamId), change.at, KEPT_MS);
   }
 
   async stamp(teamId: string): Promise<number | undefined> {
-    return this.#store.get<number>(stampKey(teamId));
+    return this.#store.get<number>(storeKeys.slackProfilesStamp(teamId));
   }
 
   /** Changes stamped after `after` (less the clocks' skew), oldest first. */
   async since(teamId: string, after: number): Promise<ProfileChange[]> {
     const changes: ProfileChange[] = [];
-    for await (const [, change] of this.#store.entries<ProfileChange>(changePrefix(teamId))) {
+    for await (const [, change] of this.#store.entries<ProfileChange>(
+      storeKeys.slackProfileChanges(teamId),
+    )) {
       if (change.at >= after - SKEW_MS) changes.push(change);
     }
     return changes.sort((a, b) => a.at - b.at);
   }
 
   async forget(teamId: string): Promise<void> {
-    for await (const [key] of this.#store.entries(changePrefix(teamId))) await this.#store.delete(key);
-    await this.#store.delete(stampKey(teamId));
+    for await (const [key] of this.#store.entries(storeKeys.slackProfileChanges(teamId)))
+      await this.#store.delete(key);
+    await this.#store.delete(storeKeys.slackProfilesStamp(teamId));
   }
 }

@@ -16,6 +16,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Clock } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { slackErrorCode } from '../../slack-platform/slack-error-code.ts';
 import type { Store } from '../../store/types.ts';
 import { type ProfileChange, SHARED_CHECK_MS, SharedProfileChanges } from './slack-profile-changes.ts';
 import { FALLBACK_TIME_ZONE, isPerson, profileOf, type SlackUserObject } from './slack-profile-of.ts';
@@ -257,7 +258,7 @@ export class SlackProfiles {
 
 /** Slack's error code or the transport's, never the error itself (its request carries the token). */
 function slackFailure(error: unknown): string {
-  const e = error as { code?: unknown; data?: { error?: unknown } } | undefined;
-  const parts = [e?.code, e?.data?.error].filter((part): part is string => typeof part === 'string');
+  const code = (error as { code?: unknown } | undefined)?.code;
+  const parts = [code, slackErrorCode(error)].filter((part): part is string => typeof part === 'string');
   return parts.length > 0 ? parts.join(': ') : 'unknown';
 }

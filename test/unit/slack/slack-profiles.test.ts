@@ -15,6 +15,7 @@ import {
   SlackProfiles,
 } from '../../../src/slack/services/slack-profiles.ts';
 import { createSlackEmulator, type SlackEmulator } from '../../../src/slack-emulator/index.ts';
+import { storeKeys } from '../../../src/store/keys.ts';
 import { openStore } from '../../../src/store/open-store.ts';
 
 const TEAM = 'T0001';
@@ -154,7 +155,7 @@ describe('SlackProfiles', () => {
     expect((await b.get(client, TEAM, 'U0BEN')).timeZone).toBe('Europe/Paris');
     await a.forget(TEAM);
     let left = 0;
-    for await (const _ of store.entries(`slack-profiles:change:${TEAM}:`)) left += 1;
+    for await (const _ of store.entries(storeKeys.slackProfileChanges(TEAM))) left += 1;
     expect(left).toBe(0);
     await store.close();
   });

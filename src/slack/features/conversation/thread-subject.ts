@@ -6,6 +6,7 @@
  */
 import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
+import { slackErrorCode } from '../../../slack-platform/slack-error-code.ts';
 import { createThreadTasks } from '../../../store/repositories/thread-tasks.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type SaidToApp, saidReplier } from '../../kit/conversation-context.ts';
@@ -27,11 +28,6 @@ interface ThreadMessage {
   bot_id?: string;
   text?: string;
   subtype?: string;
-}
-
-export function slackErrorCode(error: unknown): string | undefined {
-  const data = (error as { data?: { error?: unknown } } | undefined)?.data;
-  return typeof data?.error === 'string' ? data.error : undefined;
 }
 
 export async function threadSubjectHandler(
