@@ -39,6 +39,38 @@ export function readable(mrkdwn: string, names: MentionNames = {}): string {
     .replace(/&amp;/g, '&');
 }
 
+/** What a form field holds as it opens: its initial value, as Slack would show it in the box. */
+function initialOf(el: Json, names: MentionNames): string | undefined {
+  const optionText = (o: unknown) => textOf((o as Json | undefined)?.text, names);
+  const people = (ids: unknown) =>
+    (Array.isArray(ids) ? ids : [ids])
+      .map((id) => `@${names.users?.get(String(id)) || String(id)}`)
+      .join(', ');
+  const channels = (ids: unknown) =>
+    (Array.isArray(ids) ? ids : [ids])
+      .map((id) => `#${names.channels?.get(String(id)) || String(id)}`)
+      .join(', ');
+  if (typeof el.initial_value === 'string' && el.initial_value !== '') return el.initial_value;
+  if (el.initial_option) return optionText(el.initial_option);
+  if (Array.isArray(el.initial_options) && el.initial_options.length > 0)
+    return el.initial_options.map(optionText).join(', ');
+  if (el.initial_user) return people(el.initial_user);
+  if (Array.isArray(el.initial_users) && el.initial_users.length > 0) return people(el.initial_users);
+  const channel = el.initial_channel ?? el.initial_conversation;
+  if (channel) return channels(channel);
+  const several = el.initial_channels ?? el.initial_conversations;
+  if (Array.isArray(several) && several.length > 0) return channels(several);
+  return undefined;
+}
+
+const TEXT_INPUTS = new Set([
+  'plain_text_input',
+  'number_input',
+  'email_text_input',
+  'url_text_input',
+  'rich_text_input',
+]);
+
 function elementText(el: Json, names: MentionNames): string {
   switch (el.type) {
     case 'button':
@@ -47,14 +79,27 @@ function elementText(el: Json, names: MentionNames): string {
       return '[…]';
     case 'datepicker':
       return `[date: ${String(el.initial_date ?? 'pick')}]`;
+    case 'timepicker':
+      return `[time: ${String(el.initial_time ?? 'pick')}]`;
     case 'mrkdwn':
     case 'plain_text':
       return readable(String(el.text ?? ''), names);
     case 'image':
       return '';
-    default:
-      return el.placeholder ? `[${textOf(el.placeholder, names)} ▾]` : `[${String(el.type)}]`;
   }
+  const initial = initialOf(el, names);
+  const placeholder = el.placeholder ? textOf(el.placeholder, names) : '';
+  // A box to type in shows what it holds, else its grey hint; a menu shows its choice and ▾.
+  if (TEXT_INPUTS.has(String(el.type)))
+    return initial !== undefined
+      ? `[${initial}]`
+      : `[${placeholder ? `${placeholder} (empty)` : String(el.type)}]`;
+  if (el.type === 'checkboxes' || el.type === 'radio_buttons') {
+    const options = Array.isArray(el.options) ? el.options.map((o) => textOf((o as Json).text, names)) : [];
+    return `[${options.join(' | ')}${initial !== undefined ? `: ${initial}` : ''}]`;
+  }
+  if (initial !== undefined) return `[${initial} ▾]`;
+  return placeholder ? `[${placeholder} ▾]` : `[${String(el.type)}]`;
 }
 
 function blocksToText(blocks: unknown[], names: MentionNames = {}): string {

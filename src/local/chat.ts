@@ -12,14 +12,49 @@ import { type Call, describeCalls } from './chat-replies.ts';
 import { slackCommandText } from './chat-text.ts';
 import { RUNNING_FILE } from './running-file.ts';
 
+/** What `--help` prints, and what a wrong call is answered with: the seeded people and channels. */
+function usage(): string {
+  return [
+    'Usage: npm run chat -- [--as PERSON] [--channel CHANNEL] "/task …"',
+    '  Sends one slash command as a person of the local workspace and prints what Slack would show.',
+    `  --as       who types it: ${Object.keys(DEFAULT_SEED.users).join(', ')} (default ana)`,
+    `  --channel  where: ${Object.values(DEFAULT_SEED.channels)
+      .map((c) => c.name)
+      .join(', ')} (default general)`,
+    '  Example: npm run chat -- --as ben "/task mine"',
+    '',
+  ].join('\n');
+}
+
+function readArgs(): { as?: string | undefined; channel?: string | undefined; typed: string } {
+  try {
+    const { values, positionals } = parseArgs({
+      allowPositionals: true,
+      options: {
+        as: { type: 'string', default: 'ana' },
+        channel: { type: 'string', default: 'general' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (values.help) {
+      process.stdout.write(usage());
+      process.exit(0);
+    }
+    return { as: values.as, channel: values.channel, typed: positionals.join(' ').trim() };
+  } catch (error) {
+    // parseArgs' own words name the option; the usage says what is accepted.
+    process.stderr.write(
+      `${error instanceof Error ? error.message.split('. ')[0] : String(error)}.\n${usage()}`,
+    );
+    process.exit(2);
+  }
+}
+
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: { as: { type: 'string', default: 'ana' }, channel: { type: 'string', default: 'general' } },
-  });
-  const typed = positionals.join(' ').trim();
+  const values = readArgs();
+  const typed = values.typed;
   if (!typed.startsWith('/task')) {
-    process.stderr.write('Usage: npm run chat -- [--as ana] [--channel general] "/task mine"\n');
+    process.stderr.write(usage());
     process.exit(2);
   }
   const users = DEFAULT_SEED.users as Record<string, { id: string }>;

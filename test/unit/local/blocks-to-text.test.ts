@@ -43,4 +43,57 @@ describe('Slack markup as text', () => {
     ]);
     expect(reply).toBe('--- chat.postMessage ---\n@Chloe Martin shared a task in #website');
   });
+
+  it('shows what a form holds as it opens: typed text, chosen options, people and times', () => {
+    const input = (label: string, element: Record<string, unknown>) => ({
+      type: 'input',
+      label: { type: 'plain_text', text: label },
+      element,
+    });
+    const hint = (text: string) => ({ type: 'plain_text', text });
+    const option = (text: string) => ({ text: { type: 'plain_text', text }, value: text.toLowerCase() });
+    const text = messageToText(
+      {
+        blocks: [
+          input('Title', {
+            type: 'plain_text_input',
+            initial_value: 'Review the budget',
+            placeholder: hint('What?'),
+          }),
+          input('Description', { type: 'plain_text_input', placeholder: hint('Details') }),
+          input('Notes', { type: 'plain_text_input' }),
+          input('Priority', {
+            type: 'static_select',
+            initial_option: option('High'),
+            placeholder: hint('Pick'),
+          }),
+          input('Project', { type: 'external_select', placeholder: hint('Search projects') }),
+          input('Labels', { type: 'multi_static_select', initial_options: [option('Bug'), option('UI')] }),
+          input('Assignees', { type: 'multi_users_select', initial_users: ['U0BEN', 'U0NEW'] }),
+          input('Channel', { type: 'conversations_select', initial_conversation: 'C0WEBSITE' }),
+          input('Due time', { type: 'timepicker', initial_time: '09:30' }),
+          input('Start', { type: 'timepicker' }),
+          input('Notify', {
+            type: 'checkboxes',
+            options: [option('Me'), option('Team')],
+            initial_options: [option('Me')],
+          }),
+        ],
+      },
+      names,
+    );
+    expect(text.split('\n')).toEqual([
+      'Title: [Review the budget]',
+      'Description: [Details (empty)]',
+      'Notes: [plain_text_input]',
+      'Priority: [High ▾]',
+      'Project: [Search projects ▾]',
+      'Labels: [Bug, UI ▾]',
+      'Assignees: [@Ben Okafor, @U0NEW ▾]',
+      'Channel: [#website ▾]',
+      'Due time: [time: 09:30]',
+      'Start: [time: pick]',
+      'Notify: [Me | Team: Me]',
+    ]);
+  });
 });
