@@ -63,7 +63,9 @@ export function createInteractions(options: InteractionOptions) {
   const channelFor = (userId: string, channel: unknown): string => {
     if (channel === 'app' || channel === 'home') return appDmOf(emulator, userId);
     if (typeof channel !== 'string' || !emulator.channel(channel)) {
-      throw new PlaygroundInputError(`No channel ${String(channel)} in this workspace (try general, or a channel id)`);
+      throw new PlaygroundInputError(
+        `No channel ${String(channel)} in this workspace (try general, or a channel id)`,
+      );
     }
     return emulator.channel(channel)!.id;
   };

@@ -77,7 +77,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     assistant: (b) => openAssistantPanel(emulator, options.signer, b as never),
     digest: async (b) => {
       if (typeof b.channel !== 'string' || !emulator.channel(b.channel)) {
-        throw new PlaygroundInputError(`No channel ${String(b.channel)} in this workspace (try general, or a channel id)`);
+        throw new PlaygroundInputError(
+          `No channel ${String(b.channel)} in this workspace (try general, or a channel id)`,
+        );
       }
       return options.sendDigestNow(emulator.channel(b.channel)!.id);
     },
