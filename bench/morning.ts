@@ -14,7 +14,7 @@
  * Reported: every person answered (their result, not a busy note), ack p99, result p99 (ack or
  * the reply after it), service requests in the busiest minute, 429s, digests on time (posted
  * within the 2-minute grace of their minute). Then, with the app at rest (90 s, see idleAtRest):
- * idle CPU, RSS at rest, and CPU per `/task mine` answered from the view vs bare Bolt answering
+ * idle CPU, RSS at rest (and by part: support/memory-parts.ts), and CPU per `/task mine` answered from the view vs bare Bolt answering
  * from memory, in rounds taken in turn (bare Bolt is kept running after its own morning).
  *
  * The 1,000 people are Slack users each linked to a member of their own: the service sees one
@@ -39,6 +39,7 @@ import { createUserLinks } from '../src/store/repositories/user-links.ts';
 import { APP_NODE_FLAGS } from '../test/support/app-node-flags.ts';
 import { startRecordingProxy } from '../test/support/recording-proxy.ts';
 import { startDeployedApp } from './support/deployed-app-env.ts';
+import { describeMemoryParts, memoryParts } from './support/memory-parts.ts';
 
 const { values } = parseArgs({
   options: {
@@ -304,7 +305,7 @@ async function runTaskbridge(service: Awaited<ReturnType<typeof setUpService>>, 
     await sleep(10_000);
     await quiet(() => proxy.requests.length + emulator.calls().length, 30_000);
     const { idleMsPerS, steadyMsPerS } = await idleAtRest(pid);
-    const atRest = { rssMb: rssMb(pid) };
+    const atRest = { rssMb: rssMb(pid), parts: memoryParts(pid) };
     // CPU per `/task mine` answered from the view, at 20 a second, beyond the idle rate, in rounds
     // taken in turn with bare Bolt's, so a change in the machine meanwhile falls on both alike.
     const ours = cpuRounds(pid, signer, steadyMsPerS);
@@ -541,7 +542,7 @@ async function runBareBolt(dataFile: string) {
     // At rest after its morning, as Taskbridge is measured: idle CPU and RSS, then CPU per command.
     await sleep(10_000);
     const { idleMsPerS, steadyMsPerS } = await idleAtRest(pid);
-    const atRest = { rssMb: rssMb(pid) };
+    const atRest = { rssMb: rssMb(pid), parts: memoryParts(pid) };
     // Kept running: its CPU rounds are taken in turn with Taskbridge's (runTaskbridge).
     const close = async (): Promise<void> => {
       child.kill('SIGTERM');
@@ -577,7 +578,7 @@ const bareBolt = values['skip-bolt'] ? undefined : await runBareBolt(service.dat
 const ours = await runTaskbridge(service, bareBolt).finally(() => bareBolt?.close());
 const bolt = {
   acks: bareBolt?.acks ?? [Number.NaN],
-  atRest: bareBolt?.atRest ?? { rssMb: Number.NaN },
+  atRest: bareBolt?.atRest,
   idleMsPerS: bareBolt?.idleMsPerS ?? Number.NaN,
   steadyMsPerS: bareBolt?.steadyMsPerS ?? Number.NaN,
   minePerCpu: ours.boltPerCpu,
@@ -637,8 +638,13 @@ console.log(
   `  CPU per /task mine from the view (20/s, idle subtracted, ${CPU_ROUNDS} rounds in turn with bare Bolt's): ${ours.minePerCpu.toFixed(2)} ms vs bare Bolt answering from memory ${bolt.minePerCpu.toFixed(2)} ms (${(ours.minePerCpu / bolt.minePerCpu).toFixed(2)}×, target ≤ 1.2×); by round ${ours.rounds.map((r) => `${(r.ours / r.bolt).toFixed(2)}×`).join(', ')}`,
 );
 console.log(
-  `  idle CPU over ${REST_SECONDS} s at rest: ${ours.idleMsPerS.toFixed(2)} ms/s, its last 30 s ${ours.steadyMsPerS.toFixed(2)} (bare Bolt ${bolt.idleMsPerS.toFixed(2)}, ${bolt.steadyMsPerS.toFixed(2)}); RSS at rest ${ours.atRest.rssMb.toFixed(1)} MB vs bare Bolt ${bolt.atRest.rssMb.toFixed(1)} MB (${(ours.atRest.rssMb / bolt.atRest.rssMb).toFixed(2)}×, target ≤ 1.2×)`,
+  `  idle CPU over ${REST_SECONDS} s at rest: ${ours.idleMsPerS.toFixed(2)} ms/s, its last 30 s ${ours.steadyMsPerS.toFixed(2)} (bare Bolt ${bolt.idleMsPerS.toFixed(2)}, ${bolt.steadyMsPerS.toFixed(2)}); RSS at rest ${ours.atRest.rssMb.toFixed(1)} MB vs bare Bolt ${(bolt.atRest?.rssMb ?? Number.NaN).toFixed(1)} MB (${(ours.atRest.rssMb / (bolt.atRest?.rssMb ?? Number.NaN)).toFixed(2)}×, target ≤ 1.2×)`,
 );
+if (bolt.atRest) {
+  console.log('  RSS at rest by part (/proc/PID/smaps; ICU by its pages):');
+  for (const line of describeMemoryParts(ours.atRest.parts, bolt.atRest.parts, 'bare Bolt'))
+    console.log(line);
+}
 for (const [kind, text] of unansweredSample) console.log(`  first unanswered ${kind}: ${text}`);
 if (onceKeys) {
   console.log(
