@@ -108,7 +108,7 @@ async function prefetchTeam(
 }
 
 /** The workspace's remembered read cost; none (the floor lead) when the store cannot say. */
-async function readLead(ctx: RunContext, teamId: string): Promise<LeadRecord | undefined> {
+export async function readLead(ctx: RunContext, teamId: string): Promise<LeadRecord | undefined> {
   try {
     const record = await ctx.store.get<LeadRecord>(digestKeys.readLead(teamId));
     return record && Number.isFinite(record.needMs) && Number.isFinite(record.at) ? record : undefined;
@@ -118,7 +118,7 @@ async function readLead(ctx: RunContext, teamId: string): Promise<LeadRecord | u
   }
 }
 
-async function saveLead(ctx: RunContext, teamId: string, record: LeadRecord): Promise<void> {
+export async function saveLead(ctx: RunContext, teamId: string, record: LeadRecord): Promise<void> {
   try {
     await ctx.store.set(digestKeys.readLead(teamId), record, LEAD_RECORD_TTL_MS);
   } catch (error) {

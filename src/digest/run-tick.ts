@@ -9,10 +9,11 @@ import { classifySlackFailure } from '../lib/slack-failure.ts';
 import { publishDigestRecorded } from './digest-events.ts';
 import type { DueEntry, DueIndex } from './due-index.ts';
 import { planFirings } from './plan.ts';
+import { recordRead } from './read-lead.ts';
 import { type RenderedDigest, renderDigest } from './render-digest.ts';
 import { errorDetails, type RunContext, type TeamContext } from './run-context.ts';
 import { pauseChannel } from './run-pause.ts';
-import { prefetchUpcoming } from './run-prefetch.ts';
+import { prefetchUpcoming, readLead, saveLead } from './run-prefetch.ts';
 import { type DigestSlackClient, emptyReport, type TickReport } from './runner-options.ts';
 import { dueFirings, firingKey } from './schedule.ts';
 import type { DigestTask } from './select.ts';
@@ -179,9 +180,39 @@ async function runTeam(
     const dueBefore = plan.dueBefore.get(projectId);
     return dueBefore ? ctx.fetches.readAt(teamId, projectId, dueBefore) : undefined;
   };
+  const measured = measureOwnRead(ctx, teamId, ready, lists, readAt);
   await Promise.all(
     items.map((item) => deliver(ctx, index, ready, item, { lists, readAt }, people, now, report)),
   );
+  await measured;
+}
+
+/**
+ * What the firing's own reads cost, kept as a read-ahead's is (`run-prefetch.ts`): a firing that
+ * read its lists itself (none read ahead: the lead was too short, or the read-ahead failed) makes
+ * tomorrow's read-ahead start early enough, rather than the lead staying at the floor for ever.
+ */
+async function measureOwnRead(
+  ctx: RunContext,
+  teamId: string,
+  team: TeamContext,
+  lists: ReadonlyMap<number, Promise<DigestTask[]>>,
+  readAt: (projectId: number) => number | undefined,
+): Promise<void> {
+  const started = ctx.clock.now().getTime();
+  const requestsBefore = team.source.requests ?? 0;
+  await Promise.allSettled(lists.values());
+  const readNow = [...lists.keys()].filter((projectId) => readAt(projectId) === undefined);
+  const requests = (team.source.requests ?? 0) - requestsBefore;
+  if (readNow.length === 0 || requests === 0) return;
+  const ended = ctx.clock.now().getTime();
+  const cost = { requests, wallMs: ended - started, at: ended };
+  const record = recordRead(await readLead(ctx, teamId), cost, ctx.digestLanePerMinute);
+  ctx.logger.info(
+    { teamId, projects: readNow.length, ...cost, needMs: record.needMs },
+    'digest: read at the firing; the next read-ahead starts early enough for it',
+  );
+  await saveLead(ctx, teamId, record);
 }
 
 async function deliver(

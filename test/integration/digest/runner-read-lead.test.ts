@@ -108,6 +108,31 @@ describe('digest read-ahead: a lead sized from what the reading cost', () => {
     await runner.stop();
   });
 
+  it('a firing that read its lists itself keeps what that cost: the next day reads ahead early enough', async () => {
+    // The app starts at 9:00 sharp: nothing was read ahead, so the firing reads 240-odd pages itself.
+    world = await bigProjectsWorld('2026-03-04T14:00:00.000Z');
+    const runner = world.runner();
+    world.clock.setAuto(true);
+    expect(await world.store.get(digestKeys.readLead(TEAM))).toBeUndefined();
+    const report = await runner.tick(new Date(FIRING));
+    expect(report).toMatchObject({ sent: 1 });
+    expect(report.fetches).toBeGreaterThan(0);
+    expect(world.clock.nowMs() - FIRING).toBeGreaterThan(5 * MIN);
+    const kept = await world.store.get<{ needMs: number }>(digestKeys.readLead(TEAM));
+    expect(kept?.needMs).toBeGreaterThan(5 * MIN);
+
+    // The next day starts its read-ahead earlier than the 5-minute floor and posts at 9:00 with no request.
+    const nextFiring = FIRING + DAY;
+    const second = await tickUntilReadAhead(world, runner, nextFiring);
+    expect(second.startedAt).toBeLessThan(nextFiring - DEFAULT_LEAD_MS);
+    expect(second.endedAt).toBeLessThanOrEqual(nextFiring);
+    await world.clock.set(nextFiring);
+    const requestsBefore = world.requests.length;
+    expect(await runner.tick(new Date(nextFiring))).toMatchObject({ sent: 1, fetches: 0 });
+    expect(world.requests.length).toBe(requestsBefore);
+    await runner.stop();
+  }, 60_000);
+
   it('a digest read over 15 minutes ahead says in its footer when its lists were read', async () => {
     world = await startDigestWorld({ start: '2026-03-04T13:40:00.000Z', profile: 'spec-minimal' });
     await world.subscribe({ channelId: CHANNELS.general, time: '09:00' });
