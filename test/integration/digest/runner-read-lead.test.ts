@@ -92,7 +92,7 @@ describe('digest read-ahead: a lead sized from what the reading cost', () => {
     await runner.stop();
   }, 60_000);
 
-  it('a read-ahead that fails leaves the firing to read for itself, and measures nothing', async () => {
+  it('a read-ahead that fails measures nothing and leaves the firing to read for itself, which it measures', async () => {
     world = await startDigestWorld({ start: '2026-03-04T13:55:00.000Z', profile: 'spec-minimal' });
     await world.subscribe({ channelId: CHANNELS.general, time: '09:00' });
     const runner = world.runner();
@@ -105,6 +105,7 @@ describe('digest read-ahead: a lead sized from what the reading cost', () => {
     await world.clock.set(FIRING);
     expect(await runner.tick(new Date(FIRING))).toMatchObject({ sent: 1, fetches: 1 });
     expect(world.posts(CHANNELS.general)).toHaveLength(1);
+    expect(await world.store.get(digestKeys.readLead(TEAM))).toMatchObject({ needMs: expect.any(Number) });
     await runner.stop();
   });
 
