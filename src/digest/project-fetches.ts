@@ -10,7 +10,8 @@
 import type { DigestTask } from './select.ts';
 import type { DigestTaskSource } from './task-source.ts';
 
-interface Prefetched {
+/** A list read ahead: kept here, and shared with other instances through the store (`shared-ahead.ts`). */
+export interface Prefetched {
   dueBefore: number;
   keepUntil: number;
   /** When the read started (epoch ms): the list is as of then at the oldest. */
@@ -35,9 +36,9 @@ export class ProjectFetches {
   }
 
   /**
-   * Reads the project's list now for a firing to come, and keeps it until `keepUntil` (epoch ms).
-   * A list already read ahead for as far a horizon is not read again; a firing that comes while
-   * it is being read shares the read rather than starting another.
+   * Reads the project's list now for a firing to come, and keeps it until `keepUntil` (epoch ms):
+   * what it read, or undefined when a list kept already covers it (nothing read). A firing that
+   * comes while it is being read shares the read rather than starting another.
    */
   async prefetch(
     scope: string,
@@ -47,11 +48,10 @@ export class ProjectFetches {
     signal: AbortSignal,
     now: number,
     keepUntil: number,
-  ): Promise<void> {
+  ): Promise<Prefetched | undefined> {
     this.#sweep(now);
+    if (this.covers(scope, projectId, dueBefore.getTime(), keepUntil)) return undefined;
     const key = `${scope}:${projectId}`;
-    const kept = this.#prefetched.get(key);
-    if (kept && kept.dueBefore >= dueBefore.getTime() && kept.keepUntil >= keepUntil) return;
     this.#prefetches++;
     const entry = {
       dueBefore: dueBefore.getTime(),
@@ -61,10 +61,26 @@ export class ProjectFetches {
     this.#pending.set(key, entry);
     try {
       const tasks = await entry.promise;
-      this.#prefetched.set(key, { dueBefore: dueBefore.getTime(), keepUntil, readAt: now, tasks });
+      const read = { dueBefore: dueBefore.getTime(), keepUntil, readAt: now, tasks };
+      this.#prefetched.set(key, read);
+      return read;
     } finally {
       if (this.#pending.get(key) === entry) this.#pending.delete(key);
     }
+  }
+
+  /** Whether a list kept here reaches `dueBefore` and is kept until `keepUntil` (epoch ms). */
+  covers(scope: string, projectId: number, dueBefore: number, keepUntil: number): boolean {
+    const kept = this.#prefetched.get(`${scope}:${projectId}`);
+    return kept !== undefined && kept.dueBefore >= dueBefore && kept.keepUntil >= keepUntil;
+  }
+
+  /** Keeps a list another instance read ahead, as if read here (it counts as no read of this one). */
+  keep(scope: string, projectId: number, list: Prefetched): void {
+    const key = `${scope}:${projectId}`;
+    const kept = this.#prefetched.get(key);
+    if (kept && kept.dueBefore >= list.dueBefore && kept.keepUntil >= list.keepUntil) return;
+    this.#prefetched.set(key, list);
   }
 
   /** When the list `get` answers from a read-ahead was read (epoch ms); undefined when it reads now. */

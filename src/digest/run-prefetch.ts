@@ -13,8 +13,9 @@
 import type { DueEntry, DueIndex } from './due-index.ts';
 import { planFirings } from './plan.ts';
 import { type LeadRecord, leadMs, recordRead } from './read-lead.ts';
-import { errorDetails, type RunContext } from './run-context.ts';
+import { errorDetails, type RunContext, type TeamContext } from './run-context.ts';
 import { dueFirings } from './schedule.ts';
+import { adoptShared, claimRead, releaseRead, shareList } from './shared-ahead.ts';
 import { digestKeys } from './store-keys.ts';
 import type { DigestFiring, DigestSubscription } from './types.ts';
 
@@ -75,15 +76,7 @@ async function prefetchTeam(
     const before = ctx.fetches.prefetches;
     await Promise.all(
       plan.projectIds.map((projectId) =>
-        ctx.fetches.prefetch(
-          teamId,
-          team.source,
-          projectId,
-          plan.dueBefore.get(projectId)!,
-          ctx.signal(),
-          now.getTime(),
-          keepUntil,
-        ),
+        prefetchProject(ctx, team, projectId, plan.dueBefore.get(projectId)!, now.getTime(), keepUntil, lead),
       ),
     );
     const ended = ctx.clock.now().getTime();
@@ -104,6 +97,41 @@ async function prefetchTeam(
       { teamId, ...errorDetails(error) },
       'digest: could not read ahead; the firing reads itself',
     );
+  }
+}
+
+/**
+ * One project's list ahead: taken from another instance when the store holds it, else read here
+ * under a claim held for the lead (`shared-ahead.ts`) and shared. An instance that loses the claim
+ * reads nothing: the holder's list is in the store by the next tick, or by the firing.
+ */
+async function prefetchProject(
+  ctx: RunContext,
+  team: TeamContext,
+  projectId: number,
+  dueBefore: Date,
+  now: number,
+  keepUntil: number,
+  lead: number,
+): Promise<void> {
+  const { teamId } = team;
+  if (await adoptShared(ctx, teamId, projectId, dueBefore.getTime(), keepUntil)) return;
+  if (!(await claimRead(ctx, teamId, projectId, lead))) return;
+  try {
+    const requestsBefore = team.source.requests ?? 0;
+    const read = await ctx.fetches.prefetch(
+      teamId,
+      team.source,
+      projectId,
+      dueBefore,
+      ctx.signal(),
+      now,
+      keepUntil,
+    );
+    // From the task view (no request), every instance's view answers alike: nothing to share.
+    if (read && (team.source.requests ?? 0) > requestsBefore) await shareList(ctx, teamId, projectId, read);
+  } finally {
+    await releaseRead(ctx, teamId, projectId);
   }
 }
 

@@ -17,6 +17,7 @@ import { prefetchUpcoming, readLead, saveLead } from './run-prefetch.ts';
 import { type DigestSlackClient, emptyReport, type TickReport } from './runner-options.ts';
 import { dueFirings, firingKey } from './schedule.ts';
 import type { DigestTask } from './select.ts';
+import { adoptShared } from './shared-ahead.ts';
 import type { LastFiring } from './subscriptions.ts';
 import type { DigestFiring, DigestSubscription } from './types.ts';
 
@@ -154,6 +155,13 @@ async function runTeam(
   const plan = planFirings(
     items.map((item) => item.firing),
     items.map((item) => item.sub),
+  );
+  // A list another instance read ahead is taken from the store rather than read again.
+  await Promise.all(
+    plan.projectIds.map((projectId) => {
+      const dueBefore = plan.dueBefore.get(projectId);
+      return dueBefore && adoptShared(ctx, teamId, projectId, dueBefore.getTime(), now.getTime());
+    }),
   );
   // Every project once, up to the furthest horizon any of these digests shows.
   const lists = new Map<number, Promise<DigestTask[]>>();

@@ -13,6 +13,12 @@ function part(field: string, value: string): string {
   return value;
 }
 
+function projectNumber(projectId: number): string {
+  if (!Number.isSafeInteger(projectId) || projectId < 0)
+    throw new TypeError(`project id must be a whole number (got ${projectId})`);
+  return String(projectId);
+}
+
 export const digestKeys = {
   /** Every subscription of every team. */
   allSubscriptions: 'digest:sub:',
@@ -31,6 +37,12 @@ export const digestKeys = {
     `digest:fired:${part('teamId', teamId)}:${part('subscription id', id)}`,
   /** What the workspace's last read-ahead needed, which sizes the next one's lead (read-lead.ts). */
   readLead: (teamId: string) => `digest:lead:${part('teamId', teamId)}`,
+  /** A project's list read ahead by one instance, for the others and for whichever posts (shared-ahead.ts). */
+  aheadList: (teamId: string, projectId: number) =>
+    `digest:ahead:${part('teamId', teamId)}:${projectNumber(projectId)}`,
+  /** Held while one instance reads a project ahead, so the others wait for its list instead of reading too. */
+  aheadRead: (teamId: string, projectId: number) =>
+    `digest:ahead-read:${part('teamId', teamId)}:${projectNumber(projectId)}`,
   /** Changes on every subscription write, so a runner knows to reload. */
   revision: 'digest:revision',
   /** Claimed by whoever tells the people who set up a channel's digests that it was paused. */
