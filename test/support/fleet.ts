@@ -75,6 +75,8 @@ export interface Fleet {
   alive(): Instance[];
   /** Starts one more instance on the fleet's environment (and clock). */
   start(name: string, options?: StartOptions): Promise<Instance>;
+  /** Starts these instances together, kept in the order named. */
+  startAll(names: string[]): Promise<Instance[]>;
   /** Starts redis-server again (stopping it first if it runs) on its port and data. */
   restartRedis(): Promise<RedisServer>;
   stop(): Promise<void>;
@@ -161,8 +163,12 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       return fleet.redis;
     };
     fleet.stop = stop;
-    // Started together, kept in the order named.
-    fleet.instances.push(...(await Promise.all((options.names ?? []).map((name) => launch(name)))));
+    fleet.startAll = async (names) => {
+      const started = await Promise.all(names.map((name) => launch(name)));
+      fleet.instances.push(...started);
+      return started;
+    };
+    await fleet.startAll(options.names ?? []);
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

@@ -37,7 +37,7 @@ describe.runIf(redisTool.mustRun)('a cold task view on two instances', () => {
         proof: 'email',
       });
     }
-    await Promise.all(['one', 'two'].map((name) => fleet.start(name)));
+    await fleet.startAll(['one', 'two']);
   }, 120_000);
 
   afterAll(() => fleet?.stop(), 30_000);
