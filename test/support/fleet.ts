@@ -30,8 +30,10 @@ export interface FleetOptions {
   store: 'redis' | 'sqlite';
   /** Instances started at once, by name; more can be started later with `start`. */
   names?: string[];
-  signingSecret: string;
-  encryptionKey: string;
+  /** The instances' signing secret; default one for tests that start the app in-process. */
+  signingSecret?: string;
+  /** The instances' encryption key; default one for tests that start the app in-process. */
+  encryptionKey?: string;
   /** What the instances' environment adds to (or overrides in) the common one. */
   env?: Record<string, string>;
   /** The sandbox; default `startTestSandbox()`. */
@@ -55,6 +57,8 @@ export interface Instance {
 export interface StartOptions {
   /** Added to the fleet's environment for this instance only. */
   env?: Record<string, string>;
+  /** This instance's driven clock, instead of the fleet's. */
+  time?: SharedTime;
 }
 
 export interface Fleet {
@@ -94,6 +98,7 @@ export async function killInstance(app: AppProcess, signal: NodeJS.Signals = 'SI
 }
 
 export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  const signingSecret = options.signingSecret ?? 'fleet-signing-secret';
   const dataDir = mkdtempSync(join(tmpdir(), `taskbridge-${options.label}-`));
   const fleet = {
     dataDir,
@@ -122,20 +127,20 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     if (options.testStore !== false) fleet.store = await openStore(storeUrl);
     fleet.env = {
       SLACK_BOT_TOKEN: fleet.emulator.botToken,
-      SLACK_SIGNING_SECRET: options.signingSecret,
+      SLACK_SIGNING_SECRET: signingSecret,
       SLACK_API_URL: fleet.emulator.url,
       WORK_API_URL: fleet.proxy?.url ?? fleet.sandbox.url,
       WORK_API_TOKEN: fleet.sandbox.token,
       STORE_URL: storeUrl,
-      ENCRYPTION_KEY: options.encryptionKey,
+      ENCRYPTION_KEY: options.encryptionKey ?? 'ab'.repeat(32),
       PORT: '0',
       LOG_LEVEL: 'info',
       ...options.env,
     };
     fleet.alive = () => fleet.instances.filter((i) => running(i.app));
-    const time = options.time;
     const launch = async (name: string, startOptions: StartOptions = {}): Promise<Instance> => {
       const env = { ...fleet.env, ...startOptions.env };
+      const time = startOptions.time ?? options.time;
       const app = await startAppProcess(
         name,
         env,
@@ -144,7 +149,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       );
       const signer = createSlackSigner({
         appUrl: app.eventsUrl,
-        signingSecret: options.signingSecret,
+        signingSecret,
         emulator: fleet.emulator,
       });
       time?.join(app);

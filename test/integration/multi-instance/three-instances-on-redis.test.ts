@@ -23,7 +23,7 @@ import type { SlackEmulator } from '../../../src/slack-emulator/index.ts';
 import type { RecordedCall } from '../../../src/slack-emulator/model.ts';
 import { createUserLinks } from '../../../src/store/repositories/user-links.ts';
 import type { LogLine } from '../../support/app-process.ts';
-import { type Fleet, type Instance, startFleet } from '../../support/fleet.ts';
+import { type Fleet, type Instance, killInstance, startFleet } from '../../support/fleet.ts';
 import type { RecordingProxy } from '../../support/recording-proxy.ts';
 import { redisTool } from '../../support/redis-server.ts';
 
@@ -171,8 +171,7 @@ describe.runIf(redisTool.mustRun)('three app instances on one Redis', () => {
           .then(() => i),
       ),
     );
-    claimed.app.kill('SIGKILL');
-    const { signal } = await claimed.app.exited;
+    const { signal } = await killInstance(claimed.app);
     expect(signal).toBe('SIGKILL');
     sandbox.faults.clear();
     expect(postsIn('C0KILL')).toHaveLength(0);
@@ -269,8 +268,7 @@ describe.runIf(redisTool.mustRun)('three app instances on one Redis', () => {
 
   it('stops cleanly on SIGTERM', async () => {
     const [last] = alive();
-    last!.app.kill('SIGTERM');
-    const { code } = await last!.app.exited;
+    const { code } = await killInstance(last!.app, 'SIGTERM');
     expect(code).toBe(0);
     expect(last!.app.logs.some((l) => l.msg === 'Taskbridge stopped')).toBe(true);
   }, 30_000);
