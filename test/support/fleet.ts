@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Sandbox } from '../../src/sandbox/index.ts';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.ts';
 import {
   createSlackEmulator,
   type SlackEmulator,
@@ -36,15 +36,18 @@ export interface FleetOptions {
   encryptionKey?: string;
   /** What the instances' environment adds to (or overrides in) the common one. */
   env?: Record<string, string>;
-  /** The sandbox; default `startTestSandbox()`. */
-  sandbox?: () => Promise<Sandbox>;
+  /**
+   * A demo-seeded sandbox on a free port with these options (and, with `time`, on that clock);
+   * default the run's test sandbox (`startTestSandbox()`).
+   */
+  sandbox?: SandboxOptions;
   /** The recording proxy's options, or false for none (the instances then call the sandbox). */
   proxy?: RecordingProxyOptions | false;
   /** Options of the emulator beyond its port (always a free one). */
   emulatorOptions?: Omit<SlackEmulatorOptions, 'port'>;
   /** Whether the test opens its own connection to the store (`store`); default true. */
   testStore?: boolean;
-  /** Runs every instance on this driven clock (joined to it as it starts). */
+  /** Runs the sandbox and every instance on this driven clock (each joined to it as it starts). */
   time?: SharedTime;
 }
 
@@ -120,7 +123,15 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   };
   try {
     if (options.store === 'redis') fleet.redis = await startRedisServer(redisTool.require(), { dataDir });
-    fleet.sandbox = await (options.sandbox ?? startTestSandbox)();
+    const time = options.time;
+    fleet.sandbox = options.sandbox
+      ? await createSandbox({
+          port: 0,
+          seed: 'demo',
+          ...(time ? { now: () => time.clock.now() } : {}),
+          ...options.sandbox,
+        })
+      : await startTestSandbox();
     if (options.proxy !== false) fleet.proxy = await startRecordingProxy(fleet.sandbox.url, options.proxy);
     fleet.emulator = await createSlackEmulator({ ...options.emulatorOptions, port: 0 });
     const storeUrl = fleet.redis?.url ?? `sqlite:${join(dataDir, 'app.db')}`;
@@ -140,19 +151,19 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     fleet.alive = () => fleet.instances.filter((i) => running(i.app));
     const launch = async (name: string, startOptions: StartOptions = {}): Promise<Instance> => {
       const env = { ...fleet.env, ...startOptions.env };
-      const time = startOptions.time ?? options.time;
+      const clock = startOptions.time ?? time;
       const app = await startAppProcess(
         name,
         env,
         undefined,
-        time ? { drivenClock: time.nowMs() } : undefined,
+        clock ? { drivenClock: clock.nowMs() } : undefined,
       );
       const signer = createSlackSigner({
         appUrl: app.eventsUrl,
         signingSecret,
         emulator: fleet.emulator,
       });
-      time?.join(app);
+      clock?.join(app);
       return { name, app, signer };
     };
     fleet.start = async (name, startOptions) => {
@@ -179,4 +190,15 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     throw error;
   }
   return fleet;
+}
+
+/**
+ * The world without app processes, for tests that build their instances in this process: a
+ * redis-server (fleet.redis), a demo sandbox and the emulator; no proxy, no test-side store.
+ */
+export function startSharedWorld(
+  label: string,
+  emulatorOptions?: FleetOptions['emulatorOptions'],
+): Promise<Fleet> {
+  return startFleet({ label, store: 'redis', sandbox: {}, proxy: false, testStore: false, emulatorOptions });
 }

@@ -13,7 +13,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkApiClient, type WorkApiClient } from '../../../src/api/index.ts';
-import { createSandbox } from '../../../src/sandbox/index.ts';
 import type { SlackEmulator } from '../../../src/slack-emulator/index.ts';
 import type { RecordedCall } from '../../../src/slack-emulator/model.ts';
 import { openStore } from '../../../src/store/open-store.ts';
@@ -46,8 +45,9 @@ describe('a promised /task new across a SIGKILL and a restart', () => {
       signingSecret: SIGNING_SECRET,
       encryptionKey: 'ab'.repeat(32),
       env: { PENDING_COMMAND_LEASE_SECONDS: String(LEASE_SECONDS) },
-      // On the shared clock: the restarted instance compares the tasks' creation times with its own.
-      sandbox: () => createSandbox({ port: 0, seed: 'demo', now: () => time.clock.now() }),
+      // The sandbox on the shared clock too (`time`): the restarted instance compares the tasks'
+      // creation times with its own.
+      sandbox: {},
       proxy: {
         beforeForward: async (request) => {
           if (!lostOnTheWay || request.method !== 'POST') return 'forward';

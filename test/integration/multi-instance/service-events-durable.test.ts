@@ -24,7 +24,7 @@ import { createNotifyBursts } from '../../../src/notify/store/notify-bursts.ts';
 import { createNotifyOutbox } from '../../../src/notify/store/notify-outbox.ts';
 import { createServiceEventsSettings } from '../../../src/notify/store/service-events.ts';
 import { createSubscriptions } from '../../../src/notify/store/subscriptions.ts';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
 import type { SlackEmulator } from '../../../src/slack-emulator/index.ts';
 import type { RecordedCall } from '../../../src/slack-emulator/model.ts';
 import { createCipher } from '../../../src/store/cipher.ts';
@@ -108,7 +108,7 @@ describe('service events survive a crash and merge across instances', () => {
       encryptionKey: ENCRYPTION_KEY,
       // Long enough that a task's changes sent back to back fall in one window on a busy machine.
       env: { NOTIFY_WINDOW_SECONDS: '10' },
-      sandbox: () => createSandbox({ port: 0, seed: 'demo', rateLimits: false }),
+      sandbox: { rateLimits: false },
       proxy: false,
       testStore: false,
     });

@@ -11,7 +11,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisRateLimitState, tokenKey } from '../../../src/api/index.ts';
-import { createSandbox } from '../../../src/sandbox/index.ts';
 import type { RecordedCall } from '../../../src/slack-emulator/model.ts';
 import type { SlackSigner } from '../../../src/slack-emulator/signer.ts';
 import type { RedisStore } from '../../../src/store/redis-store.ts';
@@ -41,13 +40,7 @@ describe.runIf(redisTool.mustRun)('promises made on a budget three instances sha
       store: 'redis',
       signingSecret: SIGNING_SECRET,
       encryptionKey: 'ef'.repeat(32),
-      sandbox: () =>
-        createSandbox({
-          port: 0,
-          seed: 'demo',
-          rateLimits: { general: LIMIT, search: 30, upload: 10 },
-          now: () => time.clock.now(),
-        }),
+      sandbox: { rateLimits: { general: LIMIT, search: 30, upload: 10 } },
       proxy: false,
       testStore: false,
       time,

@@ -5,7 +5,6 @@
  * try-again message in its ack rather than a wait on a store that is gone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox } from '../../../src/sandbox/index.ts';
 import type { SlackSigner } from '../../../src/slack-emulator/signer.ts';
 import { type Fleet, startFleet } from '../../support/fleet.ts';
 import { redisTool } from '../../support/redis-server.ts';
@@ -23,7 +22,7 @@ describe.runIf(redisTool.mustRun)('slash commands while Redis is down', () => {
       names: ['store-down'],
       signingSecret: SIGNING_SECRET,
       encryptionKey: 'cd'.repeat(32),
-      sandbox: () => createSandbox({ port: 0, seed: 'demo' }),
+      sandbox: {},
       proxy: false,
       testStore: false,
     });

@@ -18,7 +18,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkApiClient, type WorkApiClient } from '../../../src/api/index.ts';
 import { createDigestSubscriptions, type DigestSubscriptions } from '../../../src/digest/subscriptions.ts';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
 import type { SlackEmulator } from '../../../src/slack-emulator/index.ts';
 import type { RecordedCall } from '../../../src/slack-emulator/model.ts';
 import { createUserLinks } from '../../../src/store/repositories/user-links.ts';
@@ -68,12 +68,7 @@ describe.runIf(redisTool.mustRun)('three app instances on one Redis', () => {
         DIGEST_CLAIM_LEASE_SECONDS: String(LEASE_SECONDS),
         DIGEST_TICK_SECONDS: String(TICK_SECONDS),
       },
-      sandbox: () =>
-        createSandbox({
-          port: 0,
-          seed: 'demo',
-          rateLimits: { general: GENERAL_LIMIT, search: 30, upload: 10 },
-        }),
+      sandbox: { rateLimits: { general: GENERAL_LIMIT, search: 30, upload: 10 } },
     });
     ({ sandbox, emulator } = fleet);
     proxy = fleet.proxy!;
