@@ -272,24 +272,23 @@ describe('service events survive a crash and merge across instances', () => {
   }
 
   describe('on the embedded SQLite store', () => {
-    it('posts the card of a change accepted just before a SIGKILL, once, after the restart', async () => {
+    /** Runs a check on the fleet's SQLite file, with the test's own connection to it for the check. */
+    async function onSqlite(check: (storeUrl: string, store: Store) => Promise<void>) {
       const storeUrl = fleet.env.STORE_URL!;
       const store = await openStore(storeUrl);
       try {
-        await crashAfterAccepting(storeUrl, store);
+        await check(storeUrl, store);
       } finally {
         await store.close();
       }
+    }
+
+    it('posts the card of a change accepted just before a SIGKILL, once, after the restart', async () => {
+      await onSqlite(crashAfterAccepting);
     }, 120_000);
 
     it('sends an assignment message owed at a SIGKILL, once, after the restart', async () => {
-      const storeUrl = fleet.env.STORE_URL!;
-      const store = await openStore(storeUrl);
-      try {
-        await assignedMessageAfterCrash(storeUrl, store);
-      } finally {
-        await store.close();
-      }
+      await onSqlite(assignedMessageAfterCrash);
     }, 120_000);
   });
 
