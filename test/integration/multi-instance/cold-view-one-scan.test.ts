@@ -5,21 +5,11 @@
  * `/task mine` from the view at no request. Requests are counted by a recording proxy in front of
  * the sandbox.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../../src/sandbox/index.ts';
-import { createSlackEmulator, type SlackEmulator } from '../../../src/slack-emulator/index.ts';
-import { createSlackSigner, type SlackSigner } from '../../../src/slack-emulator/signer.ts';
 import { storeKeys } from '../../../src/store/keys.ts';
-import { openStore } from '../../../src/store/open-store.ts';
 import { createUserLinks } from '../../../src/store/repositories/user-links.ts';
-import type { Store } from '../../../src/store/types.ts';
-import { type AppProcess, startAppProcess } from '../../support/app-process.ts';
-import { type RecordingProxy, startRecordingProxy } from '../../support/recording-proxy.ts';
-import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
-import { startTestSandbox } from '../../support/sandbox-profile.ts';
+import { type Fleet, startFleet } from '../../support/fleet.ts';
+import { redisTool } from '../../support/redis-server.ts';
 import { until } from '../../support/until.ts';
 
 const SIGNING_SECRET = 'cold-view-signing-secret';
@@ -29,23 +19,16 @@ const TEAM = 'T0001';
 const PEOPLE = { U0ANA: [1, 'ana'], U0BEN: [2, 'ben'], U0CHLOE: [3, 'chloe'], U0DEV: [4, 'dev'] } as const;
 
 describe.runIf(redisTool.mustRun)('a cold task view on two instances', () => {
-  let dataDir: string;
-  let redis: RedisServer;
-  let sandbox: Sandbox;
-  let proxy: RecordingProxy;
-  let emulator: SlackEmulator;
-  let store: Store;
-  let apps: AppProcess[] = [];
-  let signers: SlackSigner[] = [];
+  let fleet: Fleet;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-cold-view-'));
-    redis = await startRedisServer(redisTool.require(), { dataDir });
-    sandbox = await startTestSandbox();
-    proxy = await startRecordingProxy(sandbox.url);
-    emulator = await createSlackEmulator({ port: 0 });
-    store = await openStore(redis.url);
-    const links = createUserLinks(store);
+    fleet = await startFleet({
+      label: 'cold-view',
+      store: 'redis',
+      signingSecret: SIGNING_SECRET,
+      encryptionKey: ENCRYPTION_KEY,
+    });
+    const links = createUserLinks(fleet.store);
     for (const [userId, [memberId, name]] of Object.entries(PEOPLE)) {
       await links.link(TEAM, userId, {
         memberId,
@@ -54,35 +37,15 @@ describe.runIf(redisTool.mustRun)('a cold task view on two instances', () => {
         proof: 'email',
       });
     }
-    const env = {
-      SLACK_BOT_TOKEN: emulator.botToken,
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_API_URL: emulator.url,
-      WORK_API_URL: proxy.url,
-      WORK_API_TOKEN: sandbox.token,
-      STORE_URL: redis.url,
-      ENCRYPTION_KEY,
-      PORT: '0',
-      LOG_LEVEL: 'info',
-    };
-    apps = await Promise.all(['one', 'two'].map((name) => startAppProcess(name, env)));
-    signers = apps.map((app) =>
-      createSlackSigner({ appUrl: app.eventsUrl, signingSecret: SIGNING_SECRET, emulator }),
-    );
+    await fleet.startAll(['one', 'two']);
   }, 120_000);
 
-  afterAll(async () => {
-    for (const app of apps) app.kill('SIGKILL');
-    await Promise.all(apps.map((a) => a.exited));
-    await store?.close();
-    await emulator?.close();
-    await proxy?.close();
-    await sandbox?.close();
-    await redis?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }, 30_000);
+  afterAll(() => fleet?.stop(), 30_000);
 
   it('reads the service’s tasks once between them, then answers from the view at no request', async () => {
+    const { store } = fleet;
+    const proxy = fleet.proxy!;
+    const signers = fleet.instances.map((i) => i.signer);
     const users = Object.keys(PEOPLE);
     // Each person asks at both instances at once, while nobody has read the tasks yet.
     await Promise.all(users.flatMap((user) => signers.map((s) => s.command('/task mine', { user }))));

@@ -11,19 +11,13 @@
  * note's wait, the lease renewals and the restarted instance's looks pass as the test moves time.
  * The command leases are store TTLs and stay real (2 s).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkApiClient, type WorkApiClient } from '../../../src/api/index.ts';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
-import { createSlackEmulator, type SlackEmulator } from '../../../src/slack-emulator/index.ts';
+import type { SlackEmulator } from '../../../src/slack-emulator/index.ts';
 import type { RecordedCall } from '../../../src/slack-emulator/model.ts';
-import { createSlackSigner } from '../../../src/slack-emulator/signer.ts';
 import { openStore } from '../../../src/store/open-store.ts';
 import { createPendingCommands } from '../../../src/store/repositories/pending-commands.ts';
-import { type AppProcess, startAppProcess } from '../../support/app-process.ts';
-import { type RecordingProxy, startRecordingProxy } from '../../support/recording-proxy.ts';
+import { type Fleet, killInstance, startFleet } from '../../support/fleet.ts';
 import { SharedTime } from '../../support/shared-time.ts';
 
 const SIGNING_SECRET = 'kill-test-signing-secret';
@@ -34,59 +28,45 @@ const LEASE_SECONDS = 2;
 const SLOW_MS = 6_000;
 
 describe('a promised /task new across a SIGKILL and a restart', () => {
-  let dataDir: string;
-  let sandbox: Sandbox;
-  let proxy: RecordingProxy;
+  let fleet: Fleet;
   let emulator: SlackEmulator;
   let api: WorkApiClient;
-  let env: Record<string, string>;
   /** When set, the service's answers to creations come back this late (the tasks exist meanwhile). */
   let slowAnswers = false;
   /** When set, creations are held on their way to the service until it resolves, then lost. */
   let lostOnTheWay: Promise<void> | undefined;
   let loseThem = () => {};
-  const apps: AppProcess[] = [];
   const time = new SharedTime();
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-kill-'));
-    // On the shared clock: the restarted instance compares the tasks' creation times with its own.
-    sandbox = await createSandbox({ port: 0, seed: 'demo', now: () => time.clock.now() });
-    proxy = await startRecordingProxy(sandbox.url, {
-      beforeForward: async (request) => {
-        if (!lostOnTheWay || request.method !== 'POST') return 'forward';
-        await lostOnTheWay;
-        return 'drop';
+    fleet = await startFleet({
+      label: 'kill',
+      store: 'sqlite',
+      signingSecret: SIGNING_SECRET,
+      encryptionKey: 'ab'.repeat(32),
+      env: { PENDING_COMMAND_LEASE_SECONDS: String(LEASE_SECONDS) },
+      // The sandbox on the shared clock too (`time`): the restarted instance compares the tasks'
+      // creation times with its own.
+      sandbox: {},
+      proxy: {
+        beforeForward: async (request) => {
+          if (!lostOnTheWay || request.method !== 'POST') return 'forward';
+          await lostOnTheWay;
+          return 'drop';
+        },
+        onAnswer: async (request) => {
+          if (slowAnswers && request.method === 'POST') await new Promise((r) => setTimeout(r, SLOW_MS));
+        },
       },
-      onAnswer: async (request) => {
-        if (slowAnswers && request.method === 'POST') await new Promise((r) => setTimeout(r, SLOW_MS));
-      },
+      testStore: false,
+      time,
     });
-    emulator = await createSlackEmulator({ port: 0 });
+    emulator = fleet.emulator;
+    const { sandbox } = fleet;
     api = createWorkApiClient({ baseUrl: sandbox.url, token: sandbox.createToken(1, 'test'), cache: false });
-    env = {
-      SLACK_BOT_TOKEN: emulator.botToken,
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_API_URL: emulator.url,
-      WORK_API_URL: proxy.url,
-      WORK_API_TOKEN: sandbox.token,
-      STORE_URL: `sqlite:${join(dataDir, 'app.db')}`,
-      ENCRYPTION_KEY: 'ab'.repeat(32),
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      PENDING_COMMAND_LEASE_SECONDS: String(LEASE_SECONDS),
-    };
   }, 60_000);
 
-  afterAll(async () => {
-    for (const app of apps)
-      if (app.child.exitCode === null && app.child.signalCode === null) app.kill('SIGKILL');
-    await Promise.all(apps.map((a) => a.exited));
-    await emulator?.close();
-    await proxy?.close();
-    await sandbox?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }, 30_000);
+  afterAll(() => fleet?.stop(), 30_000);
 
   const responses = () => emulator.calls('response_url');
   const textOf = (c: RecordedCall) => String(c.args.text ?? '');
@@ -97,10 +77,7 @@ describe('a promised /task new across a SIGKILL and a restart', () => {
    * answered for. What each was told after the restart, by title.
    */
   async function killMidCommand(slow: () => void, label: string) {
-    const first = await startAppProcess(`${label}-before`, env, undefined, { drivenClock: time.nowMs() });
-    apps.push(first);
-    time.join(first);
-    const signer = createSlackSigner({ appUrl: first.eventsUrl, signingSecret: SIGNING_SECRET, emulator });
+    const { app: first, signer } = await fleet.start(`${label}-before`);
     // The project list is read (and cached) before the service turns slow: the creations then wait.
     const warm = responses().length;
     await time.during('the warm-up acknowledged', signer.command(`/task new Warm up ${label} #Website`));
@@ -118,20 +95,17 @@ describe('a promised /task new across a SIGKILL and a restart', () => {
     await time.until('a promise to each', () =>
       since().filter((c) => textOf(c).includes('post the result here')).length === PEOPLE ? true : undefined,
     );
-    first.kill('SIGKILL');
-    expect((await first.exited).signal).toBe('SIGKILL');
+    expect((await killInstance(first)).signal).toBe('SIGKILL');
     slowAnswers = false;
     loseThem();
 
-    const second = await startAppProcess(`${label}-after`, env, undefined, { drivenClock: time.nowMs() });
-    apps.push(second);
-    time.join(second);
+    const { app: second } = await fleet.start(`${label}-after`);
     const told = () => since().filter((c) => textOf(c).includes('was interrupted'));
     await time.until('each told', () =>
       titles.every((t) => told().some((c) => textOf(c).includes(t))) ? true : undefined,
     );
     // Nothing is left to answer for: no one can be told twice later.
-    const store = await openStore(env.STORE_URL!);
+    const store = await openStore(fleet.env.STORE_URL!);
     try {
       await time.until('nothing left to answer for', async () =>
         (await createPendingCommands(store).waiting(TEAM)).length === 0 ? true : undefined,
@@ -139,8 +113,7 @@ describe('a promised /task new across a SIGKILL and a restart', () => {
     } finally {
       await store.close();
     }
-    second.kill('SIGTERM');
-    await second.exited;
+    await killInstance(second, 'SIGTERM');
     return titles.map((title) => ({
       title,
       words: told()

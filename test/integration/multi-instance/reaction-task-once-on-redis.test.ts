@@ -7,14 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTaskbridgeApp, type TaskbridgeApp } from '../../../src/create-app.ts';
 import { createLogger } from '../../../src/lib/logger.ts';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
-import { createSlackEmulator, type SlackEmulator } from '../../../src/slack-emulator/index.ts';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import type { SlackEmulator } from '../../../src/slack-emulator/index.ts';
 import { createSlackSigner } from '../../../src/slack-emulator/signer.ts';
 import { openStore } from '../../../src/store/open-store.ts';
 import { createReactionTasks } from '../../../src/store/repositories/reaction-tasks.ts';
 import type { Store } from '../../../src/store/types.ts';
 import { type AppWork, watchAppWork } from '../../support/app-work.ts';
-import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
+import { type Fleet, startSharedWorld } from '../../support/fleet.ts';
+import { redisTool } from '../../support/redis-server.ts';
 
 const TEAM = 'T0001';
 const CHANNEL = 'C0WEBSITE';
@@ -26,7 +27,7 @@ const PEOPLE = [
 ] as const;
 
 describe.runIf(redisTool.mustRun)('emoji to task across three instances on one Redis', () => {
-  let redis: RedisServer;
+  let fleet: Fleet;
   let sandbox: Sandbox;
   let emulator: SlackEmulator;
   const stores: Store[] = [];
@@ -34,7 +35,7 @@ describe.runIf(redisTool.mustRun)('emoji to task across three instances on one R
   const works: AppWork[] = [];
 
   const instance = async () => {
-    const store = await openStore(redis.url);
+    const store = await openStore(fleet.redis!.url);
     stores.push(store);
     const app = createTaskbridgeApp({
       slack: { kind: 'http', botToken: emulator.botToken, signingSecret: SECRET },
@@ -55,17 +56,14 @@ describe.runIf(redisTool.mustRun)('emoji to task across three instances on one R
   };
 
   beforeAll(async () => {
-    redis = await startRedisServer(redisTool.require());
-    sandbox = await createSandbox({ port: 0, seed: 'demo' });
-    emulator = await createSlackEmulator({ port: 0 });
+    fleet = await startSharedWorld('reaction');
+    ({ sandbox, emulator } = fleet);
   }, 60_000);
 
   afterAll(async () => {
     for (const app of apps) await app.stop();
     for (const store of stores) await store.close();
-    await emulator?.close();
-    await sandbox?.close();
-    await redis?.stop();
+    await fleet?.stop();
   });
 
   it('makes one task and one card when three people react at the same moment on three instances', async () => {

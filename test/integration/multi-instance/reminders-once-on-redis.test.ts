@@ -9,18 +9,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTaskbridgeApp, type TaskbridgeApp } from '../../../src/create-app.ts';
 import { fixedClock } from '../../../src/lib/clock.ts';
 import { createLogger } from '../../../src/lib/logger.ts';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
-import { createSlackEmulator, type SlackEmulator } from '../../../src/slack-emulator/index.ts';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import type { SlackEmulator } from '../../../src/slack-emulator/index.ts';
 import { openStore } from '../../../src/store/open-store.ts';
 import type { Store } from '../../../src/store/types.ts';
-import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
+import { type Fleet, startSharedWorld } from '../../support/fleet.ts';
+import { redisTool } from '../../support/redis-server.ts';
 
 const TEAM = 'T0001';
 const ANA = 'U0ANA';
 const START = '2026-11-27T10:00:00.000Z';
 
 describe.runIf(redisTool.mustRun)('reminders across three instances on one Redis', () => {
-  let redis: RedisServer;
+  let fleet: Fleet;
   let sandbox: Sandbox;
   let emulator: SlackEmulator;
   const clock = fixedClock(START);
@@ -28,7 +29,7 @@ describe.runIf(redisTool.mustRun)('reminders across three instances on one Redis
   const apps: TaskbridgeApp[] = [];
 
   const instance = async () => {
-    const store = await openStore(redis.url);
+    const store = await openStore(fleet.redis!.url);
     stores.push(store);
     const app = createTaskbridgeApp({
       slack: { kind: 'http', botToken: emulator.botToken, signingSecret: 'reminders-redis-secret' },
@@ -50,16 +51,13 @@ describe.runIf(redisTool.mustRun)('reminders across three instances on one Redis
       .filter((c) => c.args.channel === ANA && JSON.stringify(c.args).includes('The reminder you set'));
 
   beforeAll(async () => {
-    redis = await startRedisServer(redisTool.require());
-    sandbox = await createSandbox({ port: 0, seed: 'demo' });
-    emulator = await createSlackEmulator({ port: 0 });
+    fleet = await startSharedWorld('reminders');
+    ({ sandbox, emulator } = fleet);
   }, 60_000);
 
   afterAll(async () => {
     for (const store of stores) await store.close();
-    await emulator?.close();
-    await sandbox?.close();
-    await redis?.stop();
+    await fleet?.stop();
   });
 
   it('sends one direct message when all three look at once', async () => {

@@ -6,19 +6,17 @@
  * `invalid_refresh_token`: the emulator must see exactly one refresh grant, and every digest must
  * still be posted, once.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTaskbridgeApp, type TaskbridgeApp } from '../../../src/create-app.ts';
 import { fixedClock } from '../../../src/lib/clock.ts';
 import { createLogger } from '../../../src/lib/logger.ts';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
-import { createSlackEmulator, type SlackEmulator } from '../../../src/slack-emulator/index.ts';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import type { SlackEmulator } from '../../../src/slack-emulator/index.ts';
 import { createSlackSigner, type SlackSigner } from '../../../src/slack-emulator/signer.ts';
 import { openStore } from '../../../src/store/open-store.ts';
 import type { Store } from '../../../src/store/types.ts';
-import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
+import { type Fleet, startSharedWorld } from '../../support/fleet.ts';
+import { redisTool } from '../../support/redis-server.ts';
 
 const TEAM = 'T0001';
 const ANA = 'U0ANA';
@@ -28,8 +26,7 @@ const NINE = new Date('2026-03-04T09:00:00.000Z');
 const FIRST_TOKEN_SECONDS = 15 * 60;
 
 describe.runIf(redisTool.mustRun)('a rotating token on three instances on one Redis', () => {
-  let dataDir: string;
-  let redis: RedisServer;
+  let fleet: Fleet;
   let sandbox: Sandbox;
   let emulator: SlackEmulator;
   const clock = fixedClock('2026-03-04T08:59:00.000Z');
@@ -38,13 +35,11 @@ describe.runIf(redisTool.mustRun)('a rotating token on three instances on one Re
   const signers: SlackSigner[] = [];
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-rotation-'));
-    redis = await startRedisServer(redisTool.require(), { dataDir });
-    sandbox = await createSandbox({ port: 0, seed: 'demo' });
-    emulator = await createSlackEmulator({ port: 0, clock, tokenRotation: {} });
+    fleet = await startSharedWorld('rotation', { clock, tokenRotation: {} });
+    ({ sandbox, emulator } = fleet);
     for (const id of CHANNELS) emulator.addChannel({ id, name: id.toLowerCase(), botIsMember: true });
     for (const name of ['one', 'two', 'three']) {
-      const store = await openStore(redis.url);
+      const store = await openStore(fleet.redis!.url);
       stores.push(store);
       apps.push(
         createTaskbridgeApp({
@@ -116,10 +111,7 @@ describe.runIf(redisTool.mustRun)('a rotating token on three instances on one Re
   afterAll(async () => {
     for (const app of apps) await app.stop();
     for (const store of stores) await store.close();
-    await emulator?.close();
-    await sandbox?.close();
-    await redis?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await fleet?.stop();
   }, 30_000);
 
   it('refreshes once, under the lock, and loses no post', { timeout: 60_000 }, async () => {

@@ -17,24 +17,22 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNotifyBursts } from '../../../src/notify/store/notify-bursts.ts';
 import { createNotifyOutbox } from '../../../src/notify/store/notify-outbox.ts';
 import { createServiceEventsSettings } from '../../../src/notify/store/service-events.ts';
 import { createSubscriptions } from '../../../src/notify/store/subscriptions.ts';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
-import { createSlackEmulator, type SlackEmulator } from '../../../src/slack-emulator/index.ts';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import type { SlackEmulator } from '../../../src/slack-emulator/index.ts';
 import type { RecordedCall } from '../../../src/slack-emulator/model.ts';
 import { createCipher } from '../../../src/store/cipher.ts';
 import { openStore } from '../../../src/store/open-store.ts';
 import { createUserLinks } from '../../../src/store/repositories/user-links.ts';
 import type { Store } from '../../../src/store/types.ts';
-import { type AppProcess, startAppProcess } from '../../support/app-process.ts';
+import type { AppProcess } from '../../support/app-process.ts';
+import { type Fleet, killInstance, startFleet } from '../../support/fleet.ts';
 import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
 import { serviceCall } from '../../support/service-call.ts';
 import { SharedTime } from '../../support/shared-time.ts';
@@ -91,7 +89,7 @@ async function startRelay(): Promise<Relay> {
 /** Polls until read() gives a value (each wait is for the thing itself, never a fixed sleep). */
 
 describe('service events survive a crash and merge across instances', () => {
-  let dataDir: string;
+  let fleet: Fleet;
   let sandbox: Sandbox;
   let emulator: SlackEmulator;
   let relay: Relay;
@@ -99,13 +97,22 @@ describe('service events survive a crash and merge across instances', () => {
   /** Redis and the test's own connection to it, where redis-server must run. */
   let redis: RedisServer | undefined;
   let store: Store;
-  const apps: AppProcess[] = [];
   let channelSeq = 0;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-durable-'));
-    sandbox = await createSandbox({ port: 0, seed: 'demo', rateLimits: false });
-    emulator = await createSlackEmulator({ port: 0 });
+    // The embedded SQLite file in the fleet's folder; Redis, where it runs, is this file's own.
+    fleet = await startFleet({
+      label: 'durable',
+      store: 'sqlite',
+      signingSecret: SIGNING_SECRET,
+      encryptionKey: ENCRYPTION_KEY,
+      // Long enough that a task's changes sent back to back fall in one window on a busy machine.
+      env: { NOTIFY_WINDOW_SECONDS: '10' },
+      sandbox: { rateLimits: false },
+      proxy: false,
+      testStore: false,
+    });
+    ({ sandbox, emulator } = fleet);
     relay = await startRelay();
     secret = `whsec_${randomBytes(24).toString('base64')}`;
     if (redisTool.mustRun) {
@@ -115,15 +122,10 @@ describe('service events survive a crash and merge across instances', () => {
   }, 60_000);
 
   afterAll(async () => {
-    for (const app of apps)
-      if (app.child.exitCode === null && app.child.signalCode === null) app.kill('SIGKILL');
-    await Promise.all(apps.map((a) => a.exited));
+    await fleet?.stop();
     await relay?.close();
-    await emulator?.close();
-    await sandbox?.close();
     await store?.close();
     await redis?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
   /** A fresh channel following Website, and the workspace's webhook settings, in the app's store. */
@@ -154,29 +156,15 @@ describe('service events survive a crash and merge across instances', () => {
     return { channel, pathKey };
   }
 
-  const envFor = (storeUrl: string, leaseSeconds: number) => ({
-    SLACK_BOT_TOKEN: emulator.botToken,
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_API_URL: emulator.url,
-    WORK_API_URL: sandbox.url,
-    WORK_API_TOKEN: sandbox.token,
-    STORE_URL: storeUrl,
-    ENCRYPTION_KEY,
-    PORT: '0',
-    LOG_LEVEL: 'info',
-    // Short where an instance is killed, so that its hold on a burst lapses within seconds; it must
-    // outlast one send, so where none dies it stays long.
-    NOTIFY_LEASE_SECONDS: String(leaseSeconds),
-    // Long enough that a task's changes sent back to back fall in one window on a busy machine.
-    NOTIFY_WINDOW_SECONDS: '10',
-  });
-
+  /**
+   * An instance on `storeUrl`. The lease is short where an instance is killed, so that its hold on a
+   * burst lapses within seconds; it must outlast one send, so where none dies it stays long.
+   */
   async function start(name: string, storeUrl: string, time: SharedTime, leaseSeconds = 60) {
-    const app = await startAppProcess(name, envFor(storeUrl, leaseSeconds), undefined, {
-      drivenClock: time.nowMs(),
+    const { app } = await fleet.start(name, {
+      env: { STORE_URL: storeUrl, NOTIFY_LEASE_SECONDS: String(leaseSeconds) },
+      time,
     });
-    apps.push(app);
-    time.join(app);
     return app;
   }
 
@@ -212,8 +200,7 @@ describe('service events survive a crash and merge across instances', () => {
       await emulator.waitForCall('chat.postMessage', (c) => c.status === 429, 20_000);
       await until('the answer to the service', () => relay.answers[answered]);
       expect(relay.answers.slice(answered)).toEqual([{ to: 'first', status: 204 }]);
-      first.kill('SIGKILL');
-      expect((await first.exited).signal).toBe('SIGKILL');
+      expect((await killInstance(first)).signal).toBe('SIGKILL');
       expect(cardsOf(channel, title)).toEqual([]);
 
       const again = await start('again', storeUrl, time, 3);
@@ -234,8 +221,7 @@ describe('service events survive a crash and merge across instances', () => {
       expect(JSON.stringify(reply.args)).not.toContain('Created');
       // The service heard 2xx for each change, once: nothing was sent to the app twice.
       expect(relay.answers.slice(answered).map((a) => a.status)).toEqual([204, 204]);
-      again.kill('SIGTERM');
-      expect((await again.exited).code).toBe(0);
+      expect((await killInstance(again, 'SIGTERM')).code).toBe(0);
     } finally {
       sandbox.webhooks.remove(hook.id);
     }
@@ -268,8 +254,7 @@ describe('service events survive a crash and merge across instances', () => {
       );
       await until('the answer to the service', () => relay.answers[answered]);
       expect(relay.answers.slice(answered)).toEqual([{ to: 'first', status: 204 }]);
-      first.kill('SIGKILL');
-      expect((await first.exited).signal).toBe('SIGKILL');
+      expect((await killInstance(first)).signal).toBe('SIGKILL');
       expect(toBen(title)).toEqual([]);
 
       const again = await start('again', storeUrl, time, 3);
@@ -280,32 +265,30 @@ describe('service events survive a crash and merge across instances', () => {
         (await createNotifyOutbox(store).waiting(TEAM)).length === 0 ? true : undefined,
       );
       expect(toBen(title)).toHaveLength(1);
-      again.kill('SIGTERM');
-      expect((await again.exited).code).toBe(0);
+      expect((await killInstance(again, 'SIGTERM')).code).toBe(0);
     } finally {
       sandbox.webhooks.remove(hook.id);
     }
   }
 
   describe('on the embedded SQLite store', () => {
-    it('posts the card of a change accepted just before a SIGKILL, once, after the restart', async () => {
-      const storeUrl = `sqlite:${join(dataDir, 'app.db')}`;
+    /** Runs a check on the fleet's SQLite file, with the test's own connection to it for the check. */
+    async function onSqlite(check: (storeUrl: string, store: Store) => Promise<void>) {
+      const storeUrl = fleet.env.STORE_URL!;
       const store = await openStore(storeUrl);
       try {
-        await crashAfterAccepting(storeUrl, store);
+        await check(storeUrl, store);
       } finally {
         await store.close();
       }
+    }
+
+    it('posts the card of a change accepted just before a SIGKILL, once, after the restart', async () => {
+      await onSqlite(crashAfterAccepting);
     }, 120_000);
 
     it('sends an assignment message owed at a SIGKILL, once, after the restart', async () => {
-      const storeUrl = `sqlite:${join(dataDir, 'app.db')}`;
-      const store = await openStore(storeUrl);
-      try {
-        await assignedMessageAfterCrash(storeUrl, store);
-      } finally {
-        await store.close();
-      }
+      await onSqlite(assignedMessageAfterCrash);
     }, 120_000);
   });
 

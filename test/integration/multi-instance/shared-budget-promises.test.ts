@@ -9,20 +9,15 @@
  * The instances and the sandbox run on one driven clock (test/support/shared-time.ts): the minute
  * of budget passes as the test moves it, not in real time.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisRateLimitState, tokenKey } from '../../../src/api/index.ts';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
-import { createSlackEmulator, type SlackEmulator } from '../../../src/slack-emulator/index.ts';
 import type { RecordedCall } from '../../../src/slack-emulator/model.ts';
-import { createSlackSigner, type SlackSigner } from '../../../src/slack-emulator/signer.ts';
+import type { SlackSigner } from '../../../src/slack-emulator/signer.ts';
 import type { RedisStore } from '../../../src/store/redis-store.ts';
 import { openRedisStore } from '../../../src/store/redis-store.ts';
 import { createUserLinks } from '../../../src/store/repositories/user-links.ts';
-import { type AppProcess, startAppProcess } from '../../support/app-process.ts';
-import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
+import { type Fleet, startFleet } from '../../support/fleet.ts';
+import { redisTool } from '../../support/redis-server.ts';
 import { SharedTime } from '../../support/shared-time.ts';
 
 const SIGNING_SECRET = 'shared-budget-signing-secret';
@@ -33,61 +28,36 @@ const LIMIT = 60;
 const MINUTE_MS = 60_000;
 
 describe.runIf(redisTool.mustRun)('promises made on a budget three instances share', () => {
-  let dataDir: string;
-  let redis: RedisServer;
-  let sandbox: Sandbox;
-  let emulator: SlackEmulator;
+  let fleet: Fleet;
+  /** The test's own connection, as a RedisStore: the budget is spent through its scripts. */
   let store: RedisStore;
-  let apps: AppProcess[] = [];
   let signers: SlackSigner[] = [];
   const time = new SharedTime();
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-budget-'));
-    redis = await startRedisServer(redisTool.require(), { dataDir });
-    sandbox = await createSandbox({
-      port: 0,
-      seed: 'demo',
-      rateLimits: { general: LIMIT, search: 30, upload: 10 },
-      now: () => time.clock.now(),
+    fleet = await startFleet({
+      label: 'budget',
+      store: 'redis',
+      signingSecret: SIGNING_SECRET,
+      encryptionKey: 'ef'.repeat(32),
+      sandbox: { rateLimits: { general: LIMIT, search: 30, upload: 10 } },
+      proxy: false,
+      testStore: false,
+      time,
     });
-    emulator = await createSlackEmulator({ port: 0 });
-    store = await openRedisStore(redis.url);
+    store = await openRedisStore(fleet.redis!.url);
     await createUserLinks(store).link(TEAM, ANA, {
       memberId: 1,
       memberName: 'Ana Silva',
       email: 'ana@example.com',
     });
-    const env = {
-      SLACK_BOT_TOKEN: emulator.botToken,
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_API_URL: emulator.url,
-      WORK_API_URL: sandbox.url,
-      WORK_API_TOKEN: sandbox.token,
-      STORE_URL: redis.url,
-      ENCRYPTION_KEY: 'ef'.repeat(32),
-      PORT: '0',
-      LOG_LEVEL: 'info',
-    };
-    apps = await Promise.all(
-      ['one', 'two', 'three'].map((name) =>
-        startAppProcess(name, env, undefined, { drivenClock: time.nowMs() }),
-      ),
-    );
-    time.join(...apps);
-    signers = apps.map((app) =>
-      createSlackSigner({ appUrl: app.eventsUrl, signingSecret: SIGNING_SECRET, emulator }),
-    );
+    await fleet.startAll(['one', 'two', 'three']);
+    signers = fleet.instances.map((i) => i.signer);
   }, 120_000);
 
   afterAll(async () => {
-    for (const app of apps) if (app.child.exitCode === null) app.kill('SIGKILL');
-    await Promise.all(apps.map((a) => a.exited));
     await store?.close();
-    await emulator?.close();
-    await sandbox?.close();
-    await redis?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await fleet?.stop();
   }, 30_000);
 
   it('keeps every promise of a result', async () => {
@@ -95,6 +65,7 @@ describe.runIf(redisTool.mustRun)('promises made on a budget three instances sha
     const state = new RedisRateLimitState({
       redis: { eval: (script, keys, args) => store.evalScript(script, keys, args) },
     });
+    const { sandbox, emulator } = fleet;
     const key = `${tokenKey(sandbox.token)}:general`;
     const now = time.nowMs();
     for (let n = 0; n < LIMIT; n++) {

@@ -4,54 +4,33 @@
  * and a parse error with their answers in the ack, and a command that needs the store with the
  * try-again message in its ack rather than a wait on a store that is gone.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
-import { createSlackEmulator, type SlackEmulator } from '../../../src/slack-emulator/index.ts';
-import { createSlackSigner, type SlackSigner } from '../../../src/slack-emulator/signer.ts';
-import { type AppProcess, startAppProcess } from '../../support/app-process.ts';
-import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
+import type { SlackSigner } from '../../../src/slack-emulator/signer.ts';
+import { type Fleet, startFleet } from '../../support/fleet.ts';
+import { redisTool } from '../../support/redis-server.ts';
 
 const SIGNING_SECRET = 'store-down-signing-secret';
 
 describe.runIf(redisTool.mustRun)('slash commands while Redis is down', () => {
-  let dataDir: string;
-  let redis: RedisServer;
-  let sandbox: Sandbox;
-  let emulator: SlackEmulator;
-  let app: AppProcess;
+  let fleet: Fleet;
   let signer: SlackSigner;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-store-down-'));
-    redis = await startRedisServer(redisTool.require(), { dataDir });
-    sandbox = await createSandbox({ port: 0, seed: 'demo' });
-    emulator = await createSlackEmulator({ port: 0 });
-    app = await startAppProcess('store-down', {
-      SLACK_BOT_TOKEN: emulator.botToken,
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_API_URL: emulator.url,
-      WORK_API_URL: sandbox.url,
-      WORK_API_TOKEN: sandbox.token,
-      STORE_URL: redis.url,
-      ENCRYPTION_KEY: 'cd'.repeat(32),
-      PORT: '0',
-      LOG_LEVEL: 'info',
+    fleet = await startFleet({
+      label: 'store-down',
+      store: 'redis',
+      names: ['store-down'],
+      signingSecret: SIGNING_SECRET,
+      encryptionKey: 'cd'.repeat(32),
+      sandbox: {},
+      proxy: false,
+      testStore: false,
     });
-    signer = createSlackSigner({ appUrl: app.eventsUrl, signingSecret: SIGNING_SECRET, emulator });
-    await redis.stop();
+    signer = fleet.instances[0]!.signer;
+    await fleet.redis!.stop();
   }, 90_000);
 
-  afterAll(async () => {
-    app?.kill('SIGKILL');
-    await app?.exited;
-    await emulator?.close();
-    await sandbox?.close();
-    await redis?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }, 30_000);
+  afterAll(() => fleet?.stop(), 30_000);
 
   const ackText = (body: unknown) => String((body as { text?: unknown } | undefined)?.text ?? '');
 

@@ -15,22 +15,17 @@
  * the next tick rather than the next minute boundary, and a lapsed claim is taken over at the first
  * tick after the lease.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkApiClient, type WorkApiClient } from '../../../src/api/index.ts';
 import { createDigestSubscriptions, type DigestSubscriptions } from '../../../src/digest/subscriptions.ts';
-import { createSandbox, type Sandbox } from '../../../src/sandbox/index.ts';
-import { createSlackEmulator, type SlackEmulator } from '../../../src/slack-emulator/index.ts';
+import type { Sandbox } from '../../../src/sandbox/index.ts';
+import type { SlackEmulator } from '../../../src/slack-emulator/index.ts';
 import type { RecordedCall } from '../../../src/slack-emulator/model.ts';
-import { createSlackSigner, type SlackSigner } from '../../../src/slack-emulator/signer.ts';
-import { openStore } from '../../../src/store/open-store.ts';
 import { createUserLinks } from '../../../src/store/repositories/user-links.ts';
-import type { Store } from '../../../src/store/types.ts';
-import { type AppProcess, type LogLine, startAppProcess } from '../../support/app-process.ts';
-import { type RecordingProxy, startRecordingProxy } from '../../support/recording-proxy.ts';
-import { type RedisServer, redisTool, startRedisServer } from '../../support/redis-server.ts';
+import type { LogLine } from '../../support/app-process.ts';
+import { type Fleet, type Instance, killInstance, startFleet } from '../../support/fleet.ts';
+import type { RecordingProxy } from '../../support/recording-proxy.ts';
+import { redisTool } from '../../support/redis-server.ts';
 
 const SIGNING_SECRET = 'multi-instance-signing-secret';
 const METRICS_TOKEN = 'three-instances-metrics-token';
@@ -44,24 +39,16 @@ const TICK_SECONDS = 2;
 const GENERAL_LIMIT = 60;
 const MINUTE_MS = 60_000;
 
-interface Instance {
-  app: AppProcess;
-  signer: SlackSigner;
-}
-
 describe.runIf(redisTool.mustRun)('three app instances on one Redis', () => {
-  let dataDir: string;
-  let redis: RedisServer;
+  let fleet: Fleet;
   let sandbox: Sandbox;
   let proxy: RecordingProxy;
   let emulator: SlackEmulator;
-  let store: Store;
   let subscriptions: DigestSubscriptions;
   let api: WorkApiClient;
   let instances: Instance[] = [];
 
-  const alive = () =>
-    instances.filter((i) => i.app.child.exitCode === null && i.app.child.signalCode === null);
+  const alive = () => fleet.alive();
   const postsIn = (channel: string) =>
     emulator.calls('chat.postMessage').filter((c) => c.response.ok === true && c.args.channel === channel);
   const responses = () => emulator.calls('response_url');
@@ -71,58 +58,35 @@ describe.runIf(redisTool.mustRun)('three app instances on one Redis', () => {
     instances.flatMap((i) => i.app.logs.filter(match).map((line) => ({ name: i.app.name, line })));
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'taskbridge-multi-'));
-    redis = await startRedisServer(redisTool.require(), { dataDir });
-    sandbox = await createSandbox({
-      port: 0,
-      seed: 'demo',
-      rateLimits: { general: GENERAL_LIMIT, search: 30, upload: 10 },
+    fleet = await startFleet({
+      label: 'multi',
+      store: 'redis',
+      signingSecret: SIGNING_SECRET,
+      encryptionKey: ENCRYPTION_KEY,
+      env: {
+        METRICS_TOKEN,
+        DIGEST_CLAIM_LEASE_SECONDS: String(LEASE_SECONDS),
+        DIGEST_TICK_SECONDS: String(TICK_SECONDS),
+      },
+      sandbox: { rateLimits: { general: GENERAL_LIMIT, search: 30, upload: 10 } },
     });
-    proxy = await startRecordingProxy(sandbox.url);
-    emulator = await createSlackEmulator({ port: 0 });
+    ({ sandbox, emulator } = fleet);
+    proxy = fleet.proxy!;
     for (const id of ['C0DIGA', 'C0DIGB', 'C0DIGC', 'C0KILL']) {
       emulator.addChannel({ id, name: id.toLowerCase(), botIsMember: true });
     }
     // The test's own view of the shared store, and its own token (the app's budget stays the app's).
-    store = await openStore(redis.url);
-    subscriptions = createDigestSubscriptions(store);
-    await createUserLinks(store).link(TEAM, ANA, {
+    subscriptions = createDigestSubscriptions(fleet.store);
+    await createUserLinks(fleet.store).link(TEAM, ANA, {
       memberId: 1,
       memberName: 'Ana Silva',
       email: 'ana@example.com',
     });
     api = createWorkApiClient({ baseUrl: sandbox.url, token: sandbox.createToken(1, 'test'), cache: false });
-    const env = {
-      SLACK_BOT_TOKEN: emulator.botToken,
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_API_URL: emulator.url,
-      WORK_API_URL: proxy.url,
-      WORK_API_TOKEN: sandbox.token,
-      STORE_URL: redis.url,
-      ENCRYPTION_KEY,
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      METRICS_TOKEN,
-      DIGEST_CLAIM_LEASE_SECONDS: String(LEASE_SECONDS),
-      DIGEST_TICK_SECONDS: String(TICK_SECONDS),
-    };
-    const apps = await Promise.all(['one', 'two', 'three'].map((name) => startAppProcess(name, env)));
-    instances = apps.map((app) => ({
-      app,
-      signer: createSlackSigner({ appUrl: app.eventsUrl, signingSecret: SIGNING_SECRET, emulator }),
-    }));
+    instances = await fleet.startAll(['one', 'two', 'three']);
   }, 120_000);
 
-  afterAll(async () => {
-    for (const instance of alive()) instance.app.kill('SIGKILL');
-    await Promise.all(instances.map((i) => i.app.exited));
-    await store?.close();
-    await emulator?.close();
-    await proxy?.close();
-    await sandbox?.close();
-    await redis?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  }, 30_000);
+  afterAll(() => fleet?.stop(), 30_000);
 
   it('creates one task when Slack redelivers a command to another instance', async () => {
     const [one, two, three] = instances as [Instance, Instance, Instance];
@@ -202,8 +166,7 @@ describe.runIf(redisTool.mustRun)('three app instances on one Redis', () => {
           .then(() => i),
       ),
     );
-    claimed.app.kill('SIGKILL');
-    const { signal } = await claimed.app.exited;
+    const { signal } = await killInstance(claimed.app);
     expect(signal).toBe('SIGKILL');
     sandbox.faults.clear();
     expect(postsIn('C0KILL')).toHaveLength(0);
@@ -226,12 +189,12 @@ describe.runIf(redisTool.mustRun)('three app instances on one Redis', () => {
   it('keeps running through a Redis restart, not ready while it is down', async () => {
     const survivors = alive();
     expect(survivors.length).toBe(2);
-    await redis.stop();
+    await fleet.redis!.stop();
     for (const { app } of survivors) {
       await until(async () => (await fetch(`${app.baseUrl}/readyz`)).status === 503, 15_000);
       expect((await fetch(`${app.baseUrl}/healthz`)).status).toBe(200);
     }
-    redis = await startRedisServer(redisTool.require(), { dataDir, port: redis.port });
+    await fleet.restartRedis();
     for (const { app } of survivors) {
       await until(async () => (await fetch(`${app.baseUrl}/readyz`)).status === 200, 30_000);
     }
@@ -300,8 +263,7 @@ describe.runIf(redisTool.mustRun)('three app instances on one Redis', () => {
 
   it('stops cleanly on SIGTERM', async () => {
     const [last] = alive();
-    last!.app.kill('SIGTERM');
-    const { code } = await last!.app.exited;
+    const { code } = await killInstance(last!.app, 'SIGTERM');
     expect(code).toBe(0);
     expect(last!.app.logs.some((l) => l.msg === 'Taskbridge stopped')).toBe(true);
   }, 30_000);
