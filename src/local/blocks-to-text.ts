@@ -95,8 +95,18 @@ function elementText(el: Json, names: MentionNames): string {
       ? `[${initial}]`
       : `[${placeholder ? `${placeholder} (empty)` : String(el.type)}]`;
   if (el.type === 'checkboxes' || el.type === 'radio_buttons') {
-    const options = Array.isArray(el.options) ? el.options.map((o) => textOf((o as Json).text, names)) : [];
-    return `[${options.join(' | ')}${initial !== undefined ? `: ${initial}` : ''}]`;
+    // Each choice with its mark, as the form shows them: [x] chosen, [ ] not; (•) and ( ) for one of many.
+    const chosen = new Set(
+      (Array.isArray(el.initial_options)
+        ? el.initial_options
+        : el.initial_option
+          ? [el.initial_option]
+          : []
+      ).map((o) => (o as Json).value),
+    );
+    const [on, off] = el.type === 'checkboxes' ? ['[x]', '[ ]'] : ['(•)', '( )'];
+    const options = Array.isArray(el.options) ? (el.options as Json[]) : [];
+    return options.map((o) => `${chosen.has(o.value) ? on : off} ${textOf(o.text, names)}`).join('  ');
   }
   if (initial !== undefined) return `[${initial} ▾]`;
   return placeholder ? `[${placeholder} ▾]` : `[${String(el.type)}]`;

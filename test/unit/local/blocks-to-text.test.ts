@@ -74,6 +74,7 @@ describe('Slack markup as text', () => {
           input('Due time', { type: 'timepicker', initial_time: '09:30' }),
           input('Start', { type: 'timepicker' }),
           input('Notify', {
+          input('Repeat', { type: 'radio_buttons', options: [option('Daily'), option('Weekly')], initial_option: option('Weekly') }),
             type: 'checkboxes',
             options: [option('Me'), option('Team')],
             initial_options: [option('Me')],
@@ -93,7 +94,8 @@ describe('Slack markup as text', () => {
       'Channel: [#website ▾]',
       'Due time: [time: 09:30]',
       'Start: [time: pick]',
-      'Notify: [Me | Team: Me]',
+      'Notify: [x] Me  [ ] Team',
+      'Repeat: ( ) Daily  (•) Weekly',
     ]);
   });
 });
