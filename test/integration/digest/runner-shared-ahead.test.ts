@@ -9,7 +9,6 @@ import { DEFAULT_LEAD_MS } from '../../../src/digest/read-lead.ts';
 import { digestKeys } from '../../../src/digest/store-keys.ts';
 import { CHANNELS, type DigestWorld, PROJECTS, startDigestWorld, TEAM } from './support/digest-world.ts';
 
-const MIN = 60_000;
 /** 09:00 in New York on Wednesday 4 March 2026. */
 const FIRING = Date.parse('2026-03-04T14:00:00.000Z');
 const AHEAD = FIRING - DEFAULT_LEAD_MS;

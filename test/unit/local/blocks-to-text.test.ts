@@ -74,10 +74,14 @@ describe('Slack markup as text', () => {
           input('Due time', { type: 'timepicker', initial_time: '09:30' }),
           input('Start', { type: 'timepicker' }),
           input('Notify', {
-          input('Repeat', { type: 'radio_buttons', options: [option('Daily'), option('Weekly')], initial_option: option('Weekly') }),
             type: 'checkboxes',
             options: [option('Me'), option('Team')],
             initial_options: [option('Me')],
+          }),
+          input('Repeat', {
+            type: 'radio_buttons',
+            options: [option('Daily'), option('Weekly')],
+            initial_option: option('Weekly'),
           }),
         ],
       },
