@@ -72,8 +72,8 @@ export interface Fleet {
   /** Where the fleet has one. */
   proxy: RecordingProxy | undefined;
   emulator: SlackEmulator;
-  /** The test's own connection to the store, unless `testStore: false`. */
-  store: Store;
+  /** The test's own connection to the store; with `testStore: false`, reading it throws. */
+  readonly store: Store;
   /** The environment every instance gets. */
   env: Record<string, string>;
   /** Every instance started, in order, the dead included. */
@@ -110,11 +110,18 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     env: {},
     instances: [],
   } as unknown as Fleet;
+  let testStore: Store | undefined;
+  Object.defineProperty(fleet, 'store', {
+    get: () => {
+      if (!testStore) throw new Error('this fleet has no test-side store (started with testStore: false)');
+      return testStore;
+    },
+  });
   const stop = async () => {
     const apps = fleet.instances.map((i) => i.app);
     for (const app of apps) if (running(app)) app.kill('SIGKILL');
     await Promise.all(apps.map((a) => a.exited));
-    await fleet.store?.close();
+    await testStore?.close();
     await fleet.emulator?.close();
     await fleet.proxy?.close();
     await fleet.sandbox?.close();
@@ -135,7 +142,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     if (options.proxy !== false) fleet.proxy = await startRecordingProxy(fleet.sandbox.url, options.proxy);
     fleet.emulator = await createSlackEmulator({ ...options.emulatorOptions, port: 0 });
     const storeUrl = fleet.redis?.url ?? `sqlite:${join(dataDir, 'app.db')}`;
-    if (options.testStore !== false) fleet.store = await openStore(storeUrl);
+    if (options.testStore !== false) testStore = await openStore(storeUrl);
     fleet.env = {
       SLACK_BOT_TOKEN: fleet.emulator.botToken,
       SLACK_SIGNING_SECRET: signingSecret,
