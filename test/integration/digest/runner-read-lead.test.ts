@@ -36,6 +36,24 @@ async function tickUntilReadAhead(
   throw new Error('no tick read ahead before the firing');
 }
 
+/**
+ * The read for `firing` starts before the 5-minute floor (a lead learnt from an earlier read) and
+ * ends by the firing, which then posts with no request of its own.
+ */
+async function expectReadAheadInTime(
+  world: DigestWorld,
+  runner: ReturnType<DigestWorld['runner']>,
+  firing: number,
+): Promise<void> {
+  const ahead = await tickUntilReadAhead(world, runner, firing);
+  expect(ahead.startedAt).toBeLessThan(firing - DEFAULT_LEAD_MS);
+  expect(ahead.endedAt).toBeLessThanOrEqual(firing);
+  await world.clock.set(firing);
+  const requestsBefore = world.requests.length;
+  expect(await runner.tick(new Date(firing))).toMatchObject({ sent: 1, fetches: 0 });
+  expect(world.requests.length).toBe(requestsBefore);
+}
+
 describe('digest read-ahead: a lead sized from what the reading cost', () => {
   let world: DigestWorld;
   afterEach(async () => {
@@ -60,13 +78,7 @@ describe('digest read-ahead: a lead sized from what the reading cost', () => {
     // Day two, a runner as after a restart: the lead comes from the store.
     const nextFiring = FIRING + DAY;
     const restarted = world.runner();
-    const second = await tickUntilReadAhead(world, restarted, nextFiring);
-    expect(second.startedAt).toBeLessThan(nextFiring - DEFAULT_LEAD_MS);
-    expect(second.endedAt).toBeLessThanOrEqual(nextFiring);
-    await world.clock.set(nextFiring);
-    const requestsBefore = world.requests.length;
-    expect(await restarted.tick(new Date(nextFiring))).toMatchObject({ sent: 1, fetches: 0 });
-    expect(world.requests.length).toBe(requestsBefore);
+    await expectReadAheadInTime(world, restarted, nextFiring);
     const posted = world.posts(CHANNELS.general).at(-1)!;
     expect(posted.at - nextFiring).toBeLessThan(MIN);
     await restarted.stop();
@@ -124,13 +136,7 @@ describe('digest read-ahead: a lead sized from what the reading cost', () => {
 
     // The next day starts its read-ahead earlier than the 5-minute floor and posts at 9:00 with no request.
     const nextFiring = FIRING + DAY;
-    const second = await tickUntilReadAhead(world, runner, nextFiring);
-    expect(second.startedAt).toBeLessThan(nextFiring - DEFAULT_LEAD_MS);
-    expect(second.endedAt).toBeLessThanOrEqual(nextFiring);
-    await world.clock.set(nextFiring);
-    const requestsBefore = world.requests.length;
-    expect(await runner.tick(new Date(nextFiring))).toMatchObject({ sent: 1, fetches: 0 });
-    expect(world.requests.length).toBe(requestsBefore);
+    await expectReadAheadInTime(world, runner, nextFiring);
     await runner.stop();
   }, 60_000);
 
