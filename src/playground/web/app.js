@@ -20,6 +20,12 @@ function readLocation() {
   return { user: user || 'U0ANA', channel: channel || 'C0GENERAL', thread: thread || undefined };
 }
 
+/** Every zone the browser knows, with the person's own first when the browser does not list it. */
+const ZONES = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+function zoneChoices(current) {
+  return ZONES.includes(current) ? ZONES : [current, ...ZONES];
+}
+
 function App() {
   const [where, setWhere] = useState(readLocation);
   const [snapshot, setSnapshot] = useState(null);
@@ -212,7 +218,17 @@ function App() {
             ${snapshot.users.filter((u) => !u.isBot).map((u) => html`<option value=${u.id}>${u.realName}</option>`)}
           </select>
         </span>
-        <span class="switcher-tz">${me.tz.replace(/_/g, ' ')}${me.isAdmin ? ' · admin' : ''}</span>
+        <span class="switcher-tz">
+          <select
+            class="tz-select"
+            aria-label="Time zone"
+            title="Their Slack time zone: the app hears user_change and reads their dates in it"
+            value=${me.tz}
+            onChange=${(e) => run(post('person', { user: me.id, tz: e.target.value }).then(load))}
+          >
+            ${zoneChoices(me.tz).map((zone) => html`<option value=${zone}>${zone.replace(/_/g, ' ')}</option>`)}
+          </select>${me.isAdmin ? ' · admin' : ''}
+        </span>
       </label>
       <nav aria-label="Channels">
         <div class="sidebar-heading">Channels</div>
