@@ -87,13 +87,6 @@ function elementText(el: Json, names: MentionNames): string {
     case 'image':
       return '';
   }
-  const initial = initialOf(el, names);
-  const placeholder = el.placeholder ? textOf(el.placeholder, names) : '';
-  // A box to type in shows what it holds, else its grey hint; a menu shows its choice and ▾.
-  if (TEXT_INPUTS.has(String(el.type)))
-    return initial !== undefined
-      ? `[${initial}]`
-      : `[${placeholder ? `${placeholder} (empty)` : String(el.type)}]`;
   if (el.type === 'checkboxes' || el.type === 'radio_buttons') {
     // Each choice with its mark, as the form shows them: [x] chosen, [ ] not; (•) and ( ) for one of many.
     const chosen = new Set(
@@ -108,6 +101,13 @@ function elementText(el: Json, names: MentionNames): string {
     const options = Array.isArray(el.options) ? (el.options as Json[]) : [];
     return options.map((o) => `${chosen.has(o.value) ? on : off} ${textOf(o.text, names)}`).join('  ');
   }
+  const initial = initialOf(el, names);
+  const placeholder = el.placeholder ? textOf(el.placeholder, names) : '';
+  // A box to type in shows what it holds, else its grey hint; a menu shows its choice and ▾.
+  if (TEXT_INPUTS.has(String(el.type)))
+    return initial !== undefined
+      ? `[${initial}]`
+      : `[${placeholder ? `${placeholder} (empty)` : String(el.type)}]`;
   if (initial !== undefined) return `[${initial} ▾]`;
   return placeholder ? `[${placeholder} ▾]` : `[${String(el.type)}]`;
 }

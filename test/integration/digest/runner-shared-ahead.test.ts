@@ -15,7 +15,10 @@ const AHEAD = FIRING - DEFAULT_LEAD_MS;
 
 describe('digest read-ahead shared between instances', () => {
   let world: DigestWorld;
+  let runners: ReturnType<DigestWorld['runner']>[] = [];
   afterEach(async () => {
+    for (const runner of runners) await runner.stop();
+    runners = [];
     await world.close();
   });
 
@@ -31,7 +34,8 @@ describe('digest read-ahead shared between instances', () => {
       time: '09:00',
     });
     world.clock.setAuto(true);
-    return [world.runner(), world.runner()] as const;
+    runners = [world.runner(), world.runner()];
+    return [runners[0]!, runners[1]!] as const;
   }
 
   it('one instance reads each project ahead; the other reads nothing, and posts the firing from the shared lists', async () => {
@@ -62,8 +66,6 @@ describe('digest read-ahead shared between instances', () => {
     );
     const blocks = JSON.stringify(posted[0]!.args.blocks);
     expect(shared?.tasks.some((task) => blocks.includes(task.title))).toBe(true);
-    await one.stop();
-    await two.stop();
   }, 60_000);
 
   it('ticking at once, the two read each project once between them', async () => {
@@ -78,8 +80,6 @@ describe('digest read-ahead shared between instances', () => {
     const reports = await Promise.all([one.tick(new Date(FIRING)), two.tick(new Date(FIRING))]);
     expect(reports.map((r) => r.sent).sort()).toEqual([0, 1]);
     expect(reports.reduce((sum, r) => sum + r.fetches, 0)).toBe(0);
-    await one.stop();
-    await two.stop();
   }, 60_000);
 
   it('a store list past its keeping is not taken: the next day’s firing reads for itself', async () => {
@@ -96,7 +96,5 @@ describe('digest read-ahead shared between instances', () => {
     expect(report).toMatchObject({ sent: 1 });
     expect(report.fetches).toBeGreaterThan(0);
     expect(world.requests.length).toBeGreaterThan(before);
-    await one.stop();
-    await two.stop();
   }, 60_000);
 });
