@@ -6,16 +6,21 @@
  * The service holds 3,000 tasks in three projects, so each `/task mine` is a real list.
  * Within the window (default the real 5 minutes): 500 `/task mine`, 100 `/task new`, 100 Done
  * clicks on task cards, from 700 distinct people at random moments, and 20 digests due at one
- * minute in the middle. Beside it, bare Bolt answering the same 700 as `/task mine` from memory
- * (support/bare-bolt-from-memory.mjs: the same tasks in a Map), measured at rest the same way.
+ * minute in the middle. Beside it, two comparators answering the same 700 as `/task mine` from
+ * memory, measured at rest the same way: bare Bolt (support/bare-bolt-from-memory.mjs: the same
+ * tasks in a Map), which the targets are set against, and Bolt with the libraries the stack names
+ * doing the least an app on them does (support/bolt-with-stack.mjs: a keyv/SQLite store read per
+ * command, zod, the person's zone, metrics), so the report can say how much of the distance is
+ * the stack and how much is Taskbridge's own code.
  *
  *   npx node bench/morning.ts [--seconds 300] [--polling]
  *
  * Reported: every person answered (their result, not a busy note), ack p99, result p99 (ack or
  * the reply after it), service requests in the busiest minute, 429s, digests on time (posted
  * within the 2-minute grace of their minute). Then, with the app at rest (90 s, see idleAtRest):
- * idle CPU, RSS at rest (and by part: support/memory-parts.ts), and CPU per `/task mine` answered from the view vs bare Bolt answering
- * from memory, in rounds taken in turn (bare Bolt is kept running after its own morning).
+ * idle CPU, RSS at rest (and by part: support/memory-parts.ts), and CPU per `/task mine` answered from
+ * the view vs the comparators answering from memory, in rounds taken in turn (the comparators are
+ * kept running after their own morning).
  *
  * The 1,000 people are Slack users each linked to a member of their own: the service sees one
  * token whoever clicks, so the budget is what it would be.
@@ -208,7 +213,13 @@ function tasksInMemory(sandbox: Sandbox, members: Array<{ id: number }>) {
   };
 }
 
-async function runTaskbridge(service: Awaited<ReturnType<typeof setUpService>>, bolt?: BareBolt) {
+/** The two comparators, each kept running after its morning for the CPU rounds. */
+interface Comparators {
+  bare: Comparator;
+  stack: Comparator;
+}
+
+async function runTaskbridge(service: Awaited<ReturnType<typeof setUpService>>, against?: Comparators) {
   const { dir, sandbox, proxy, listed, members } = service;
   const emulator = await createSlackEmulator({ port: 0 });
   const storeUrl = `sqlite:${join(dir, 'app.db')}`;
@@ -307,15 +318,19 @@ async function runTaskbridge(service: Awaited<ReturnType<typeof setUpService>>, 
     const { idleMsPerS, steadyMsPerS } = await idleAtRest(pid);
     const atRest = { rssMb: rssMb(pid), parts: memoryParts(pid) };
     // CPU per `/task mine` answered from the view, at 20 a second, beyond the idle rate, in rounds
-    // taken in turn with bare Bolt's, so a change in the machine meanwhile falls on both alike.
+    // taken in turn with the comparators', so a change in the machine meanwhile falls on all alike.
     const ours = cpuRounds(pid, signer, steadyMsPerS);
-    const rounds: { ours: number; bolt: number }[] = [];
+    const rounds: { ours: number; bolt: number; stack: number }[] = [];
     for (let round = 0; round < CPU_ROUNDS; round++) {
-      const boltMs = bolt ? await bolt.cpuRound() : Number.NaN;
-      rounds.push({ ours: await ours(), bolt: boltMs });
+      const boltMs = against ? await against.bare.cpuRound() : Number.NaN;
+      const stackMs = against ? await against.stack.cpuRound() : Number.NaN;
+      rounds.push({ ours: await ours(), bolt: boltMs, stack: stackMs });
     }
-    const minePerCpu = rounds.reduce((sum, r) => sum + r.ours, 0) / MINE_CPU_COMMANDS;
-    const boltPerCpu = rounds.reduce((sum, r) => sum + r.bolt, 0) / MINE_CPU_COMMANDS;
+    const perCommand = (key: 'ours' | 'bolt' | 'stack') =>
+      rounds.reduce((sum, r) => sum + r[key], 0) / MINE_CPU_COMMANDS;
+    const minePerCpu = perCommand('ours');
+    const boltPerCpu = perCommand('bolt');
+    const stackPerCpu = perCommand('stack');
 
     return {
       outcomes,
@@ -329,6 +344,7 @@ async function runTaskbridge(service: Awaited<ReturnType<typeof setUpService>>, 
       steadyMsPerS,
       minePerCpu,
       boltPerCpu,
+      stackPerCpu,
       rounds,
       dueAt,
     };
@@ -499,16 +515,22 @@ function messageText(raw: string): string {
   }
 }
 
-async function runBareBolt(dataFile: string) {
+/**
+ * A comparator (a plain-JavaScript Bolt app in support/) through its own morning of 700 `/task mine`
+ * from the same people at the same moments, then at rest; kept running for its CPU rounds.
+ */
+async function runComparator(script: string, dataFile: string, dir: string) {
   const emulator = await createSlackEmulator({ port: 0 });
   const child = fork(
-    new URL('./support/bare-bolt-from-memory.mjs', import.meta.url),
+    new URL(script, import.meta.url),
     [
       JSON.stringify({
         slackApiUrl: emulator.url,
         botToken: emulator.botToken,
         signingSecret: SIGNING_SECRET,
         dataFile,
+        storeFile: join(dir, `${script.replace(/\W/g, '-')}.db`),
+        timeZone: ZONE,
       }),
     ],
     { execArgv: APP_NODE_FLAGS, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
@@ -556,7 +578,7 @@ async function runBareBolt(dataFile: string) {
   }
 }
 
-type BareBolt = Awaited<ReturnType<typeof runBareBolt>>;
+type Comparator = Awaited<ReturnType<typeof runComparator>>;
 
 /** The CPU phase's rounds: each MINE_CPU_COMMANDS / CPU_ROUNDS `/task mine` at 20 a second. */
 const CPU_ROUNDS = 3;
@@ -574,15 +596,22 @@ function cpuRounds(pid: number, signer: SlackSigner, idleMsPerS: number): () => 
 
 const service = await setUpService();
 const loadBefore = load();
-const bareBolt = values['skip-bolt'] ? undefined : await runBareBolt(service.dataFile);
-const ours = await runTaskbridge(service, bareBolt).finally(() => bareBolt?.close());
-const bolt = {
-  acks: bareBolt?.acks ?? [Number.NaN],
-  atRest: bareBolt?.atRest,
-  idleMsPerS: bareBolt?.idleMsPerS ?? Number.NaN,
-  steadyMsPerS: bareBolt?.steadyMsPerS ?? Number.NaN,
-  minePerCpu: ours.boltPerCpu,
-};
+// The comparators' mornings run side by side (each is a few per cent of one core), before ours.
+const comparators: Comparators | undefined = values['skip-bolt']
+  ? undefined
+  : await (async () => {
+      const [bare, stack] = await Promise.all([
+        runComparator('./support/bare-bolt-from-memory.mjs', service.dataFile, service.dir),
+        runComparator('./support/bolt-with-stack.mjs', service.dataFile, service.dir),
+      ]);
+      return { bare, stack };
+    })();
+const ours = await runTaskbridge(service, comparators).finally(() =>
+  Promise.all([comparators?.bare.close(), comparators?.stack.close()]),
+);
+const bare = comparators?.bare;
+const stack = comparators?.stack;
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 const o = ours.outcomes.outcomes;
 const answered = o.filter((x) => x.answered).length;
 const byKind = (k: Kind) => o.filter((x) => x.kind === k);
@@ -621,7 +650,7 @@ console.log(
       o.map((x) => x.ackMs),
       99,
     ),
-  )} ms (bare Bolt answering the same 700 /task mine from memory: ${fmt(pct(bolt.acks, 99))} ms); result p99 ${fmt(
+  )} ms (bare Bolt answering the same 700 /task mine from memory: ${fmt(pct(bare?.acks ?? [], 99))} ms, Bolt with the stack's libraries ${fmt(pct(stack?.acks ?? [], 99))} ms); result p99 ${fmt(
     pct(
       o.map((x) => x.resultMs),
       99,
@@ -635,15 +664,27 @@ console.log(
   `  digests: ${ours.posts.length} posted, ${ours.onTime} on time (due ${ours.dueAt.toISOString()}, grace 2 min)`,
 );
 console.log(
-  `  CPU per /task mine from the view (20/s, idle subtracted, ${CPU_ROUNDS} rounds in turn with bare Bolt's): ${ours.minePerCpu.toFixed(2)} ms vs bare Bolt answering from memory ${bolt.minePerCpu.toFixed(2)} ms (${(ours.minePerCpu / bolt.minePerCpu).toFixed(2)}×, target ≤ 1.2×); by round ${ours.rounds.map((r) => `${(r.ours / r.bolt).toFixed(2)}×`).join(', ')}`,
+  `  CPU per /task mine from the view (20/s, idle subtracted, ${CPU_ROUNDS} rounds in turn with the comparators'): ${ours.minePerCpu.toFixed(2)} ms vs bare Bolt answering from memory ${ours.boltPerCpu.toFixed(2)} ms (${ratio(ours.minePerCpu, ours.boltPerCpu)}, target ≤ 1.2×; by round ${ours.rounds.map((r) => ratio(r.ours, r.bolt)).join(', ')})`,
 );
 console.log(
-  `  idle CPU over ${REST_SECONDS} s at rest: ${ours.idleMsPerS.toFixed(2)} ms/s, its last 30 s ${ours.steadyMsPerS.toFixed(2)} (bare Bolt ${bolt.idleMsPerS.toFixed(2)}, ${bolt.steadyMsPerS.toFixed(2)}); RSS at rest ${ours.atRest.rssMb.toFixed(1)} MB vs bare Bolt ${(bolt.atRest?.rssMb ?? Number.NaN).toFixed(1)} MB (${(ours.atRest.rssMb / (bolt.atRest?.rssMb ?? Number.NaN)).toFixed(2)}×, target ≤ 1.2×)`,
+  `    Bolt with the stack's libraries (support/bolt-with-stack.mjs): ${ours.stackPerCpu.toFixed(2)} ms, ${ratio(ours.stackPerCpu, ours.boltPerCpu)} bare Bolt (by round ${ours.rounds.map((r) => ratio(r.stack, r.bolt)).join(', ')}); Taskbridge ${ratio(ours.minePerCpu, ours.stackPerCpu)} it`,
 );
-if (bolt.atRest) {
+console.log(
+  `  idle CPU over ${REST_SECONDS} s at rest: ${ours.idleMsPerS.toFixed(2)} ms/s, its last 30 s ${ours.steadyMsPerS.toFixed(2)} (bare Bolt ${(bare?.idleMsPerS ?? Number.NaN).toFixed(2)}, ${(bare?.steadyMsPerS ?? Number.NaN).toFixed(2)}; with the stack ${(stack?.idleMsPerS ?? Number.NaN).toFixed(2)}, ${(stack?.steadyMsPerS ?? Number.NaN).toFixed(2)})`,
+);
+if (bare && stack) {
+  console.log(
+    `  RSS at rest ${ours.atRest.rssMb.toFixed(1)} MB vs bare Bolt ${bare.atRest.rssMb.toFixed(1)} MB (${ratio(ours.atRest.rssMb, bare.atRest.rssMb)}, target ≤ 1.2×); Bolt with the stack's libraries ${stack.atRest.rssMb.toFixed(1)} MB (${ratio(stack.atRest.rssMb, bare.atRest.rssMb)} bare Bolt; Taskbridge ${ratio(ours.atRest.rssMb, stack.atRest.rssMb)} it)`,
+  );
   console.log('  RSS at rest by part (/proc/PID/smaps; ICU by its pages):');
-  for (const line of describeMemoryParts(ours.atRest.parts, bolt.atRest.parts, 'bare Bolt'))
+  for (const line of describeMemoryParts([
+    ['Taskbridge', ours.atRest.parts],
+    ['bare Bolt', bare.atRest.parts],
+    ['with the stack', stack.atRest.parts],
+  ]))
     console.log(line);
+} else {
+  console.log(`  RSS at rest ${ours.atRest.rssMb.toFixed(1)} MB (no comparators: --skip-bolt)`);
 }
 for (const [kind, text] of unansweredSample) console.log(`  first unanswered ${kind}: ${text}`);
 if (onceKeys) {

@@ -90,16 +90,21 @@ export function memoryParts(pid: number): MemoryParts {
   };
 }
 
-/** One line per part, `ours vs theirs`, for a bench's report. */
-export function describeMemoryParts(ours: MemoryParts, theirs: MemoryParts, theirName: string): string[] {
-  const row = (label: string, a: number | undefined, b: number | undefined) =>
-    `    ${label}: ${a === undefined ? 'n/a' : a.toFixed(1)} vs ${theirName} ${b === undefined ? 'n/a' : b.toFixed(1)} MB`;
+/** One line per part, each process's figure in the order given, for a bench's report. */
+export function describeMemoryParts(processes: Array<[name: string, parts: MemoryParts]>): string[] {
+  const row = (label: string, part: (p: MemoryParts) => number | undefined) =>
+    `    ${label}: ${processes
+      .map(([name, parts]) => {
+        const value = part(parts);
+        return `${name} ${value === undefined ? 'n/a' : value.toFixed(1)}`;
+      })
+      .join(', ')} MB`;
   return [
-    row("Node binary's code", ours.binaryCodeMb, theirs.binaryCodeMb),
-    row("ICU's data (in the binary)", ours.icuDataMb, theirs.icuDataMb),
-    row("the binary's other read-only data", ours.binaryOtherMb, theirs.binaryOtherMb),
-    row("anonymous (V8's heap, buffers, stacks)", ours.anonymousMb, theirs.anonymousMb),
-    row('malloc', ours.mallocMb, theirs.mallocMb),
-    row('other files (libraries)', ours.otherMb, theirs.otherMb),
+    row("Node binary's code", (p) => p.binaryCodeMb),
+    row("ICU's data (in the binary)", (p) => p.icuDataMb),
+    row("the binary's other read-only data", (p) => p.binaryOtherMb),
+    row("anonymous (V8's heap, buffers, stacks)", (p) => p.anonymousMb),
+    row('malloc', (p) => p.mallocMb),
+    row('other files (libraries)', (p) => p.otherMb),
   ];
 }
