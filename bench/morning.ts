@@ -25,7 +25,7 @@
  * The 1,000 people are Slack users each linked to a member of their own: the service sees one
  * token whoever clicks, so the budget is what it would be.
  */
-import { execFileSync, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -45,6 +45,7 @@ import { APP_NODE_FLAGS } from '../test/support/app-node-flags.ts';
 import { startRecordingProxy } from '../test/support/recording-proxy.ts';
 import { startDeployedApp } from './support/deployed-app-env.ts';
 import { describeMemoryParts, memoryParts } from './support/memory-parts.ts';
+import { cpuMs, rssMb } from './support/proc-stat.ts';
 
 const { values } = parseArgs({
   options: {
@@ -69,21 +70,12 @@ const DIGESTS = 20;
 const MINE_CPU_COMMANDS = 1_200;
 /** Tasks in each of the workspace's three projects. */
 const TASKS_PER_PROJECT = 1000;
-const TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? Number.NaN : s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(f[11]) + Number(f[12])) * 1000) / TICKS;
-}
-function rssMb(pid: number): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-}
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

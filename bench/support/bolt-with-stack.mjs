@@ -1,78 +1,98 @@
 /**
- * The second comparator of bench/morning.ts: bare-bolt-from-memory.mjs with the libraries the
- * project's stack names, each doing the least an app on that stack does for `/task mine`, so the
- * bench can say how much of Taskbridge's CPU and RSS over bare Bolt is the stack itself and how
- * much is Taskbridge's own code:
- * - a store as Taskbridge's: keyv over a `node:sqlite` file (WAL), holding each person's link to
- *   their member, read on every command;
- * - the tasks checked by a zod schema as they are read (the client checks what the service sends);
- * - "today" ending in the person's time zone (date-fns with @date-fns/tz, so ICU's zone data);
- * - an ack histogram and the process's default metrics (prom-client, the event loop sampled once
- *   a second as Taskbridge samples it), a pino logger at info;
- * - a date parsed once (chrono-node's English parser, as `/task new … due friday` does) and a
- *   croner job each minute (a digest tick), both doing nothing more.
- * Plain JavaScript, as bare Bolt's: no TypeScript stripper in its memory.
+ * Bolt with the libraries the project's stack names, each doing the least an app on that stack does
+ * for `/task mine` (the comparator of bench/morning.ts beside bare Bolt, and bench/stack-floor.ts's
+ * subject), so a bench can say how much of Taskbridge's CPU and RSS over bare Bolt is the stack and
+ * how much is Taskbridge's own code. Its parts, all on unless `settings.parts` names some:
+ * - `store`: keyv over a `node:sqlite` file (WAL), holding each person's link to their member, read
+ *   on every command, as Taskbridge's store is;
+ * - `zod`: the tasks checked by a zod schema as they are read (the client checks what the service
+ *   sends);
+ * - `zone`: "today" ending in the person's time zone (date-fns with @date-fns/tz, so ICU's zone data);
+ * - `metrics`: an ack histogram and the process's default metrics (prom-client), the event loop
+ *   sampled once a second as Taskbridge samples it (src/ops/metrics.ts);
+ * - `logger`: a pino logger at info;
+ * - `chrono`: a date parsed once (chrono-node's English parser, as `/task new … due friday` does);
+ * - `cron`: a croner job each minute (a digest tick) doing nothing.
+ * A part left out is not imported. Plain JavaScript, as bare Bolt's: no TypeScript stripper in its
+ * memory.
  *
  * It says where it listens over IPC, then serves until SIGTERM.
  */
 import { readFileSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
-import { TZDate } from '@date-fns/tz';
 import bolt from '@slack/bolt';
-import * as chrono from 'chrono-node/en';
-import { Cron } from 'croner';
-import { endOfDay } from 'date-fns/endOfDay';
-import { Keyv } from 'keyv';
-import pino from 'pino';
-import promClient from 'prom-client';
-import { z } from 'zod';
 import { mineMessage, openTasksByMember } from './tasks-from-memory.mjs';
 
 const { App, LogLevel } = bolt;
-/** @type {{ slackApiUrl: string; botToken: string; signingSecret: string; dataFile: string; storeFile: string; timeZone: string }} */
+/** @type {{ slackApiUrl: string; botToken: string; signingSecret: string; dataFile: string; storeFile: string; timeZone: string; parts?: string[] }} */
 const settings = JSON.parse(process.argv[2] ?? '{}');
-const logger = pino({ level: 'info' });
+const on = new Set(settings.parts ?? ['store', 'zod', 'zone', 'metrics', 'logger', 'chrono', 'cron']);
 
-const Task = z.object({
-  id: z.number().int().positive(),
-  title: z.string(),
-  due: z.iso.datetime({ offset: true }).nullable(),
-  done: z.boolean(),
-  assignees: z.array(z.number().int()),
-});
-const Data = z.object({ people: z.record(z.string(), z.number().int()), tasks: z.array(Task) });
-const data = Data.parse(JSON.parse(readFileSync(settings.dataFile, 'utf8')));
+const raw = JSON.parse(readFileSync(settings.dataFile, 'utf8'));
+const data = on.has('zod') ? await checked(raw) : raw;
 const openByMember = openTasksByMember(data.tasks);
 
+/** The bench's file through a zod schema of its people and tasks. */
+async function checked(input) {
+  const { z } = await import('zod');
+  const Task = z.object({
+    id: z.number().int().positive(),
+    title: z.string(),
+    due: z.iso.datetime({ offset: true }).nullable(),
+    done: z.boolean(),
+    assignees: z.array(z.number().int()),
+  });
+  return z.object({ people: z.record(z.string(), z.number().int()), tasks: z.array(Task) }).parse(input);
+}
+
 /** keyv's store contract over one SQLite table (values are keyv's serialised strings). */
-function sqliteKeyvStore(path) {
+async function sqliteLinks(path, people) {
+  const { DatabaseSync } = await import('node:sqlite');
+  const { Keyv } = await import('keyv');
   const db = new DatabaseSync(path);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
   db.exec('CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL)');
   const get = db.prepare('SELECT value FROM kv WHERE key = ?');
   const set = db.prepare('INSERT OR REPLACE INTO kv (key, value) VALUES (?, ?)');
   const del = db.prepare('DELETE FROM kv WHERE key = ?');
-  return {
+  const store = {
     get: async (key) => get.get(key)?.value,
     set: async (key, value) => void set.run(key, value),
     delete: async (key) => del.run(key).changes > 0,
     clear: async () => void db.exec('DELETE FROM kv'),
     on: () => {},
   };
+  const links = new Keyv({ store, namespace: 'links' });
+  for (const [user, member] of Object.entries(people)) await links.set(user, member);
+  return (user) => links.get(user);
 }
-const links = new Keyv({ store: sqliteKeyvStore(settings.storeFile), namespace: 'links' });
-for (const [user, member] of Object.entries(data.people)) await links.set(user, member);
+const memberOf = on.has('store')
+  ? await sqliteLinks(settings.storeFile, data.people)
+  : async (user) => data.people[user];
 
-// Sampling the event loop once a second, as Taskbridge does (src/ops/metrics.ts): prom-client's
-// default of every 10 ms costs ~10 ms of CPU a second at rest, a setting rather than the library.
-promClient.collectDefaultMetrics({ eventLoopMonitoringPrecision: 1000 });
-const acks = new promClient.Histogram({
-  name: 'slack_ack_seconds',
-  help: 'Time from a command reaching the app to its ack.',
-  labelNames: ['kind'],
-});
-chrono.parseDate('friday 5pm', new Date());
-new Cron('* * * * *', () => {});
+const endOfToday = on.has('zone')
+  ? await (async () => {
+      const { TZDate } = await import('@date-fns/tz');
+      const { endOfDay } = await import('date-fns/endOfDay');
+      return (now) => endOfDay(new TZDate(now, settings.timeZone)).getTime();
+    })()
+  : (now) => new Date(now).setUTCHours(23, 59, 59, 999);
+
+const observeAck = on.has('metrics')
+  ? await (async () => {
+      const { default: promClient } = await import('prom-client');
+      promClient.collectDefaultMetrics({ eventLoopMonitoringPrecision: 1000 });
+      const acks = new promClient.Histogram({
+        name: 'slack_ack_seconds',
+        help: 'Time from a command reaching the app to its ack.',
+        labelNames: ['kind'],
+      });
+      return (seconds) => acks.observe({ kind: 'mine' }, seconds);
+    })()
+  : () => {};
+
+const logger = on.has('logger') ? (await import('pino')).default({ level: 'info' }) : undefined;
+if (on.has('chrono')) (await import('chrono-node/en')).parseDate('friday 5pm', new Date());
+if (on.has('cron')) new (await import('croner')).Cron('* * * * *', () => {});
 
 const app = new App({
   token: settings.botToken,
@@ -84,13 +104,11 @@ const app = new App({
 app.command('/task', async ({ ack, command }) => {
   const started = performance.now();
   const now = Date.now();
-  const member = await links.get(command.user_id);
-  const mine = openByMember.get(member ?? -1) ?? [];
-  const endOfToday = endOfDay(new TZDate(now, settings.timeZone)).getTime();
-  await ack(mineMessage(mine, now, endOfToday));
-  acks.observe({ kind: 'mine' }, (performance.now() - started) / 1000);
+  const mine = openByMember.get((await memberOf(command.user_id)) ?? -1) ?? [];
+  await ack(mineMessage(mine, now, endOfToday(now)));
+  observeAck((performance.now() - started) / 1000);
 });
 const server = await app.start(0);
-logger.info({ port: server.address().port }, 'listening');
+logger?.info({ port: server.address().port }, 'listening');
 process.send?.({ eventsUrl: `http://127.0.0.1:${server.address().port}/slack/events` });
 process.on('SIGTERM', () => void app.stop().then(() => process.exit(0)));
