@@ -2,6 +2,7 @@
  * Taskbridge's entry point: read the configuration once, build the app for its mode, start it.
  * With no Slack credentials it runs locally against the embedded sandbox and the Slack emulator.
  */
+import { flushCompileCache } from 'node:module';
 import { ConfigError, loadConfig } from './config.ts';
 import { createTaskbridgeApp, type SlackMode } from './create-app.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     const local = await startLocal(config, logger);
     process.stdout.write(local.instructions);
     onShutdown(local.stop);
+    freeCompileCache();
     return;
   }
   // A test's child process runs on the time the test moves; every process otherwise on real time.
@@ -112,6 +114,7 @@ async function main(): Promise<void> {
     },
     'Taskbridge is running',
   );
+  freeCompileCache();
   onShutdown(() =>
     // Out of rotation first, still serving for the drain period; then the runner gives back the
     // claims of digests not sent, the receiver stops taking requests, and work already
@@ -146,6 +149,17 @@ function configuredSecrets(config: ReturnType<typeof loadConfig>): string[] {
     config.workApi?.token,
     config.metricsToken,
   ].filter((value): value is string => typeof value === 'string');
+}
+
+/**
+ * Node keeps every module's compile-cache entry (its cached bytecode and stripped source: 4.7 MB
+ * for the modules loaded at start) in malloc for the process's life, to write them back at exit;
+ * flushing writes what is new now and frees them. At rest after the morning of bench/morning.ts:
+ * malloc 18.4 → 13.9 MB, RSS 129 → 123 MB. Modules loaded later (a feature's first use: 0.3 MB
+ * for five commands) keep theirs until exit, as before. A no-op without NODE_COMPILE_CACHE.
+ */
+function freeCompileCache(): void {
+  flushCompileCache();
 }
 
 function onShutdown(stop: () => Promise<void>): void {

@@ -19,10 +19,8 @@
  * It says where it listens over IPC, then serves until SIGTERM.
  */
 import { readFileSync } from 'node:fs';
-import bolt from '@slack/bolt';
-import { mineMessage, openTasksByMember } from './tasks-from-memory.mjs';
+import { mineMessage, openTasksByMember, serveTaskCommand } from './tasks-from-memory.mjs';
 
-const { App, LogLevel } = bolt;
 /** @type {{ slackApiUrl: string; botToken: string; signingSecret: string; dataFile: string; storeFile: string; timeZone: string; parts?: string[] }} */
 const settings = JSON.parse(process.argv[2] ?? '{}');
 const on = new Set(settings.parts ?? ['store', 'zod', 'zone', 'metrics', 'logger', 'chrono', 'cron']);
@@ -94,21 +92,12 @@ const logger = on.has('logger') ? (await import('pino')).default({ level: 'info'
 if (on.has('chrono')) (await import('chrono-node/en')).parseDate('friday 5pm', new Date());
 if (on.has('cron')) new (await import('croner')).Cron('* * * * *', () => {});
 
-const app = new App({
-  token: settings.botToken,
-  signingSecret: settings.signingSecret,
-  clientOptions: { slackApiUrl: settings.slackApiUrl },
-  logLevel: LogLevel.INFO,
-  port: 0,
-});
-app.command('/task', async ({ ack, command }) => {
+const port = await serveTaskCommand(settings, async (userId) => {
   const started = performance.now();
   const now = Date.now();
-  const mine = openByMember.get((await memberOf(command.user_id)) ?? -1) ?? [];
-  await ack(mineMessage(mine, now, endOfToday(now)));
+  const mine = openByMember.get((await memberOf(userId)) ?? -1) ?? [];
+  const message = mineMessage(mine, now, endOfToday(now));
   observeAck((performance.now() - started) / 1000);
+  return message;
 });
-const server = await app.start(0);
-logger?.info({ port: server.address().port }, 'listening');
-process.send?.({ eventsUrl: `http://127.0.0.1:${server.address().port}/slack/events` });
-process.on('SIGTERM', () => void app.stop().then(() => process.exit(0)));
+logger?.info({ port }, 'listening');

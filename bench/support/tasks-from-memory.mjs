@@ -1,9 +1,10 @@
 /**
- * What the morning bench's comparators hold and answer: each member's open tasks from the bench's
- * JSON file, soonest due first, and the `/task mine` list Taskbridge sends (a header, the counts, a
- * section per task up to 15 with its due date and a Done button). Plain JavaScript, so no
- * TypeScript stripper sits in a comparator's memory.
+ * What the benches' comparators hold and answer: each member's open tasks from the bench's JSON
+ * file, soonest due first, and the `/task mine` list Taskbridge sends (a header, the counts, a
+ * section per task up to 15 with its due date and a Done button), served by Bolt. Plain
+ * JavaScript, so no TypeScript stripper sits in a comparator's memory.
  */
+import bolt from '@slack/bolt';
 
 /** @typedef {{ id: number; title: string; due: string | null; done: boolean; assignees: number[] }} Task */
 
@@ -73,4 +74,28 @@ export function mineMessage(mine, now, endOfDayMs) {
     text: mine.length === 0 ? 'You have no open tasks.' : `Your tasks: ${summary}`,
     blocks,
   };
+}
+
+/**
+ * Bolt on its HTTP receiver acking `/task` with `answer(userId)`'s message; says where it listens
+ * over IPC (`{ eventsUrl }`), stops on SIGTERM. Resolves to the port.
+ * @param {{ slackApiUrl: string; botToken: string; signingSecret: string }} settings
+ * @param {(userId: string) => Promise<object> | object} answer
+ */
+export async function serveTaskCommand(settings, answer) {
+  const app = new bolt.App({
+    token: settings.botToken,
+    signingSecret: settings.signingSecret,
+    clientOptions: { slackApiUrl: settings.slackApiUrl },
+    logLevel: bolt.LogLevel.INFO,
+    port: 0,
+  });
+  app.command('/task', async ({ ack, command }) => {
+    await ack(await answer(command.user_id));
+  });
+  const server = await app.start(0);
+  const { port } = server.address();
+  process.send?.({ eventsUrl: `http://127.0.0.1:${port}/slack/events` });
+  process.on('SIGTERM', () => void app.stop().then(() => process.exit(0)));
+  return port;
 }
