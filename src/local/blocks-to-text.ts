@@ -103,13 +103,12 @@ function elementText(el: Json, names: MentionNames): string {
   }
   const initial = initialOf(el, names);
   const placeholder = el.placeholder ? textOf(el.placeholder, names) : '';
-  // A box to type in shows what it holds, else its grey hint; a menu shows its choice and ▾.
+  // A box to type in shows what it holds, else its grey hint; a menu shows its choice and ▾. Without
+  // a hint, what Slack would show: an empty box, a menu to choose from (never the element's type).
   if (TEXT_INPUTS.has(String(el.type)))
-    return initial !== undefined
-      ? `[${initial}]`
-      : `[${placeholder ? `${placeholder} (empty)` : String(el.type)}]`;
+    return initial !== undefined ? `[${initial}]` : `[${placeholder ? `${placeholder} ` : ''}(empty)]`;
   if (initial !== undefined) return `[${initial} ▾]`;
-  return placeholder ? `[${placeholder} ▾]` : `[${String(el.type)}]`;
+  return `[${placeholder || 'choose'} ▾]`;
 }
 
 function blocksToText(blocks: unknown[], names: MentionNames = {}): string {

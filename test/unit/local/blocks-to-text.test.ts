@@ -44,7 +44,7 @@ describe('Slack markup as text', () => {
     expect(reply).toBe('--- chat.postMessage ---\n@Chloe Martin shared a task in #website');
   });
 
-  it('shows what a form holds as it opens: typed text, chosen options, people and times', () => {
+  it('shows what a form holds as it opens: typed text, chosen options, people and times; never an element type', () => {
     const input = (label: string, element: Record<string, unknown>) => ({
       type: 'input',
       label: { type: 'plain_text', text: label },
@@ -68,6 +68,7 @@ describe('Slack markup as text', () => {
             placeholder: hint('Pick'),
           }),
           input('Project', { type: 'external_select', placeholder: hint('Search projects') }),
+          input('Owner', { type: 'users_select' }),
           input('Labels', { type: 'multi_static_select', initial_options: [option('Bug'), option('UI')] }),
           input('Assignees', { type: 'multi_users_select', initial_users: ['U0BEN', 'U0NEW'] }),
           input('Channel', { type: 'conversations_select', initial_conversation: 'C0WEBSITE' }),
@@ -90,9 +91,10 @@ describe('Slack markup as text', () => {
     expect(text.split('\n')).toEqual([
       'Title: [Review the budget]',
       'Description: [Details (empty)]',
-      'Notes: [plain_text_input]',
+      'Notes: [(empty)]',
       'Priority: [High ▾]',
       'Project: [Search projects ▾]',
+      'Owner: [choose ▾]',
       'Labels: [Bug, UI ▾]',
       'Assignees: [@Ben Okafor, @U0NEW ▾]',
       'Channel: [#website ▾]',
