@@ -77,10 +77,8 @@ export class ProjectFetches {
 
   /** Keeps a list another instance read ahead, as if read here (it counts as no read of this one). */
   keep(scope: string, projectId: number, list: Prefetched): void {
-    const key = `${scope}:${projectId}`;
-    const kept = this.#prefetched.get(key);
-    if (kept && kept.dueBefore >= list.dueBefore && kept.keepUntil >= list.keepUntil) return;
-    this.#prefetched.set(key, list);
+    if (this.covers(scope, projectId, list.dueBefore, list.keepUntil)) return;
+    this.#prefetched.set(`${scope}:${projectId}`, list);
   }
 
   /** When the list `get` answers from a read-ahead was read (epoch ms); undefined when it reads now. */

@@ -12,6 +12,17 @@ export class PlaygroundInputError extends Error {
   override readonly name = 'PlaygroundInputError';
 }
 
+/** The id of a channel the page names (by id or name); a clear input error for one that is not there. */
+export function channelIdIn(emulator: SlackEmulator, channel: unknown): string {
+  const found = typeof channel === 'string' ? emulator.channel(channel) : undefined;
+  if (!found) {
+    throw new PlaygroundInputError(
+      `No channel ${String(channel)} in this workspace (try general, or a channel id)`,
+    );
+  }
+  return found.id;
+}
+
 /** Where a link must point for Slack to send the app a link_shared event (manifest's unfurl_domains). */
 interface InteractionOptions {
   emulator: SlackEmulator;
@@ -62,12 +73,7 @@ export function createInteractions(options: InteractionOptions) {
   };
   const channelFor = (userId: string, channel: unknown): string => {
     if (channel === 'app' || channel === 'home') return appDmOf(emulator, userId);
-    if (typeof channel !== 'string' || !emulator.channel(channel)) {
-      throw new PlaygroundInputError(
-        `No channel ${String(channel)} in this workspace (try general, or a channel id)`,
-      );
-    }
-    return emulator.channel(channel)!.id;
+    return channelIdIn(emulator, channel);
   };
   const findMessage = (userId: string, channel: string, ts: string) =>
     emulator.message(channel, ts) ??

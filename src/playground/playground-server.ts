@@ -11,7 +11,7 @@ import type { SlackSigner } from '../slack-emulator/signer.ts';
 import { openAssistantPanel } from './assistant-panel.ts';
 import { type AppWork, runChatCommand } from './chat-command.ts';
 import { emojiTable } from './emoji-table.ts';
-import { createInteractions, PlaygroundInputError } from './interactions.ts';
+import { channelIdIn, createInteractions, PlaygroundInputError } from './interactions.ts';
 import { changePerson } from './people.ts';
 import { platformRoutes } from './platform-routes.ts';
 import { createReactions } from './reactions.ts';
@@ -75,14 +75,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     home: (b) => interactions.openHome(b as never),
     react: (b) => reactions.react(b as never),
     assistant: (b) => openAssistantPanel(emulator, options.signer, b as never),
-    digest: async (b) => {
-      if (typeof b.channel !== 'string' || !emulator.channel(b.channel)) {
-        throw new PlaygroundInputError(
-          `No channel ${String(b.channel)} in this workspace (try general, or a channel id)`,
-        );
-      }
-      return options.sendDigestNow(emulator.channel(b.channel)!.id);
-    },
+    digest: async (b) => options.sendDigestNow(channelIdIn(emulator, b.channel)),
     person: (b) => changePerson(emulator, options.signer, b),
     chat: (b) => runChatCommand(emulator, interactions, b as never, options.appWork),
   };
